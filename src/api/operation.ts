@@ -1,0 +1,43 @@
+import type { Language } from '../domain/languages.js';
+import type { Permission } from '../domain/permissions.js';
+import type { MessageKey } from '../i18n/messages-en.js';
+import type { MessageVars } from '../i18n/translate.js';
+import type { MerchantContext } from '../services/merchant-context.js';
+import type { ParamsOf, ParamTable } from './params/param-table.js';
+
+/**
+ * How refusals are shaped for an operation: `rest` is {errorCode, errorMessage}; `legacyStatus` is
+ * getOrderStatus.do's capitalised {ErrorCode, ErrorMessage}.
+ */
+export type EnvelopeStyle = 'rest' | 'legacyStatus';
+
+export interface OperationContext {
+  /** The merchant the call acts for: the caller, or a merchant it may act on behalf of. */
+  readonly merchant: MerchantContext;
+  /** The merchant whose credentials authenticated the call. */
+  readonly caller: MerchantContext;
+  readonly language: Language;
+  readonly nowMs: number;
+  readonly clientIp: string;
+  /** A message in the request's language. */
+  message(key: MessageKey, vars?: MessageVars): string;
+}
+
+/** One endpoint: its address, encoding, parameter table (the spec's, as data) and behaviour. */
+export interface Operation<Table extends ParamTable = ParamTable> {
+  readonly path: string;
+  readonly encoding: 'form' | 'json';
+  readonly envelope: EnvelopeStyle;
+  readonly summary: string;
+  readonly params: Table;
+  /** The parameter naming a merchant to act on behalf of, if the operation has one. */
+  readonly onBehalfParam?: 'merchantLogin' | 'merchant';
+  /** A permission the acting merchant needs for the operation itself. */
+  readonly requiredPermission?: Permission | undefined;
+  handle(params: ParamsOf<Table>, context: OperationContext): Promise<object>;
+}
+
+/** Keeps each operation's own table type while collecting them in one list. */
+export function defineOperation<const Table extends ParamTable>(operation: Operation<Table>): Operation {
+  return operation as unknown as Operation;
+}

@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { LANGUAGES } from '../domain/languages.js';
+import { PERMISSIONS } from '../domain/permissions.js';
+import { migrateToLatest, openStore } from '../store/database.js';
+import { AdminError, type MerchantAdmin, type MerchantSettingsInput } from '../services/merchant-admin.js';
+import { createGatehouse, openAdmin } from '../server.js';
+import { createSandboxMerchant, sandboxGreeting } from './sandbox-merchant.js';
+
+function positiveInteger(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  return Number(value);
+}
+
+function trueOrFalse(value: string): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new InvalidArgumentError('expected true or false');
+}
+
+function mccList(value: string): number[] {
+  const codes = value === '' ? [] : value.split(',').map((code) => code.trim());
+  if (codes.some((code) => !/^\d{4}$/.test(code))) throw new InvalidArgumentError('expected four-digit MCCs separated by commas');
+  return codes.map(Number);
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Runs `action` against the configured database, then closes it. */
+async function withAdmin<T>(action: (admin: MerchantAdmin) => Promise<T>): Promise<T> {
+  const { store, admin, masterKeyGenerated } = await openAdmin(loadConfig());
+  if (masterKeyGenerated !== undefined) console.error(`warning: generated a new vault master key in ${masterKeyGenerated}; back it up`);
+  try {
+    return await action(admin);
+  } finally {
+    await store.close();
+  }
+}
+
+function print(value: unknown, json: boolean): void {
+  if (json) {
+    console.log(JSON.stringify(value, null, 2));
+    return;
+  }
+  for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
+    console.log(`${key}: ${Array.isArray(entry) ? entry.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ') : String(entry)}`);
+  }
+}
+
+const settingsOptions = (command: Command): Command =>
+  command
+    .option('--callback-url <url>', 'static callback address')
+    .option('--callback-key <key>', 'symmetric key of the callback checksum (stored encrypted)')
+    .option('--currency <code>', 'default ISO 4217 numeric currency (default 978)')
+    .addOption(new Option('--language <code>', 'default language').choices(LANGUAGES))
+    .option('--session-timeout <seconds>', 'default order lifetime in seconds (default 1200)', positiveInteger)
+    .option('--rate-limit <perSecond>', 'requests per second per API user (default 200)', positiveInteger)
+    .option('--concurrency-limit <count>', 'simultaneous requests per API user (default 50)', positiveInteger);
+
+interface SettingsFlags {
+  callbackUrl?: string;
+  callbackKey?: string;
+  currency?: string;
+  language?: string;
+  sessionTimeout?: number;
+  rateLimit?: number;
+  concurrencyLimit?: number;
+}
+
+function settingsFrom(flags: SettingsFlags): MerchantSettingsInput {
+  return {
+    callbackUrl: flags.callbackUrl,
+    callbackKey: flags.callbackKey,
+    currency: flags.currency,
+    language: flags.language,
+    sessionTimeoutSecs: flags.sessionTimeout,
+    rateLimitPerSecond: flags.rateLimit,
+    concurrentLimit: flags.concurrencyLimit,
+  };
+}
+
+export function buildCli(): Command {
+  const program = new Command('gatehouse')
+    .description('Gatehouse: a self-hostable card payment gateway with a built-in sandbox')
+    .showHelpAfterError();
+
+  program
+    .command('serve', { isDefault: true })
+    .description('migrate the database and serve the API (configuration from the environment)')
+    .option('--no-sandbox-merchant', 'do not create the sandbox merchant on an empty database')
+    .action(async (flags: { sandboxMerchant: boolean }) => {
+      const config = loadConfig();
+      const gatehouse = await createGatehouse(config);
+      if (flags.sandboxMerchant && config.sandboxMerchant) {
+        const created = await createSandboxMerchant(gatehouse.admin);
+        if (created !== undefined) console.log(sandboxGreeting(created, config.publicUrl));
+      }
+      const address = await gatehouse.listen();
+      gatehouse.logger.info({ address, publicUrl: config.publicUrl, database: config.database.engine }, 'Gatehouse is listening');
+      const stop = (signal: string) => {
+        gatehouse.logger.info({ signal }, 'shutting down');
+        gatehouse.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            gatehouse.logger.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+
+  program
+    .command('migrate')
+    .description('apply pending database migrations and exit')
+    .action(async () => {
+      const store = openStore(loadConfig().database);
+      try {
+        const result = await migrateToLatest(store);
+        const applied = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+        console.log(applied.length === 0 ? 'the database is up to date' : `applied: ${applied.join(', ')}`);
+      } finally {
+        await store.close();
+      }
+    });
+
+  const merchant = program.command('merchant').description('manage merchants, their API users, permissions and certificates');
+
+  settingsOptions(
+    merchant
+      .command('create')
+      .description('create a merchant and its API user <login>-api')
+      .requiredOption('--login <login>', 'merchant login')
+      .option('--password <password>', 'API user password (random when omitted)')
+      .option('--token', 'also issue an API token')
+      .option('--parent <login>', 'parent merchant')
+      .option('--permission <name>', `grant a permission (repeatable): ${PERMISSIONS.join(', ')}`, collect, [] as string[])
+      .option('--json', 'print one JSON object'),
+  ).action(async (flags: SettingsFlags & { login: string; password?: string; token?: boolean; parent?: string; permission: string[]; json?: boolean }) => {
+    const created = await withAdmin((admin) =>
+      admin.create({
+        ...settingsFrom(flags),
+        login: flags.login,
+        password: flags.password,
+        token: flags.token === true,
+        parentLogin: flags.parent,
+        permissions: flags.permission,
+      }),
+    );
+    print(created, flags.json === true);
+  });
+
+  merchant
+    .command('show')
+    .description("show a merchant's settings, users, permissions and certificates")
+    .requiredOption('--login <login>', 'merchant login')
+    .option('--json', 'print JSON')
+    .action(async (flags: { login: string; json?: boolean }) => {
+      print(await withAdmin((admin) => admin.show(flags.login)), flags.json === true);
+    });
+
+  merchant
+    .command('list')
+    .description('list merchants')
+    .option('--json', 'print JSON')
+    .action(async (flags: { json?: boolean }) => {
+      const rows = await withAdmin((admin) => admin.list());
+      const logins = rows.map((row) => ({ login: row.login, parent: rows.find((p) => p.id === row.parent_id)?.login ?? null }));
+      if (flags.json === true) console.log(JSON.stringify(logins, null, 2));
+      else for (const row of logins) console.log(row.parent === null ? row.login : `${row.login} (child of ${row.parent})`);
+    });
+
+  for (const verb of ['permit', 'revoke'] as const) {
+    merchant
+      .command(verb)
+      .description(verb === 'permit' ? 'grant permissions' : 'take permissions away')
+      .requiredOption('--login <login>', 'merchant login')
+      .option('--permission <name>', 'permission (repeatable)', collect, [] as string[])
+      .option('--view-transactions-of <login>', 'the right to see and act on that merchant\'s transactions')
+      .action(async (flags: { login: string; permission: string[]; viewTransactionsOf?: string }) => {
+        if (flags.permission.length === 0 && flags.viewTransactionsOf === undefined) {
+          throw new AdminError('name at least one --permission or --view-transactions-of');
+        }
+        await withAdmin((admin) => admin[verb](flags.login, flags.permission, flags.viewTransactionsOf));
+        console.log(`${verb === 'permit' ? 'granted' : 'revoked'} for ${flags.login}`);
+      });
+  }
+
+  settingsOptions(
+    merchant
+      .command('set')
+      .description("change a merchant's settings")
+      .requiredOption('--login <login>', 'merchant login')
+      .option('--require-signature <bool>', 'require X-Hash/X-Signature on every request', trueOrFalse)
+      .option('--allowed-mcc <codes>', 'MCCs the merchant may send in mcc, comma-separated', mccList)
+      .option('--password <password>', 'new password of the API user'),
+  ).action(async (flags: SettingsFlags & { login: string; requireSignature?: boolean; allowedMcc?: number[]; password?: string }) => {
+    await withAdmin((admin) =>
+      admin.set(flags.login, { ...settingsFrom(flags), requireSignature: flags.requireSignature, allowedMccs: flags.allowedMcc, password: flags.password }),
+    );
+    console.log(`updated ${flags.login}`);
+  });
+
+  merchant
+    .command('token')
+    .description('issue an additional API token (printed once)')
+    .requiredOption('--login <login>', 'merchant login')
+    .action(async (flags: { login: string }) => {
+      console.log(await withAdmin((admin) => admin.issueToken(flags.login)));
+    });
+
+  merchant
+    .command('cert')
+    .description('request-signing certificates')
+    .command('add')
+    .description('add an X.509 certificate (PEM, RSA 2048 bits or more) for X-Signature')
+    .requiredOption('--login <login>', 'merchant login')
+    .requiredOption('--file <path>', 'certificate file')
+    .action(async (flags: { login: string; file: string }) => {
+      let pem: string;
+      try {
+        pem = readFileSync(flags.file, 'utf8');
+      } catch {
+        throw new AdminError(`cannot read ${flags.file}`);
+      }
+      print(await withAdmin((admin) => admin.addCertificate(flags.login, pem)), false);
+    });
+
+  return program;
+}
+
+buildCli()
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    if (error instanceof AdminError || error instanceof ConfigError) {
+      console.error(`gatehouse: ${error.message}`);
+      process.exit(2);
+    }
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,0 +1,117 @@
+import { resolve } from 'node:path';
+import type { DatabaseLocation } from '../store/database.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** External address used in formUrl and later 3-D Secure addresses; no trailing slash. */
+  readonly publicUrl: string;
+  readonly database: DatabaseLocation;
+  readonly dataDir: string;
+  /** Base64 of 32 bytes, when given by environment; otherwise the key file in dataDir is used. */
+  readonly masterKeyBase64: string | undefined;
+  readonly logLevel: LogLevel;
+  readonly sandboxMerchant: boolean;
+  readonly bodyLimitBytes: number;
+  readonly jobIntervalMs: number;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Every variable Gatehouse reads, with its default: docs/configuration.md is written from this. */
+export const CONFIG_VARIABLES = {
+  PORT: '8080',
+  HOST: '127.0.0.1',
+  GATEHOUSE_DB: 'sqlite:./data/gatehouse.sqlite',
+  GATEHOUSE_PUBLIC_URL: 'http://localhost:$PORT',
+  GATEHOUSE_DATA_DIR: 'the folder of the SQLite file, or ./data',
+  GATEHOUSE_MASTER_KEY: 'generated into $GATEHOUSE_DATA_DIR/master.key on first start',
+  GATEHOUSE_LOG_LEVEL: 'info',
+  GATEHOUSE_SANDBOX_MERCHANT: 'true',
+  GATEHOUSE_BODY_LIMIT_BYTES: '262144',
+  GATEHOUSE_JOB_INTERVAL_MS: '5000',
+} as const;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function integer(env: Env, name: keyof typeof CONFIG_VARIABLES, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function flag(env: Env, name: keyof typeof CONFIG_VARIABLES, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function parseDatabase(raw: string, cwd: string): DatabaseLocation {
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError('GATEHOUSE_DB is not a valid postgres:// URL');
+    }
+    return { engine: 'postgres', url: raw };
+  }
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length);
+    if (file === '') throw new ConfigError('GATEHOUSE_DB names no SQLite file: use sqlite:./data/gatehouse.sqlite');
+    return { engine: 'sqlite', file: file === ':memory:' ? file : resolve(cwd, file) };
+  }
+  throw new ConfigError(`GATEHOUSE_DB must start with sqlite: or postgres://, got "${raw}"`);
+}
+
+function parsePublicUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`GATEHOUSE_PUBLIC_URL is not an absolute URL: "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('GATEHOUSE_PUBLIC_URL must use http or https');
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const database = parseDatabase(env.GATEHOUSE_DB || CONFIG_VARIABLES.GATEHOUSE_DB, cwd);
+  const dataDir = resolve(
+    cwd,
+    env.GATEHOUSE_DATA_DIR ||
+      (database.engine === 'sqlite' && database.file !== ':memory:' ? resolve(database.file, '..') : './data'),
+  );
+  const logLevel = env.GATEHOUSE_LOG_LEVEL || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`GATEHOUSE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const masterKeyBase64 = env.GATEHOUSE_MASTER_KEY || undefined;
+  if (masterKeyBase64 !== undefined && Buffer.from(masterKeyBase64, 'base64').length !== 32) {
+    throw new ConfigError('GATEHOUSE_MASTER_KEY must be the base64 encoding of exactly 32 bytes');
+  }
+  return {
+    port,
+    host: env.HOST || CONFIG_VARIABLES.HOST,
+    publicUrl: parsePublicUrl(env.GATEHOUSE_PUBLIC_URL || `http://localhost:${port}`),
+    database,
+    dataDir,
+    masterKeyBase64,
+    logLevel: logLevel as LogLevel,
+    sandboxMerchant: flag(env, 'GATEHOUSE_SANDBOX_MERCHANT', true),
+    bodyLimitBytes: integer(env, 'GATEHOUSE_BODY_LIMIT_BYTES', 262_144, 1024, 16 * 1024 * 1024),
+    jobIntervalMs: integer(env, 'GATEHOUSE_JOB_INTERVAL_MS', 5000, 50, 3_600_000),
+  };
+}

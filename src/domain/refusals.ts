@@ -1,0 +1,68 @@
+import type { MessageKey } from '../i18n/messages-en.js';
+
+/**
+ * The one catalogue of refusals: each has the spec's `errorCode`, the HTTP status of the spec's
+ * Errors table and a message key. Codes follow the real gateway (gateway-facts §3): 1 duplicate
+ * order number, 3 unknown currency, 4 missing parameter, 5 wrong value or access, 6 unknown order,
+ * 7 system error. docs/errors.md lists every entry; a test keeps the two in step.
+ */
+export const REFUSALS = {
+  ORDER_NUMBER_DUPLICATE: { errorCode: '1', httpStatus: 200, message: 'order.numberDuplicate' },
+  ORDER_REFERENCE_MISSING: { errorCode: '1', httpStatus: 200, message: 'order.referenceMissing' },
+  CURRENCY_UNKNOWN: { errorCode: '3', httpStatus: 200, message: 'currency.unknown' },
+  PARAM_MISSING: { errorCode: '4', httpStatus: 200, message: 'param.missing' },
+  URL_INVALID: { errorCode: '4', httpStatus: 200, message: 'param.urlInvalid' },
+  PARAM_INVALID: { errorCode: '5', httpStatus: 200, message: 'param.invalid' },
+  PARAM_CONFLICT: { errorCode: '5', httpStatus: 200, message: 'param.conflict' },
+  CART_POSITION_DUPLICATE: { errorCode: '5', httpStatus: 200, message: 'cart.positionDuplicate' },
+  CART_ITEM_AMOUNT_MISMATCH: { errorCode: '5', httpStatus: 200, message: 'cart.itemAmountMismatch' },
+  MCC_NOT_ALLOWED: { errorCode: '5', httpStatus: 200, message: 'mcc.notAllowed' },
+  PERMISSION_REQUIRED: { errorCode: '5', httpStatus: 200, message: 'permission.required' },
+  ON_BEHALF_DENIED: { errorCode: '5', httpStatus: 200, message: 'merchant.onBehalfDenied' },
+  AUTH_REQUIRED: { errorCode: '5', httpStatus: 200, message: 'auth.required' },
+  AUTH_AMBIGUOUS: { errorCode: '5', httpStatus: 200, message: 'auth.ambiguous' },
+  AUTH_DENIED: { errorCode: '5', httpStatus: 200, message: 'auth.denied' },
+  AUTH_THROTTLED: { errorCode: '5', httpStatus: 200, message: 'auth.throttled' },
+  SIGNATURE_REQUIRED: { errorCode: '5', httpStatus: 200, message: 'signature.required' },
+  SIGNATURE_HASH_MISMATCH: { errorCode: '5', httpStatus: 200, message: 'signature.hashMismatch' },
+  SIGNATURE_INVALID: { errorCode: '5', httpStatus: 200, message: 'signature.invalid' },
+  ORDER_NOT_FOUND: { errorCode: '6', httpStatus: 200, message: 'order.notFound' },
+  PARAMS_IN_URL: { errorCode: '5', httpStatus: 400, message: 'request.paramsInUrl' },
+  METHOD_NOT_ALLOWED: { errorCode: '5', httpStatus: 400, message: 'request.methodNotAllowed' },
+  BODY_TOO_LARGE: { errorCode: '5', httpStatus: 400, message: 'request.bodyTooLarge' },
+  BODY_MALFORMED: { errorCode: '5', httpStatus: 400, message: 'request.bodyMalformed' },
+  CONTENT_TYPE_UNSUPPORTED: { errorCode: '5', httpStatus: 400, message: 'request.contentTypeUnsupported' },
+  UNKNOWN_ADDRESS: { errorCode: '5', httpStatus: 404, message: 'request.unknownAddress' },
+  RATE_LIMITED: { errorCode: '7', httpStatus: 429, message: 'request.tooManyRequests' },
+  CONCURRENCY_LIMITED: { errorCode: '7', httpStatus: 429, message: 'request.tooManySimultaneous' },
+  SYSTEM_ERROR: { errorCode: '7', httpStatus: 500, message: 'system.error' },
+} as const satisfies Record<string, { errorCode: string; httpStatus: number; message: MessageKey }>;
+
+export type RefusalKey = keyof typeof REFUSALS;
+
+export type RefusalVars = Readonly<Record<string, string | number>>;
+
+/** A refusal of a request: thrown anywhere below the HTTP layer, rendered there as the spec's envelope. */
+export class Refusal extends Error {
+  readonly key: RefusalKey;
+  readonly vars: RefusalVars;
+
+  constructor(key: RefusalKey, vars: RefusalVars = {}) {
+    super(key);
+    this.name = 'Refusal';
+    this.key = key;
+    this.vars = vars;
+  }
+
+  get errorCode(): string {
+    return REFUSALS[this.key].errorCode;
+  }
+
+  get httpStatus(): number {
+    return REFUSALS[this.key].httpStatus;
+  }
+}
+
+export function invalidParam(param: string, reason: MessageKey, vars: RefusalVars = {}): Refusal {
+  return new Refusal('PARAM_INVALID', { ...vars, param, reason });
+}

@@ -1,0 +1,74 @@
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Operation } from '../api/operation.js';
+import { DEFAULT_LANGUAGE } from '../domain/languages.js';
+import { Refusal } from '../domain/refusals.js';
+import { registerBodyParsers } from './body-parsers.js';
+import { refusalBody } from './envelope.js';
+import { registerOperation, type OperationDeps } from './operation-route.js';
+
+export interface HttpAppOptions {
+  readonly logger: NonNullable<FastifyServerOptions['loggerInstance']>;
+  readonly bodyLimitBytes: number;
+  readonly operations: readonly Operation[];
+  readonly deps: OperationDeps;
+}
+
+/** Fastify error codes that mean the request itself could not be read. */
+function refusalForFrameworkError(error: { code?: string; statusCode?: number }, bodyLimitBytes: number): Refusal | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new Refusal('BODY_TOO_LARGE', { limit: bodyLimitBytes });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new Refusal('BODY_MALFORMED', { encoding: 'the declared content type' });
+    default:
+      return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
+        ? new Refusal('BODY_MALFORMED', { encoding: 'the declared content type' })
+        : undefined;
+  }
+}
+
+export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimitBytes,
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: true,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
+  });
+  registerBodyParsers(app);
+
+  // One line per request, after the response: method, path (never the body), status and time.
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { method: request.method, path: request.routeOptions.url ?? request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+    done();
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    await reply.code(404).send(refusalBody(new Refusal('UNKNOWN_ADDRESS', { path }), DEFAULT_LANGUAGE, 'rest'));
+  });
+
+  // The fallback: whatever escapes an operation becomes the spec's envelope, never a framework body.
+  app.setErrorHandler(async (error, request, reply) => {
+    const known = error instanceof Refusal ? error : refusalForFrameworkError(error as { code?: string; statusCode?: number }, options.bodyLimitBytes);
+    if (known !== undefined) {
+      request.log.info({ refusal: known.key }, 'request refused');
+      await reply.code(known.httpStatus).send(refusalBody(known, DEFAULT_LANGUAGE, 'rest'));
+      return;
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    await reply.code(500).send(refusalBody(new Refusal('SYSTEM_ERROR'), DEFAULT_LANGUAGE, 'rest'));
+  });
+
+  app.get('/health', async () => ({ status: 'ok' }));
+  for (const operation of options.operations) registerOperation(app, operation, options.deps);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,130 @@
+import { X509Certificate, type KeyObject } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Operation, OperationContext } from '../api/operation.js';
+import { gatedParamsPresent, validateParams, type RawParams } from '../api/params/param-table.js';
+import type { Clock } from '../domain/clock.js';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../domain/languages.js';
+import { Refusal } from '../domain/refusals.js';
+import { translate } from '../i18n/translate.js';
+import type { Authenticator } from '../services/authenticator.js';
+import type { MerchantContext } from '../services/merchant-context.js';
+import type { MerchantDirectory } from '../services/merchant-directory.js';
+import type { MerchantRepository } from '../store/merchant-repository.js';
+import { FORM_TYPE, JSON_TYPE, parseForm, parseJson } from './body-parsers.js';
+import { refusalBody } from './envelope.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { checkRequestSignature } from './request-signature.js';
+
+export interface OperationDeps {
+  readonly authenticator: Authenticator;
+  readonly directory: MerchantDirectory;
+  readonly merchants: MerchantRepository;
+  readonly rateLimiter: RateLimiter;
+  readonly clock: Clock;
+}
+
+function single(raw: RawParams, name: string): string | undefined {
+  const value = raw[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function languageOf(raw: RawParams | undefined, fallback: Language): Language {
+  const requested = raw === undefined ? undefined : raw.language;
+  return isLanguage(requested) ? requested : fallback;
+}
+
+function decodeBody(operation: Operation, request: FastifyRequest): RawParams {
+  const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const expected = operation.encoding === 'form' ? FORM_TYPE : JSON_TYPE;
+  const body = request.rawBody ?? Buffer.alloc(0);
+  if (contentType === '' && body.length === 0) return {};
+  if (contentType !== expected) {
+    throw new Refusal('CONTENT_TYPE_UNSUPPORTED', { type: contentType || '(none)', expected });
+  }
+  return operation.encoding === 'form' ? parseForm(body) : parseJson(body);
+}
+
+async function verificationKeys(merchants: MerchantRepository, merchantId: string): Promise<KeyObject[]> {
+  const certificates = await merchants.certificatesOf(merchantId);
+  return certificates.map((certificate) => new X509Certificate(certificate.pem).publicKey);
+}
+
+/**
+ * The fixed path of every API call: address and method, body, authentication, limits, signature,
+ * parameters, permissions, acting merchant, then the operation. Each step refuses with the
+ * spec's envelope in the request's language.
+ */
+export function registerOperation(app: FastifyInstance, operation: Operation, deps: OperationDeps): void {
+  const gatedParams = operation.params.filter((def) => def.permission !== undefined);
+
+  async function run(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    let raw: RawParams | undefined;
+    let language: Language = DEFAULT_LANGUAGE;
+    let release: (() => void) | undefined;
+    try {
+      if (request.url.includes('?') && request.url.slice(request.url.indexOf('?') + 1) !== '') {
+        throw new Refusal('PARAMS_IN_URL');
+      }
+      if (request.method !== 'POST') throw new Refusal('METHOD_NOT_ALLOWED');
+      raw = decodeBody(operation, request);
+      language = languageOf(raw, DEFAULT_LANGUAGE);
+      const credentials = {
+        userName: single(raw, operation.encoding === 'json' && raw.username !== undefined ? 'username' : 'userName'),
+        password: single(raw, 'password'),
+        token: single(raw, 'token'),
+      };
+      const { merchant: caller, principal } = await deps.authenticator.authenticate(credentials);
+      language = languageOf(raw, caller.defaultLanguage);
+      release = deps.rateLimiter.acquire(principal, caller.rateLimitPerSecond, caller.concurrentLimit);
+      if (caller.requireSignature) {
+        checkRequestSignature(
+          request.rawBody ?? Buffer.alloc(0),
+          request.headers['x-hash'] as string | undefined,
+          request.headers['x-signature'] as string | undefined,
+          await verificationKeys(deps.merchants, caller.id),
+        );
+      }
+      const params = validateParams(operation.params, raw);
+      const merchant: MerchantContext =
+        operation.onBehalfParam === undefined
+          ? caller
+          : await deps.directory.actingFor(caller, params[operation.onBehalfParam] as string | undefined);
+      for (const def of gatedParamsPresent(gatedParams, params)) {
+        if (def.permission !== undefined && !merchant.permissions.has(def.permission)) {
+          throw new Refusal('PERMISSION_REQUIRED', { feature: def.name });
+        }
+      }
+      if (operation.requiredPermission !== undefined && !merchant.permissions.has(operation.requiredPermission)) {
+        throw new Refusal('PERMISSION_REQUIRED', { feature: operation.path.slice(operation.path.lastIndexOf('/') + 1) });
+      }
+      const context: OperationContext = {
+        merchant,
+        caller,
+        language,
+        nowMs: deps.clock.nowMs(),
+        clientIp: request.ip,
+        message: (key, vars) => translate(language, vars === undefined ? { key } : { key, vars }),
+      };
+      const body = await operation.handle(params, context);
+      await reply.code(200).send(body);
+    } catch (error) {
+      let refusal: Refusal;
+      if (error instanceof Refusal) {
+        refusal = error;
+        request.log.info({ refusal: error.key, errorCode: error.errorCode }, 'request refused');
+      } else {
+        refusal = new Refusal('SYSTEM_ERROR');
+        request.log.error({ err: error, operation: operation.path }, 'operation failed');
+      }
+      await reply.code(refusal.httpStatus).send(refusalBody(refusal, language, operation.envelope));
+    } finally {
+      release?.();
+    }
+  }
+
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+    url: operation.path,
+    handler: run,
+  });
+}

@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Успех',
+  'system.error': 'Системна грешка',
+
+  'request.unknownAddress': 'Адресът {path} не съществува',
+  'request.methodNotAllowed': 'Използвайте POST с параметрите в тялото на заявката',
+  'request.paramsInUrl': 'Параметрите трябва да се изпращат в тялото на заявката, а не в адреса',
+  'request.bodyTooLarge': 'Заявката е по-голяма от {limit} байта',
+  'request.bodyMalformed': 'Тялото на заявката не може да бъде прочетено като {encoding}',
+  'request.contentTypeUnsupported': 'Типът съдържание {type} не се приема тук; използвайте {expected}',
+  'request.tooManyRequests': 'Твърде много заявки: достигнат е лимитът за честота на заявките, опитайте отново по-късно',
+  'request.tooManySimultaneous': 'Твърде много едновременни заявки: най-много {limit} едновременно',
+
+  'auth.required': 'Изисква се удостоверяване: изпратете userName и password или token',
+  'auth.ambiguous': 'Изпратете или userName и password, или token, но не и двете',
+  'auth.denied': 'Достъпът е отказан',
+  'auth.throttled': 'Достъпът е отказан: твърде много неуспешни опити, опитайте отново след {seconds} секунди',
+
+  'signature.required': 'Този търговец трябва да подписва заявките със заглавките X-Hash и X-Signature',
+  'signature.hashMismatch': 'X-Hash не съответства на тялото на заявката',
+  'signature.invalid': 'X-Signature не може да бъде проверен със сертификатите на търговеца',
+
+  'merchant.onBehalfDenied': 'Отказан достъп до търговеца {merchant}',
+  'permission.required': 'Търговецът няма разрешение да използва {feature}',
+  'mcc.notAllowed': 'MCC {mcc} не е в списъка с разрешени кодове на търговеца',
+
+  'param.missing': 'Липсва задължителният параметър [{param}]',
+  'param.invalid': 'Невалидна стойност на параметъра [{param}]: очаква се {reason}',
+  'param.urlInvalid': 'Параметърът [{param}] трябва да бъде пълен адрес, включително протокола (http:// или https://)',
+  'param.conflict': 'Параметрите [{param}] и [{other}] не могат да се използват заедно',
+  'currency.unknown': 'Неизвестна валута [{currency}]',
+
+  'order.numberDuplicate': 'Поръчка с този номер на поръчка вече е обработена',
+  'order.notFound': 'Поръчката не е намерена',
+  'order.referenceMissing': 'Очаква се [orderId] или [orderNumber]',
+
+  'cart.positionDuplicate': 'positionId {position} се среща повече от веднъж в количката',
+  'cart.itemAmountMismatch': 'itemAmount на позиция {position} трябва да е равно на itemPrice × quantity ({expected})',
+
+  'reason.tooShort': 'поне {min} символа',
+  'reason.tooLong': 'най-много {max} символа',
+  'reason.exactLength': 'точно {length} символа',
+  'reason.digits': 'само цифри, от {min} до {max}',
+  'reason.boolean': 'true или false',
+  'reason.oneOf': 'една от стойностите {values}',
+  'reason.dateTime': 'дата и час във формат yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'момент в бъдещето',
+  'reason.json': 'валиден JSON',
+  'reason.object': 'JSON обект',
+  'reason.array': 'JSON масив',
+  'reason.text': 'текстова стойност',
+  'reason.number': 'число',
+  'reason.decimals': 'число с най-много {decimals} знака след десетичната запетая',
+  'reason.exactlyOne': 'точно един елемент',
+  'reason.itemsMax': 'най-много {max} елемента',
+  'reason.latin': 'латински букви, интервали и символите {allowed}',
+  'reason.phone': 'от 7 до 15 цифри, включително кода на държавата, по избор след + или 00',
+  'reason.single': 'единична стойност, а не повторен параметър',
+  'reason.integerRange': 'цяло число от {min} до {max}',
+
+  'actionCode.awaitingPayment': 'Все още не е направен опит за плащане',
+  'actionCode.paymentExpired': 'Срокът на плащането изтече: времето за въвеждане на данните на картата изтече',
+};

@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Gennemført',
+  'system.error': 'Systemfejl',
+
+  'request.unknownAddress': 'Adressen {path} findes ikke',
+  'request.methodNotAllowed': 'Brug POST med parametrene i anmodningens brødtekst',
+  'request.paramsInUrl': 'Parametre skal sendes i anmodningens brødtekst, ikke i adressen',
+  'request.bodyTooLarge': 'Anmodningen er større end {limit} byte',
+  'request.bodyMalformed': 'Anmodningens brødtekst kunne ikke læses som {encoding}',
+  'request.contentTypeUnsupported': 'Indholdstypen {type} accepteres ikke her; brug {expected}',
+  'request.tooManyRequests': 'For mange anmodninger: grænsen for antallet af anmodninger er nået, prøv igen senere',
+  'request.tooManySimultaneous': 'For mange samtidige anmodninger: højst {limit} ad gangen',
+
+  'auth.required': 'Godkendelse er påkrævet: send userName og password eller token',
+  'auth.ambiguous': 'Send enten userName og password eller token, ikke begge dele',
+  'auth.denied': 'Adgang nægtet',
+  'auth.throttled': 'Adgang nægtet: for mange mislykkede forsøg, prøv igen om {seconds} sekunder',
+
+  'signature.required': 'Denne forretning skal signere anmodninger med headerne X-Hash og X-Signature',
+  'signature.hashMismatch': 'X-Hash stemmer ikke overens med anmodningens brødtekst',
+  'signature.invalid': 'X-Signature kan ikke verificeres med forretningens certifikater',
+
+  'merchant.onBehalfDenied': 'Adgang nægtet til forretningen {merchant}',
+  'permission.required': 'Forretningen har ikke tilladelse til at bruge {feature}',
+  'mcc.notAllowed': 'MCC {mcc} findes ikke på forretningens liste over tilladte koder',
+
+  'param.missing': 'Den obligatoriske parameter [{param}] mangler',
+  'param.invalid': 'Ugyldig værdi for parameteren [{param}]: forventet {reason}',
+  'param.urlInvalid': 'Parameteren [{param}] skal være en fuld adresse inklusive protokollen (http:// eller https://)',
+  'param.conflict': 'Parametrene [{param}] og [{other}] kan ikke bruges sammen',
+  'currency.unknown': 'Ukendt valuta [{currency}]',
+
+  'order.numberDuplicate': 'En ordre med det angivne ordrenummer er allerede behandlet',
+  'order.notFound': 'Ordren blev ikke fundet',
+  'order.referenceMissing': '[orderId] eller [orderNumber] forventet',
+
+  'cart.positionDuplicate': 'positionId {position} forekommer mere end én gang i kurven',
+  'cart.itemAmountMismatch': 'itemAmount for position {position} skal være lig med itemPrice × quantity ({expected})',
+
+  'reason.tooShort': 'mindst {min} tegn',
+  'reason.tooLong': 'højst {max} tegn',
+  'reason.exactLength': 'præcis {length} tegn',
+  'reason.digits': 'kun cifre, mellem {min} og {max}',
+  'reason.boolean': 'true eller false',
+  'reason.oneOf': 'en af værdierne {values}',
+  'reason.dateTime': 'dato og klokkeslæt i formatet yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'et tidspunkt i fremtiden',
+  'reason.json': 'gyldig JSON',
+  'reason.object': 'et JSON-objekt',
+  'reason.array': 'et JSON-array',
+  'reason.text': 'en tekstværdi',
+  'reason.number': 'et tal',
+  'reason.decimals': 'et tal med højst {decimals} decimaler',
+  'reason.exactlyOne': 'præcis ét element',
+  'reason.itemsMax': 'højst {max} elementer',
+  'reason.latin': 'latinske bogstaver, mellemrum og tegnene {allowed}',
+  'reason.phone': '7 til 15 cifre inklusive landekode, eventuelt efter + eller 00',
+  'reason.single': 'en enkelt værdi, ikke en gentaget parameter',
+  'reason.integerRange': 'et heltal fra {min} til {max}',
+
+  'actionCode.awaitingPayment': 'Der er endnu ikke foretaget noget betalingsforsøg',
+  'actionCode.paymentExpired': 'Betalingen er udløbet: tiden til indtastning af kortoplysningerne er udløbet',
+};

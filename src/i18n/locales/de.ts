@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Erfolg',
+  'system.error': 'Systemfehler',
+
+  'request.unknownAddress': 'Die Adresse {path} existiert nicht',
+  'request.methodNotAllowed': 'Verwenden Sie POST mit den Parametern im Anfragetext',
+  'request.paramsInUrl': 'Parameter müssen im Anfragetext gesendet werden, nicht in der Adresse',
+  'request.bodyTooLarge': 'Die Anfrage ist größer als {limit} Bytes',
+  'request.bodyMalformed': 'Der Anfragetext konnte nicht als {encoding} gelesen werden',
+  'request.contentTypeUnsupported': 'Der Inhaltstyp {type} wird hier nicht akzeptiert; verwenden Sie {expected}',
+  'request.tooManyRequests': 'Zu viele Anfragen: Das Limit für die Anfragerate wurde erreicht, bitte versuchen Sie es später erneut',
+  'request.tooManySimultaneous': 'Zu viele gleichzeitige Anfragen: höchstens {limit} gleichzeitig',
+
+  'auth.required': 'Authentifizierung erforderlich: Senden Sie userName und password oder token',
+  'auth.ambiguous': 'Senden Sie entweder userName und password oder token, nicht beides',
+  'auth.denied': 'Zugriff verweigert',
+  'auth.throttled': 'Zugriff verweigert: zu viele fehlgeschlagene Versuche, bitte versuchen Sie es in {seconds} Sekunden erneut',
+
+  'signature.required': 'Dieser Händler muss Anfragen mit den Headern X-Hash und X-Signature signieren',
+  'signature.hashMismatch': 'X-Hash stimmt nicht mit dem Anfragetext überein',
+  'signature.invalid': 'X-Signature lässt sich mit den Zertifikaten des Händlers nicht verifizieren',
+
+  'merchant.onBehalfDenied': 'Zugriff auf Händler {merchant} verweigert',
+  'permission.required': 'Der Händler ist nicht berechtigt, {feature} zu verwenden',
+  'mcc.notAllowed': 'MCC {mcc} ist nicht in der Liste der zulässigen Codes des Händlers enthalten',
+
+  'param.missing': 'Pflichtparameter [{param}] fehlt',
+  'param.invalid': 'Ungültiger Wert des Parameters [{param}]: erwartet {reason}',
+  'param.urlInvalid': 'Parameter [{param}] muss eine vollständige Adresse einschließlich des Protokolls sein (http:// oder https://)',
+  'param.conflict': 'Die Parameter [{param}] und [{other}] können nicht zusammen verwendet werden',
+  'currency.unknown': 'Unbekannte Währung [{currency}]',
+
+  'order.numberDuplicate': 'Eine Bestellung mit dieser Bestellnummer wurde bereits verarbeitet',
+  'order.notFound': 'Bestellung nicht gefunden',
+  'order.referenceMissing': '[orderId] oder [orderNumber] erwartet',
+
+  'cart.positionDuplicate': 'positionId {position} kommt mehr als einmal im Warenkorb vor',
+  'cart.itemAmountMismatch': 'itemAmount der Position {position} muss itemPrice × quantity entsprechen ({expected})',
+
+  'reason.tooShort': 'mindestens {min} Zeichen',
+  'reason.tooLong': 'höchstens {max} Zeichen',
+  'reason.exactLength': 'genau {length} Zeichen',
+  'reason.digits': 'nur Ziffern, {min} bis {max} Stellen',
+  'reason.boolean': 'true oder false',
+  'reason.oneOf': 'einen der Werte {values}',
+  'reason.dateTime': 'Datum und Uhrzeit im Format yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'einen Zeitpunkt in der Zukunft',
+  'reason.json': 'gültiges JSON',
+  'reason.object': 'ein JSON-Objekt',
+  'reason.array': 'ein JSON-Array',
+  'reason.text': 'einen Textwert',
+  'reason.number': 'eine Zahl',
+  'reason.decimals': 'eine Zahl mit höchstens {decimals} Nachkommastellen',
+  'reason.exactlyOne': 'genau ein Element',
+  'reason.itemsMax': 'höchstens {max} Elemente',
+  'reason.latin': 'lateinische Buchstaben, Leerzeichen und die Zeichen {allowed}',
+  'reason.phone': '7 bis 15 Ziffern einschließlich der Ländervorwahl, optional nach + oder 00',
+  'reason.single': 'einen einzelnen Wert, keinen wiederholten Parameter',
+  'reason.integerRange': 'eine ganze Zahl von {min} bis {max}',
+
+  'actionCode.awaitingPayment': 'Es wurde noch kein Zahlungsversuch unternommen',
+  'actionCode.paymentExpired': 'Die Zahlung ist abgelaufen: Die Frist für die Eingabe der Kartendaten ist verstrichen',
+};

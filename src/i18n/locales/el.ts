@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Επιτυχία',
+  'system.error': 'Σφάλμα συστήματος',
+
+  'request.unknownAddress': 'Η διεύθυνση {path} δεν υπάρχει',
+  'request.methodNotAllowed': 'Χρησιμοποιήστε POST με τις παραμέτρους στο σώμα του αιτήματος',
+  'request.paramsInUrl': 'Οι παράμετροι πρέπει να αποστέλλονται στο σώμα του αιτήματος και όχι στη διεύθυνση',
+  'request.bodyTooLarge': 'Το αίτημα υπερβαίνει τα {limit} byte',
+  'request.bodyMalformed': 'Δεν ήταν δυνατή η ανάγνωση του σώματος του αιτήματος ως {encoding}',
+  'request.contentTypeUnsupported': 'Ο τύπος περιεχομένου {type} δεν γίνεται δεκτός εδώ· χρησιμοποιήστε {expected}',
+  'request.tooManyRequests': 'Πάρα πολλά αιτήματα: συμπληρώθηκε το όριο συχνότητας αιτημάτων, δοκιμάστε ξανά αργότερα',
+  'request.tooManySimultaneous': 'Πάρα πολλά ταυτόχρονα αιτήματα: το πολύ {limit} κάθε φορά',
+
+  'auth.required': 'Απαιτείται έλεγχος ταυτότητας: στείλτε userName και password ή token',
+  'auth.ambiguous': 'Στείλτε είτε userName και password είτε token, όχι και τα δύο',
+  'auth.denied': 'Άρνηση πρόσβασης',
+  'auth.throttled': 'Άρνηση πρόσβασης: πάρα πολλές αποτυχημένες προσπάθειες, δοκιμάστε ξανά σε {seconds} δευτερόλεπτα',
+
+  'signature.required': 'Αυτός ο έμπορος πρέπει να υπογράφει τα αιτήματα με τις κεφαλίδες X-Hash και X-Signature',
+  'signature.hashMismatch': 'Το X-Hash δεν αντιστοιχεί στο σώμα του αιτήματος',
+  'signature.invalid': 'Το X-Signature δεν επαληθεύεται με τα πιστοποιητικά του εμπόρου',
+
+  'merchant.onBehalfDenied': 'Άρνηση πρόσβασης στον έμπορο {merchant}',
+  'permission.required': 'Ο έμπορος δεν έχει δικαίωμα χρήσης της λειτουργίας {feature}',
+  'mcc.notAllowed': 'Ο κωδικός MCC {mcc} δεν περιλαμβάνεται στη λίστα επιτρεπόμενων κωδικών του εμπόρου',
+
+  'param.missing': 'Λείπει η υποχρεωτική παράμετρος [{param}]',
+  'param.invalid': 'Μη έγκυρη τιμή της παραμέτρου [{param}]: αναμενόταν {reason}',
+  'param.urlInvalid': 'Η παράμετρος [{param}] πρέπει να είναι πλήρης διεύθυνση, συμπεριλαμβανομένου του πρωτοκόλλου (http:// ή https://)',
+  'param.conflict': 'Οι παράμετροι [{param}] και [{other}] δεν μπορούν να χρησιμοποιηθούν μαζί',
+  'currency.unknown': 'Άγνωστο νόμισμα [{currency}]',
+
+  'order.numberDuplicate': 'Έχει ήδη γίνει επεξεργασία παραγγελίας με αυτόν τον αριθμό παραγγελίας',
+  'order.notFound': 'Η παραγγελία δεν βρέθηκε',
+  'order.referenceMissing': 'Αναμενόταν [orderId] ή [orderNumber]',
+
+  'cart.positionDuplicate': 'Το positionId {position} εμφανίζεται περισσότερες από μία φορές στο καλάθι',
+  'cart.itemAmountMismatch': 'Το itemAmount της θέσης {position} πρέπει να ισούται με itemPrice × quantity ({expected})',
+
+  'reason.tooShort': 'τουλάχιστον {min} χαρακτήρες',
+  'reason.tooLong': 'το πολύ {max} χαρακτήρες',
+  'reason.exactLength': 'ακριβώς {length} χαρακτήρες',
+  'reason.digits': 'μόνο ψηφία, από {min} έως {max}',
+  'reason.boolean': 'true ή false',
+  'reason.oneOf': 'μία από τις τιμές {values}',
+  'reason.dateTime': 'ημερομηνία και ώρα σε μορφή yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'χρονική στιγμή στο μέλλον',
+  'reason.json': 'έγκυρο JSON',
+  'reason.object': 'αντικείμενο JSON',
+  'reason.array': 'πίνακας JSON',
+  'reason.text': 'τιμή κειμένου',
+  'reason.number': 'αριθμός',
+  'reason.decimals': 'αριθμός με το πολύ {decimals} δεκαδικά ψηφία',
+  'reason.exactlyOne': 'ακριβώς ένα στοιχείο',
+  'reason.itemsMax': 'το πολύ {max} στοιχεία',
+  'reason.latin': 'λατινικά γράμματα, κενά διαστήματα και οι χαρακτήρες {allowed}',
+  'reason.phone': '7 έως 15 ψηφία μαζί με τον κωδικό χώρας, προαιρετικά μετά από + ή 00',
+  'reason.single': 'μία μόνο τιμή, όχι επαναλαμβανόμενη παράμετρος',
+  'reason.integerRange': 'ακέραιος αριθμός από {min} έως {max}',
+
+  'actionCode.awaitingPayment': 'Δεν έχει γίνει ακόμη καμία προσπάθεια πληρωμής',
+  'actionCode.paymentExpired': 'Η πληρωμή έληξε: ο χρόνος για την εισαγωγή των στοιχείων της κάρτας εξαντλήθηκε',
+};

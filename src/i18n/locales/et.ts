@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Õnnestus',
+  'system.error': 'Süsteemiviga',
+
+  'request.unknownAddress': 'Aadressi {path} ei ole olemas',
+  'request.methodNotAllowed': 'Kasutage POST-meetodit ja saatke parameetrid päringu sisus',
+  'request.paramsInUrl': 'Parameetrid tuleb saata päringu sisus, mitte aadressis',
+  'request.bodyTooLarge': 'Päring on suurem kui {limit} baiti',
+  'request.bodyMalformed': 'Päringu sisu ei õnnestunud lugeda vormingus {encoding}',
+  'request.contentTypeUnsupported': 'Sisutüüpi {type} siin ei aktsepteerita; kasutage tüüpi {expected}',
+  'request.tooManyRequests': 'Liiga palju päringuid: päringute sageduse piirang on saavutatud, proovige hiljem uuesti',
+  'request.tooManySimultaneous': 'Liiga palju samaaegseid päringuid: korraga kõige rohkem {limit}',
+
+  'auth.required': 'Nõutav on autentimine: saatke userName ja password või token',
+  'auth.ambiguous': 'Saatke kas userName ja password või token, mitte mõlemat',
+  'auth.denied': 'Juurdepääs keelatud',
+  'auth.throttled': 'Juurdepääs keelatud: liiga palju ebaõnnestunud katseid, proovige uuesti {seconds} sekundi pärast',
+
+  'signature.required': 'See kaupmees peab päringud allkirjastama päistega X-Hash ja X-Signature',
+  'signature.hashMismatch': 'X-Hash ei vasta päringu sisule',
+  'signature.invalid': 'Allkirja X-Signature ei õnnestu kaupmehe sertifikaatidega kontrollida',
+
+  'merchant.onBehalfDenied': 'Juurdepääs kaupmehele {merchant} on keelatud',
+  'permission.required': 'Kaupmehel puudub õigus kasutada funktsiooni {feature}',
+  'mcc.notAllowed': 'MCC {mcc} ei ole kaupmehe lubatud koodide loendis',
+
+  'param.missing': 'Kohustuslik parameeter [{param}] puudub',
+  'param.invalid': 'Parameetri [{param}] väärtus on vigane: oodati {reason}',
+  'param.urlInvalid': 'Parameeter [{param}] peab olema täielik aadress koos protokolliga (http:// või https://)',
+  'param.conflict': 'Parameetreid [{param}] ja [{other}] ei saa koos kasutada',
+  'currency.unknown': 'Tundmatu valuuta [{currency}]',
+
+  'order.numberDuplicate': 'Antud tellimuse numbriga tellimus on juba töödeldud',
+  'order.notFound': 'Tellimust ei leitud',
+  'order.referenceMissing': 'Oodati [orderId] või [orderNumber]',
+
+  'cart.positionDuplicate': 'positionId {position} esineb ostukorvis rohkem kui üks kord',
+  'cart.itemAmountMismatch': 'Positsiooni {position} itemAmount peab võrduma itemPrice × quantity väärtusega ({expected})',
+
+  'reason.tooShort': 'vähemalt {min} märki',
+  'reason.tooLong': 'kõige rohkem {max} märki',
+  'reason.exactLength': 'täpselt {length} märki',
+  'reason.digits': 'ainult numbreid, {min} kuni {max}',
+  'reason.boolean': 'true või false',
+  'reason.oneOf': 'üht väärtustest {values}',
+  'reason.dateTime': 'kuupäeva ja kellaaega vormingus yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'tulevikus olevat ajahetke',
+  'reason.json': 'kehtivat JSON-i',
+  'reason.object': 'JSON-objekti',
+  'reason.array': 'JSON-massiivi',
+  'reason.text': 'tekstiväärtust',
+  'reason.number': 'arvu',
+  'reason.decimals': 'arvu, milles on kõige rohkem {decimals} komakohta',
+  'reason.exactlyOne': 'täpselt üht elementi',
+  'reason.itemsMax': 'kõige rohkem {max} elementi',
+  'reason.latin': 'ladina tähti, tühikuid ja märke {allowed}',
+  'reason.phone': '7 kuni 15 numbrit koos riigikoodiga, soovi korral + või 00 järel',
+  'reason.single': 'üht väärtust, mitte korduvat parameetrit',
+  'reason.integerRange': 'täisarvu vahemikus {min} kuni {max}',
+
+  'actionCode.awaitingPayment': 'Maksekatset ei ole veel tehtud',
+  'actionCode.paymentExpired': 'Makse on aegunud: kaardiandmete sisestamise aeg sai otsa',
+};

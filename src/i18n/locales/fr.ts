@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Succès',
+  'system.error': 'Erreur système',
+
+  'request.unknownAddress': "L'adresse {path} n'existe pas",
+  'request.methodNotAllowed': 'Utilisez POST avec les paramètres dans le corps de la requête',
+  'request.paramsInUrl': "Les paramètres doivent être envoyés dans le corps de la requête, et non dans l'adresse",
+  'request.bodyTooLarge': 'La requête dépasse {limit} octets',
+  'request.bodyMalformed': "Le corps de la requête n'a pas pu être lu en tant que {encoding}",
+  'request.contentTypeUnsupported': "Le type de contenu {type} n'est pas accepté ici ; utilisez {expected}",
+  'request.tooManyRequests': 'Trop de requêtes : la limite de fréquence des requêtes a été atteinte, veuillez réessayer plus tard',
+  'request.tooManySimultaneous': 'Trop de requêtes simultanées : {limit} au maximum à la fois',
+
+  'auth.required': 'Authentification requise : envoyez userName et password, ou token',
+  'auth.ambiguous': 'Envoyez soit userName et password, soit token, mais pas les deux',
+  'auth.denied': 'Accès refusé',
+  'auth.throttled': 'Accès refusé : trop de tentatives infructueuses, veuillez réessayer dans {seconds} secondes',
+
+  'signature.required': 'Ce commerçant doit signer les requêtes avec les en-têtes X-Hash et X-Signature',
+  'signature.hashMismatch': 'X-Hash ne correspond pas au corps de la requête',
+  'signature.invalid': 'X-Signature ne peut pas être vérifiée avec les certificats du commerçant',
+
+  'merchant.onBehalfDenied': 'Accès refusé au commerçant {merchant}',
+  'permission.required': "Le commerçant n'est pas autorisé à utiliser {feature}",
+  'mcc.notAllowed': 'Le MCC {mcc} ne figure pas dans la liste des codes autorisés du commerçant',
+
+  'param.missing': 'Le paramètre obligatoire [{param}] est manquant',
+  'param.invalid': 'Valeur non valide du paramètre [{param}] : attendu {reason}',
+  'param.urlInvalid': 'Le paramètre [{param}] doit être une adresse complète incluant le protocole (http:// ou https://)',
+  'param.conflict': 'Les paramètres [{param}] et [{other}] ne peuvent pas être utilisés ensemble',
+  'currency.unknown': 'Devise inconnue [{currency}]',
+
+  'order.numberDuplicate': 'Une commande avec ce numéro de commande a déjà été traitée',
+  'order.notFound': 'Commande introuvable',
+  'order.referenceMissing': '[orderId] ou [orderNumber] attendu',
+
+  'cart.positionDuplicate': "positionId {position} apparaît plus d'une fois dans le panier",
+  'cart.itemAmountMismatch': 'itemAmount de la position {position} doit être égal à itemPrice × quantity ({expected})',
+
+  'reason.tooShort': 'au moins {min} caractères',
+  'reason.tooLong': 'au plus {max} caractères',
+  'reason.exactLength': 'exactement {length} caractères',
+  'reason.digits': 'uniquement des chiffres, de {min} à {max}',
+  'reason.boolean': 'true ou false',
+  'reason.oneOf': "l'une des valeurs {values}",
+  'reason.dateTime': 'une date et une heure au format yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'un moment dans le futur',
+  'reason.json': 'un JSON valide',
+  'reason.object': 'un objet JSON',
+  'reason.array': 'un tableau JSON',
+  'reason.text': 'une valeur texte',
+  'reason.number': 'un nombre',
+  'reason.decimals': 'un nombre avec au plus {decimals} décimales',
+  'reason.exactlyOne': 'exactement un élément',
+  'reason.itemsMax': 'au plus {max} éléments',
+  'reason.latin': 'des lettres latines, des espaces et les caractères {allowed}',
+  'reason.phone': "7 à 15 chiffres, indicatif du pays compris, éventuellement précédés de + ou 00",
+  'reason.single': 'une valeur unique, et non un paramètre répété',
+  'reason.integerRange': 'un nombre entier de {min} à {max}',
+
+  'actionCode.awaitingPayment': "Aucune tentative de paiement n'a encore été effectuée",
+  'actionCode.paymentExpired': 'Le paiement a expiré : le délai de saisie des données de la carte est écoulé',
+};

@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Sikeres',
+  'system.error': 'Rendszerhiba',
+
+  'request.unknownAddress': 'A(z) {path} cím nem létezik',
+  'request.methodNotAllowed': 'Használja a POST metódust, és a paramétereket a kérés törzsében küldje el',
+  'request.paramsInUrl': 'A paramétereket a kérés törzsében kell elküldeni, nem a címben',
+  'request.bodyTooLarge': 'A kérés nagyobb, mint {limit} bájt',
+  'request.bodyMalformed': 'A kérés törzse nem olvasható be a következő formátumban: {encoding}',
+  'request.contentTypeUnsupported': 'A(z) {type} tartalomtípus itt nem elfogadott; használja ezt: {expected}',
+  'request.tooManyRequests': 'Túl sok kérés: elérte a kérések gyakoriságára vonatkozó korlátot, próbálja újra később',
+  'request.tooManySimultaneous': 'Túl sok egyidejű kérés: egyszerre legfeljebb {limit}',
+
+  'auth.required': 'Hitelesítés szükséges: küldje el a userName és password, vagy a token paramétert',
+  'auth.ambiguous': 'Vagy a userName és password, vagy a token paramétert küldje el, ne mindkettőt',
+  'auth.denied': 'Hozzáférés megtagadva',
+  'auth.throttled': 'Hozzáférés megtagadva: túl sok sikertelen kísérlet, próbálja újra {seconds} másodperc múlva',
+
+  'signature.required': 'Ennek a kereskedőnek az X-Hash és X-Signature fejlécekkel kell aláírnia a kéréseket',
+  'signature.hashMismatch': 'Az X-Hash nem egyezik a kérés törzsével',
+  'signature.invalid': 'Az X-Signature nem ellenőrizhető a kereskedő tanúsítványaival',
+
+  'merchant.onBehalfDenied': 'Hozzáférés megtagadva a(z) {merchant} kereskedőhöz',
+  'permission.required': 'A kereskedő nem jogosult a(z) {feature} használatára',
+  'mcc.notAllowed': 'A(z) {mcc} MCC nem szerepel a kereskedő engedélyezett kódjainak listáján',
+
+  'param.missing': 'Hiányzik a kötelező [{param}] paraméter',
+  'param.invalid': 'A(z) [{param}] paraméter értéke érvénytelen, elvárt: {reason}',
+  'param.urlInvalid': 'A(z) [{param}] paraméternek teljes címnek kell lennie, a protokollal együtt (http:// vagy https://)',
+  'param.conflict': 'A(z) [{param}] és [{other}] paraméter nem használható együtt',
+  'currency.unknown': 'Ismeretlen pénznem [{currency}]',
+
+  'order.numberDuplicate': 'A megadott rendelésszámú rendelést már feldolgozták',
+  'order.notFound': 'A rendelés nem található',
+  'order.referenceMissing': '[orderId] vagy [orderNumber] megadása szükséges',
+
+  'cart.positionDuplicate': 'A(z) {position} positionId többször is szerepel a kosárban',
+  'cart.itemAmountMismatch': 'A(z) {position} tétel itemAmount értékének meg kell egyeznie az itemPrice × quantity értékkel ({expected})',
+
+  'reason.tooShort': 'legalább {min} karakter',
+  'reason.tooLong': 'legfeljebb {max} karakter',
+  'reason.exactLength': 'pontosan {length} karakter',
+  'reason.digits': 'csak számjegyek, {min}–{max} darab',
+  'reason.boolean': 'true vagy false',
+  'reason.oneOf': '{values} valamelyike',
+  'reason.dateTime': 'dátum és idő yyyy-MM-ddTHH:mm:ss formátumban',
+  'reason.future': 'jövőbeli időpont',
+  'reason.json': 'érvényes JSON',
+  'reason.object': 'JSON-objektum',
+  'reason.array': 'JSON-tömb',
+  'reason.text': 'szöveges érték',
+  'reason.number': 'szám',
+  'reason.decimals': 'legfeljebb {decimals} tizedesjegyet tartalmazó szám',
+  'reason.exactlyOne': 'pontosan egy elem',
+  'reason.itemsMax': 'legfeljebb {max} elem',
+  'reason.latin': 'latin betűk, szóközök és a(z) {allowed} karakterek',
+  'reason.phone': '7–15 számjegy az országkóddal együtt, opcionálisan + vagy 00 előtaggal',
+  'reason.single': 'egyetlen érték, nem ismételt paraméter',
+  'reason.integerRange': 'egész szám {min} és {max} között',
+
+  'actionCode.awaitingPayment': 'Még nem történt fizetési kísérlet',
+  'actionCode.paymentExpired': 'A fizetés lejárt: a kártyaadatok megadására rendelkezésre álló idő letelt',
+};

@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Sėkmingai',
+  'system.error': 'Sistemos klaida',
+
+  'request.unknownAddress': 'Adresas {path} neegzistuoja',
+  'request.methodNotAllowed': 'Naudokite POST metodą ir parametrus perduokite užklausos turinyje',
+  'request.paramsInUrl': 'Parametrai turi būti siunčiami užklausos turinyje, o ne adrese',
+  'request.bodyTooLarge': 'Užklausa viršija {limit} baitų',
+  'request.bodyMalformed': 'Užklausos turinio nepavyko nuskaityti kaip {encoding}',
+  'request.contentTypeUnsupported': 'Turinio tipas {type} čia nepriimamas; naudokite {expected}',
+  'request.tooManyRequests': 'Per daug užklausų: pasiektas užklausų dažnio limitas, bandykite vėliau',
+  'request.tooManySimultaneous': 'Per daug vienu metu vykdomų užklausų: ne daugiau kaip {limit} vienu metu',
+
+  'auth.required': 'Būtina autentifikacija: pateikite userName ir password arba token',
+  'auth.ambiguous': 'Pateikite arba userName ir password, arba token, bet ne abu',
+  'auth.denied': 'Prieiga uždrausta',
+  'auth.throttled': 'Prieiga uždrausta: per daug nesėkmingų bandymų, bandykite dar kartą po {seconds} s',
+
+  'signature.required': 'Šis prekybininkas privalo pasirašyti užklausas antraštėmis X-Hash ir X-Signature',
+  'signature.hashMismatch': 'X-Hash neatitinka užklausos turinio',
+  'signature.invalid': 'X-Signature nepavyksta patvirtinti prekybininko sertifikatais',
+
+  'merchant.onBehalfDenied': 'Prieiga prie prekybininko {merchant} uždrausta',
+  'permission.required': 'Prekybininkui neleidžiama naudoti {feature}',
+  'mcc.notAllowed': 'MCC {mcc} nėra prekybininko leidžiamų kodų sąraše',
+
+  'param.missing': 'Trūksta privalomo parametro [{param}]',
+  'param.invalid': 'Netinkama parametro [{param}] reikšmė: tikėtasi {reason}',
+  'param.urlInvalid': 'Parametras [{param}] turi būti visas adresas su protokolu (http:// arba https://)',
+  'param.conflict': 'Parametrų [{param}] ir [{other}] negalima naudoti kartu',
+  'currency.unknown': 'Nežinoma valiuta [{currency}]',
+
+  'order.numberDuplicate': 'Užsakymas nurodytu užsakymo numeriu jau apdorotas',
+  'order.notFound': 'Užsakymas nerastas',
+  'order.referenceMissing': 'Tikėtasi [orderId] arba [orderNumber]',
+
+  'cart.positionDuplicate': 'positionId {position} krepšelyje pasikartoja daugiau nei kartą',
+  'cart.itemAmountMismatch': 'Pozicijos {position} itemAmount turi būti lygus itemPrice × quantity ({expected})',
+
+  'reason.tooShort': 'bent {min} simbolių',
+  'reason.tooLong': 'ne daugiau kaip {max} simbolių',
+  'reason.exactLength': 'lygiai {length} simbolių',
+  'reason.digits': 'tik skaitmenų, nuo {min} iki {max}',
+  'reason.boolean': 'true arba false',
+  'reason.oneOf': 'vienos iš reikšmių {values}',
+  'reason.dateTime': 'datos ir laiko formatu yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'ateities laiko momento',
+  'reason.json': 'galiojančio JSON',
+  'reason.object': 'JSON objekto',
+  'reason.array': 'JSON masyvo',
+  'reason.text': 'tekstinės reikšmės',
+  'reason.number': 'skaičiaus',
+  'reason.decimals': 'skaičiaus, turinčio ne daugiau kaip {decimals} skaitmenų po kablelio',
+  'reason.exactlyOne': 'lygiai vieno elemento',
+  'reason.itemsMax': 'ne daugiau kaip {max} elementų',
+  'reason.latin': 'lotyniškų raidžių, tarpų ir simbolių {allowed}',
+  'reason.phone': 'nuo 7 iki 15 skaitmenų su šalies kodu, pasirinktinai po + arba 00',
+  'reason.single': 'vienos reikšmės, o ne pakartoto parametro',
+  'reason.integerRange': 'sveikojo skaičiaus nuo {min} iki {max}',
+
+  'actionCode.awaitingPayment': 'Dar nebandyta atlikti mokėjimo',
+  'actionCode.paymentExpired': 'Mokėjimas nebegalioja: baigėsi kortelės duomenų įvedimo laikas',
+};

@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Veiksmīgi',
+  'system.error': 'Sistēmas kļūda',
+
+  'request.unknownAddress': 'Adrese {path} neeksistē',
+  'request.methodNotAllowed': 'Izmantojiet POST un nosūtiet parametrus pieprasījuma saturā',
+  'request.paramsInUrl': 'Parametri jānosūta pieprasījuma saturā, nevis adresē',
+  'request.bodyTooLarge': 'Pieprasījums pārsniedz {limit} baitus',
+  'request.bodyMalformed': 'Pieprasījuma saturu neizdevās nolasīt kā {encoding}',
+  'request.contentTypeUnsupported': 'Satura tips {type} šeit netiek pieņemts; izmantojiet {expected}',
+  'request.tooManyRequests': 'Pārāk daudz pieprasījumu: sasniegts pieprasījumu biežuma ierobežojums, mēģiniet vēlāk vēlreiz',
+  'request.tooManySimultaneous': 'Pārāk daudz vienlaicīgu pieprasījumu: vienlaikus ne vairāk kā {limit}',
+
+  'auth.required': 'Nepieciešama autentifikācija: nosūtiet userName un password vai token',
+  'auth.ambiguous': 'Nosūtiet vai nu userName un password, vai token, bet ne abus',
+  'auth.denied': 'Piekļuve liegta',
+  'auth.throttled': 'Piekļuve liegta: pārāk daudz neveiksmīgu mēģinājumu, mēģiniet vēlreiz pēc {seconds} sekundēm',
+
+  'signature.required': 'Šim tirgotājam pieprasījumi jāparaksta ar galvenēm X-Hash un X-Signature',
+  'signature.hashMismatch': 'X-Hash neatbilst pieprasījuma saturam',
+  'signature.invalid': 'X-Signature nevar verificēt ar tirgotāja sertifikātiem',
+
+  'merchant.onBehalfDenied': 'Piekļuve tirgotājam {merchant} liegta',
+  'permission.required': 'Tirgotājam nav atļauts izmantot {feature}',
+  'mcc.notAllowed': 'MCC {mcc} nav tirgotāja atļauto kodu sarakstā',
+
+  'param.missing': 'Trūkst obligātā parametra [{param}]',
+  'param.invalid': 'Nederīga parametra [{param}] vērtība, gaidīts: {reason}',
+  'param.urlInvalid': 'Parametram [{param}] jābūt pilnai adresei, ieskaitot protokolu (http:// vai https://)',
+  'param.conflict': 'Parametrus [{param}] un [{other}] nevar izmantot kopā',
+  'currency.unknown': 'Nezināma valūta [{currency}]',
+
+  'order.numberDuplicate': 'Pasūtījums ar norādīto pasūtījuma numuru jau ir apstrādāts',
+  'order.notFound': 'Pasūtījums nav atrasts',
+  'order.referenceMissing': 'Jānorāda [orderId] vai [orderNumber]',
+
+  'cart.positionDuplicate': 'positionId {position} grozā atkārtojas vairāk nekā vienu reizi',
+  'cart.itemAmountMismatch': 'Pozīcijas {position} itemAmount vērtībai jābūt vienādai ar itemPrice × quantity ({expected})',
+
+  'reason.tooShort': 'vismaz {min} rakstzīmes',
+  'reason.tooLong': 'ne vairāk kā {max} rakstzīmes',
+  'reason.exactLength': 'tieši {length} rakstzīmes',
+  'reason.digits': 'tikai cipari, no {min} līdz {max}',
+  'reason.boolean': 'true vai false',
+  'reason.oneOf': 'viena no vērtībām {values}',
+  'reason.dateTime': 'datums un laiks formātā yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'laika brīdis nākotnē',
+  'reason.json': 'derīgs JSON',
+  'reason.object': 'JSON objekts',
+  'reason.array': 'JSON masīvs',
+  'reason.text': 'teksta vērtība',
+  'reason.number': 'skaitlis',
+  'reason.decimals': 'skaitlis ar ne vairāk kā {decimals} zīmēm aiz komata',
+  'reason.exactlyOne': 'tieši viens elements',
+  'reason.itemsMax': 'ne vairāk kā {max} elementi',
+  'reason.latin': 'latīņu burti, atstarpes un rakstzīmes {allowed}',
+  'reason.phone': 'no 7 līdz 15 cipariem, ieskaitot valsts kodu, pēc izvēles aiz + vai 00',
+  'reason.single': 'viena vērtība, nevis atkārtots parametrs',
+  'reason.integerRange': 'vesels skaitlis no {min} līdz {max}',
+
+  'actionCode.awaitingPayment': 'Maksājuma mēģinājums vēl nav veikts',
+  'actionCode.paymentExpired': 'Maksājuma termiņš ir beidzies: kartes datu ievadīšanas laiks ir beidzies',
+};

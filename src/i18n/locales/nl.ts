@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Geslaagd',
+  'system.error': 'Systeemfout',
+
+  'request.unknownAddress': 'Het adres {path} bestaat niet',
+  'request.methodNotAllowed': 'Gebruik POST met de parameters in de body van het verzoek',
+  'request.paramsInUrl': 'Parameters moeten in de body van het verzoek worden verzonden, niet in het adres',
+  'request.bodyTooLarge': 'Het verzoek is groter dan {limit} bytes',
+  'request.bodyMalformed': 'De body van het verzoek kon niet worden gelezen als {encoding}',
+  'request.contentTypeUnsupported': 'Inhoudstype {type} wordt hier niet geaccepteerd; gebruik {expected}',
+  'request.tooManyRequests': 'Te veel verzoeken: de limiet voor het aantal verzoeken is bereikt, probeer het later opnieuw',
+  'request.tooManySimultaneous': 'Te veel gelijktijdige verzoeken: maximaal {limit} tegelijk',
+
+  'auth.required': 'Authenticatie vereist: verstuur userName en password, of token',
+  'auth.ambiguous': 'Verstuur userName en password, of token, maar niet beide',
+  'auth.denied': 'Toegang geweigerd',
+  'auth.throttled': 'Toegang geweigerd: te veel mislukte pogingen, probeer het over {seconds} seconden opnieuw',
+
+  'signature.required': 'Deze handelaar moet verzoeken ondertekenen met de headers X-Hash en X-Signature',
+  'signature.hashMismatch': 'X-Hash komt niet overeen met de body van het verzoek',
+  'signature.invalid': 'X-Signature kan niet worden geverifieerd met de certificaten van de handelaar',
+
+  'merchant.onBehalfDenied': 'Toegang tot handelaar {merchant} geweigerd',
+  'permission.required': 'De handelaar heeft geen toestemming om {feature} te gebruiken',
+  'mcc.notAllowed': 'MCC {mcc} staat niet in de lijst met toegestane codes van de handelaar',
+
+  'param.missing': 'Verplichte parameter [{param}] ontbreekt',
+  'param.invalid': 'Ongeldige waarde van parameter [{param}]: verwacht {reason}',
+  'param.urlInvalid': 'Parameter [{param}] moet een volledig adres zijn, inclusief het protocol (http:// of https://)',
+  'param.conflict': 'De parameters [{param}] en [{other}] kunnen niet samen worden gebruikt',
+  'currency.unknown': 'Onbekende valuta [{currency}]',
+
+  'order.numberDuplicate': 'Een bestelling met dit bestelnummer is al verwerkt',
+  'order.notFound': 'Bestelling niet gevonden',
+  'order.referenceMissing': '[orderId] of [orderNumber] verwacht',
+
+  'cart.positionDuplicate': 'positionId {position} komt meer dan één keer voor in de winkelwagen',
+  'cart.itemAmountMismatch': 'itemAmount van positie {position} moet gelijk zijn aan itemPrice × quantity ({expected})',
+
+  'reason.tooShort': 'minimaal {min} tekens',
+  'reason.tooLong': 'maximaal {max} tekens',
+  'reason.exactLength': 'precies {length} tekens',
+  'reason.digits': 'alleen cijfers, {min} tot {max} stuks',
+  'reason.boolean': 'true of false',
+  'reason.oneOf': 'een van de waarden {values}',
+  'reason.dateTime': 'een datum en tijd in de notatie yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'een tijdstip in de toekomst',
+  'reason.json': 'geldige JSON',
+  'reason.object': 'een JSON-object',
+  'reason.array': 'een JSON-array',
+  'reason.text': 'een tekstwaarde',
+  'reason.number': 'een getal',
+  'reason.decimals': 'een getal met maximaal {decimals} decimalen',
+  'reason.exactlyOne': 'precies één element',
+  'reason.itemsMax': 'maximaal {max} elementen',
+  'reason.latin': 'Latijnse letters, spaties en de tekens {allowed}',
+  'reason.phone': '7 tot 15 cijfers inclusief de landcode, eventueel voorafgegaan door + of 00',
+  'reason.single': 'één enkele waarde, geen herhaalde parameter',
+  'reason.integerRange': 'een geheel getal van {min} tot en met {max}',
+
+  'actionCode.awaitingPayment': 'Er is nog geen betalingspoging gedaan',
+  'actionCode.paymentExpired': 'De betaling is verlopen: de tijd voor het invoeren van de kaartgegevens is verstreken',
+};

@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Sukces',
+  'system.error': 'Błąd systemu',
+
+  'request.unknownAddress': 'Adres {path} nie istnieje',
+  'request.methodNotAllowed': 'Należy użyć metody POST i przekazać parametry w treści żądania',
+  'request.paramsInUrl': 'Parametry należy przesyłać w treści żądania, a nie w adresie',
+  'request.bodyTooLarge': 'Żądanie przekracza {limit} bajtów',
+  'request.bodyMalformed': 'Nie udało się odczytać treści żądania jako {encoding}',
+  'request.contentTypeUnsupported': 'Typ zawartości {type} nie jest tu akceptowany; należy użyć {expected}',
+  'request.tooManyRequests': 'Zbyt wiele żądań: osiągnięto limit częstotliwości żądań, prosimy spróbować ponownie później',
+  'request.tooManySimultaneous': 'Zbyt wiele jednoczesnych żądań: maksymalnie {limit} naraz',
+
+  'auth.required': 'Wymagane uwierzytelnienie: należy przesłać userName i password albo token',
+  'auth.ambiguous': 'Należy przesłać userName i password albo token, ale nie oba jednocześnie',
+  'auth.denied': 'Odmowa dostępu',
+  'auth.throttled': 'Odmowa dostępu: zbyt wiele nieudanych prób, prosimy spróbować ponownie za {seconds} s',
+
+  'signature.required': 'Ten sprzedawca musi podpisywać żądania nagłówkami X-Hash i X-Signature',
+  'signature.hashMismatch': 'X-Hash nie jest zgodny z treścią żądania',
+  'signature.invalid': 'Nie można zweryfikować X-Signature za pomocą certyfikatów sprzedawcy',
+
+  'merchant.onBehalfDenied': 'Odmowa dostępu do sprzedawcy {merchant}',
+  'permission.required': 'Sprzedawca nie ma uprawnień do korzystania z funkcji {feature}',
+  'mcc.notAllowed': 'MCC {mcc} nie znajduje się na liście dozwolonych kodów sprzedawcy',
+
+  'param.missing': 'Brak wymaganego parametru [{param}]',
+  'param.invalid': 'Nieprawidłowa wartość parametru [{param}]: oczekiwano {reason}',
+  'param.urlInvalid': 'Parametr [{param}] musi być pełnym adresem wraz z protokołem (http:// lub https://)',
+  'param.conflict': 'Parametrów [{param}] i [{other}] nie można używać jednocześnie',
+  'currency.unknown': 'Nieznana waluta [{currency}]',
+
+  'order.numberDuplicate': 'Zamówienie o podanym numerze zostało już przetworzone',
+  'order.notFound': 'Nie znaleziono zamówienia',
+  'order.referenceMissing': 'Oczekiwano [orderId] lub [orderNumber]',
+
+  'cart.positionDuplicate': 'positionId {position} występuje w koszyku więcej niż raz',
+  'cart.itemAmountMismatch': 'itemAmount pozycji {position} musi być równy itemPrice × quantity ({expected})',
+
+  'reason.tooShort': 'co najmniej {min} znaków',
+  'reason.tooLong': 'co najwyżej {max} znaków',
+  'reason.exactLength': 'dokładnie {length} znaków',
+  'reason.digits': 'wyłącznie cyfr, od {min} do {max}',
+  'reason.boolean': 'wartości true lub false',
+  'reason.oneOf': 'jednej z wartości {values}',
+  'reason.dateTime': 'daty i godziny w formacie yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'momentu w przyszłości',
+  'reason.json': 'poprawnego JSON',
+  'reason.object': 'obiektu JSON',
+  'reason.array': 'tablicy JSON',
+  'reason.text': 'wartości tekstowej',
+  'reason.number': 'liczby',
+  'reason.decimals': 'liczby o co najwyżej {decimals} miejscach po przecinku',
+  'reason.exactlyOne': 'dokładnie jednego elementu',
+  'reason.itemsMax': 'co najwyżej {max} elementów',
+  'reason.latin': 'liter łacińskich, spacji i znaków {allowed}',
+  'reason.phone': 'od 7 do 15 cyfr łącznie z numerem kierunkowym kraju, opcjonalnie poprzedzonych + lub 00',
+  'reason.single': 'pojedynczej wartości, a nie powtórzonego parametru',
+  'reason.integerRange': 'liczby całkowitej od {min} do {max}',
+
+  'actionCode.awaitingPayment': 'Nie podjęto jeszcze próby płatności',
+  'actionCode.paymentExpired': 'Płatność wygasła: upłynął czas na wprowadzenie danych karty',
+};

@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Sucesso',
+  'system.error': 'Erro do sistema',
+
+  'request.unknownAddress': 'O endereço {path} não existe',
+  'request.methodNotAllowed': 'Utilize POST com os parâmetros no corpo do pedido',
+  'request.paramsInUrl': 'Os parâmetros devem ser enviados no corpo do pedido e não no endereço',
+  'request.bodyTooLarge': 'O pedido excede {limit} bytes',
+  'request.bodyMalformed': 'Não foi possível ler o corpo do pedido como {encoding}',
+  'request.contentTypeUnsupported': 'O tipo de conteúdo {type} não é aceite aqui; utilize {expected}',
+  'request.tooManyRequests': 'Demasiados pedidos: foi atingido o limite de frequência de pedidos, tente novamente mais tarde',
+  'request.tooManySimultaneous': 'Demasiados pedidos simultâneos: no máximo {limit} de cada vez',
+
+  'auth.required': 'É necessária autenticação: envie userName e password, ou token',
+  'auth.ambiguous': 'Envie userName e password, ou token, mas não ambos',
+  'auth.denied': 'Acesso negado',
+  'auth.throttled': 'Acesso negado: demasiadas tentativas falhadas, tente novamente dentro de {seconds} segundos',
+
+  'signature.required': 'Este comerciante tem de assinar os pedidos com os cabeçalhos X-Hash e X-Signature',
+  'signature.hashMismatch': 'X-Hash não corresponde ao corpo do pedido',
+  'signature.invalid': 'Não foi possível verificar X-Signature com os certificados do comerciante',
+
+  'merchant.onBehalfDenied': 'Acesso negado ao comerciante {merchant}',
+  'permission.required': 'O comerciante não tem permissão para utilizar {feature}',
+  'mcc.notAllowed': 'O MCC {mcc} não consta da lista de códigos permitidos do comerciante',
+
+  'param.missing': 'O parâmetro obrigatório [{param}] está em falta',
+  'param.invalid': 'Valor inválido do parâmetro [{param}]: esperava-se {reason}',
+  'param.urlInvalid': 'O parâmetro [{param}] tem de ser um endereço completo, incluindo o protocolo (http:// ou https://)',
+  'param.conflict': 'Os parâmetros [{param}] e [{other}] não podem ser utilizados em conjunto',
+  'currency.unknown': 'Moeda desconhecida [{currency}]',
+
+  'order.numberDuplicate': 'Já foi processada uma encomenda com este número de encomenda',
+  'order.notFound': 'Encomenda não encontrada',
+  'order.referenceMissing': 'Esperava-se [orderId] ou [orderNumber]',
+
+  'cart.positionDuplicate': 'positionId {position} ocorre mais de uma vez no carrinho',
+  'cart.itemAmountMismatch': 'itemAmount da posição {position} tem de ser igual a itemPrice × quantity ({expected})',
+
+  'reason.tooShort': 'pelo menos {min} caracteres',
+  'reason.tooLong': 'no máximo {max} caracteres',
+  'reason.exactLength': 'exatamente {length} caracteres',
+  'reason.digits': 'apenas algarismos, de {min} a {max}',
+  'reason.boolean': 'true ou false',
+  'reason.oneOf': 'um dos valores {values}',
+  'reason.dateTime': 'uma data e hora no formato yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'um momento no futuro',
+  'reason.json': 'JSON válido',
+  'reason.object': 'um objeto JSON',
+  'reason.array': 'uma matriz JSON',
+  'reason.text': 'um valor de texto',
+  'reason.number': 'um número',
+  'reason.decimals': 'um número com no máximo {decimals} casas decimais',
+  'reason.exactlyOne': 'exatamente um elemento',
+  'reason.itemsMax': 'no máximo {max} elementos',
+  'reason.latin': 'letras latinas, espaços e os caracteres {allowed}',
+  'reason.phone': '7 a 15 algarismos, incluindo o indicativo do país, opcionalmente precedidos de + ou 00',
+  'reason.single': 'um valor único, não um parâmetro repetido',
+  'reason.integerRange': 'um número inteiro de {min} a {max}',
+
+  'actionCode.awaitingPayment': 'Ainda não foi efetuada nenhuma tentativa de pagamento',
+  'actionCode.paymentExpired': 'O pagamento expirou: terminou o prazo para introduzir os dados do cartão',
+};

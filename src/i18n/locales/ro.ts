@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Succes',
+  'system.error': 'Eroare de sistem',
+
+  'request.unknownAddress': 'Adresa {path} nu există',
+  'request.methodNotAllowed': 'Utilizați POST cu parametrii în corpul cererii',
+  'request.paramsInUrl': 'Parametrii trebuie trimiși în corpul cererii, nu în adresă',
+  'request.bodyTooLarge': 'Cererea depășește {limit} octeți',
+  'request.bodyMalformed': 'Corpul cererii nu a putut fi citit ca {encoding}',
+  'request.contentTypeUnsupported': 'Tipul de conținut {type} nu este acceptat aici; utilizați {expected}',
+  'request.tooManyRequests': 'Prea multe cereri: a fost atinsă limita de frecvență a cererilor, încercați din nou mai târziu',
+  'request.tooManySimultaneous': 'Prea multe cereri simultane: cel mult {limit} în același timp',
+
+  'auth.required': 'Este necesară autentificarea: trimiteți userName și password sau token',
+  'auth.ambiguous': 'Trimiteți fie userName și password, fie token, dar nu pe amândouă',
+  'auth.denied': 'Acces refuzat',
+  'auth.throttled': 'Acces refuzat: prea multe încercări eșuate, încercați din nou peste {seconds} secunde',
+
+  'signature.required': 'Acest comerciant trebuie să semneze cererile cu antetele X-Hash și X-Signature',
+  'signature.hashMismatch': 'X-Hash nu corespunde corpului cererii',
+  'signature.invalid': 'X-Signature nu poate fi verificată cu certificatele comerciantului',
+
+  'merchant.onBehalfDenied': 'Acces refuzat la comerciantul {merchant}',
+  'permission.required': 'Comerciantul nu are permisiunea de a utiliza {feature}',
+  'mcc.notAllowed': 'Codul MCC {mcc} nu se află în lista de coduri permise a comerciantului',
+
+  'param.missing': 'Lipsește parametrul obligatoriu [{param}]',
+  'param.invalid': 'Valoare nevalidă a parametrului [{param}]: se aștepta {reason}',
+  'param.urlInvalid': 'Parametrul [{param}] trebuie să fie o adresă completă, inclusiv protocolul (http:// sau https://)',
+  'param.conflict': 'Parametrii [{param}] și [{other}] nu pot fi utilizați împreună',
+  'currency.unknown': 'Monedă necunoscută [{currency}]',
+
+  'order.numberDuplicate': 'O comandă cu acest număr de comandă a fost deja procesată',
+  'order.notFound': 'Comanda nu a fost găsită',
+  'order.referenceMissing': 'Se aștepta [orderId] sau [orderNumber]',
+
+  'cart.positionDuplicate': 'positionId {position} apare de mai multe ori în coș',
+  'cart.itemAmountMismatch': 'itemAmount pentru poziția {position} trebuie să fie egal cu itemPrice × quantity ({expected})',
+
+  'reason.tooShort': 'cel puțin {min} caractere',
+  'reason.tooLong': 'cel mult {max} caractere',
+  'reason.exactLength': 'exact {length} caractere',
+  'reason.digits': 'doar cifre, între {min} și {max}',
+  'reason.boolean': 'true sau false',
+  'reason.oneOf': 'una dintre valorile {values}',
+  'reason.dateTime': 'o dată și o oră în formatul yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'un moment din viitor',
+  'reason.json': 'un JSON valid',
+  'reason.object': 'un obiect JSON',
+  'reason.array': 'un tablou JSON',
+  'reason.text': 'o valoare text',
+  'reason.number': 'un număr',
+  'reason.decimals': 'un număr cu cel mult {decimals} zecimale',
+  'reason.exactlyOne': 'exact un element',
+  'reason.itemsMax': 'cel mult {max} elemente',
+  'reason.latin': 'litere latine, spații și caracterele {allowed}',
+  'reason.phone': 'între 7 și 15 cifre, inclusiv prefixul țării, opțional precedate de + sau 00',
+  'reason.single': 'o singură valoare, nu un parametru repetat',
+  'reason.integerRange': 'un număr întreg de la {min} la {max}',
+
+  'actionCode.awaitingPayment': 'Nu a fost efectuată încă nicio încercare de plată',
+  'actionCode.paymentExpired': 'Plata a expirat: timpul pentru introducerea datelor cardului s-a scurs',
+};

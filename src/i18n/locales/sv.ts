@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Lyckades',
+  'system.error': 'Systemfel',
+
+  'request.unknownAddress': 'Adressen {path} finns inte',
+  'request.methodNotAllowed': 'Använd POST med parametrarna i begärandetexten',
+  'request.paramsInUrl': 'Parametrar måste skickas i begärandetexten, inte i adressen',
+  'request.bodyTooLarge': 'Begäran är större än {limit} byte',
+  'request.bodyMalformed': 'Begärandetexten kunde inte läsas som {encoding}',
+  'request.contentTypeUnsupported': 'Innehållstypen {type} accepteras inte här; använd {expected}',
+  'request.tooManyRequests': 'För många begäranden: gränsen för antalet begäranden har nåtts, försök igen senare',
+  'request.tooManySimultaneous': 'För många samtidiga begäranden: högst {limit} åt gången',
+
+  'auth.required': 'Autentisering krävs: skicka userName och password, eller token',
+  'auth.ambiguous': 'Skicka antingen userName och password, eller token, inte båda',
+  'auth.denied': 'Åtkomst nekad',
+  'auth.throttled': 'Åtkomst nekad: för många misslyckade försök, försök igen om {seconds} sekunder',
+
+  'signature.required': 'Den här handlaren måste signera begäranden med huvudena X-Hash och X-Signature',
+  'signature.hashMismatch': 'X-Hash stämmer inte med begärandetexten',
+  'signature.invalid': 'X-Signature kan inte verifieras med handlarens certifikat',
+
+  'merchant.onBehalfDenied': 'Åtkomst nekad till handlaren {merchant}',
+  'permission.required': 'Handlaren har inte behörighet att använda {feature}',
+  'mcc.notAllowed': 'MCC {mcc} finns inte i handlarens lista över tillåtna koder',
+
+  'param.missing': 'Obligatorisk parameter [{param}] saknas',
+  'param.invalid': 'Ogiltigt värde för parametern [{param}]: förväntade {reason}',
+  'param.urlInvalid': 'Parametern [{param}] måste vara en fullständig adress inklusive protokoll (http:// eller https://)',
+  'param.conflict': 'Parametrarna [{param}] och [{other}] kan inte användas tillsammans',
+  'currency.unknown': 'Okänd valuta [{currency}]',
+
+  'order.numberDuplicate': 'En order med angivet ordernummer har redan behandlats',
+  'order.notFound': 'Ordern hittades inte',
+  'order.referenceMissing': '[orderId] eller [orderNumber] förväntades',
+
+  'cart.positionDuplicate': 'positionId {position} förekommer mer än en gång i varukorgen',
+  'cart.itemAmountMismatch': 'itemAmount för position {position} måste vara lika med itemPrice × quantity ({expected})',
+
+  'reason.tooShort': 'minst {min} tecken',
+  'reason.tooLong': 'högst {max} tecken',
+  'reason.exactLength': 'exakt {length} tecken',
+  'reason.digits': 'endast siffror, {min} till {max} stycken',
+  'reason.boolean': 'true eller false',
+  'reason.oneOf': 'ett av värdena {values}',
+  'reason.dateTime': 'datum och tid i formatet yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'en tidpunkt i framtiden',
+  'reason.json': 'giltig JSON',
+  'reason.object': 'ett JSON-objekt',
+  'reason.array': 'en JSON-array',
+  'reason.text': 'ett textvärde',
+  'reason.number': 'ett tal',
+  'reason.decimals': 'ett tal med högst {decimals} decimaler',
+  'reason.exactlyOne': 'exakt ett element',
+  'reason.itemsMax': 'högst {max} element',
+  'reason.latin': 'latinska bokstäver, mellanslag och tecknen {allowed}',
+  'reason.phone': '7 till 15 siffror inklusive landsnummer, eventuellt efter + eller 00',
+  'reason.single': 'ett enda värde, inte en upprepad parameter',
+  'reason.integerRange': 'ett heltal från {min} till {max}',
+
+  'actionCode.awaitingPayment': 'Inget betalningsförsök har gjorts ännu',
+  'actionCode.paymentExpired': 'Betalningen har gått ut: tiden för att ange kortuppgifterna har löpt ut',
+};

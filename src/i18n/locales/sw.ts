@@ -1,0 +1,65 @@
+import type { MessageCatalogue } from '../messages-en.js';
+
+export const messages: MessageCatalogue = {
+  success: 'Imefanikiwa',
+  'system.error': 'Hitilafu ya mfumo',
+
+  'request.unknownAddress': 'Anwani {path} haipo',
+  'request.methodNotAllowed': 'Tumia POST pamoja na vigezo katika mwili wa ombi',
+  'request.paramsInUrl': 'Vigezo lazima vitumwe katika mwili wa ombi, si katika anwani',
+  'request.bodyTooLarge': 'Ombi ni kubwa kuliko baiti {limit}',
+  'request.bodyMalformed': 'Mwili wa ombi haukuweza kusomwa kama {encoding}',
+  'request.contentTypeUnsupported': 'Aina ya maudhui {type} haikubaliwi hapa; tumia {expected}',
+  'request.tooManyRequests': 'Maombi mengi mno: kikomo cha kasi ya maombi kimefikiwa, tafadhali jaribu tena baadaye',
+  'request.tooManySimultaneous': 'Maombi mengi mno kwa wakati mmoja: yasizidi {limit} kwa wakati mmoja',
+
+  'auth.required': 'Uthibitishaji unahitajika: tuma userName na password, au token',
+  'auth.ambiguous': 'Tuma ama userName na password, au token, si vyote viwili',
+  'auth.denied': 'Ufikiaji umekataliwa',
+  'auth.throttled': 'Ufikiaji umekataliwa: majaribio mengi mno yameshindwa, tafadhali jaribu tena baada ya sekunde {seconds}',
+
+  'signature.required': 'Mfanyabiashara huyu lazima atie sahihi maombi kwa kutumia vichwa X-Hash na X-Signature',
+  'signature.hashMismatch': 'X-Hash hailingani na mwili wa ombi',
+  'signature.invalid': 'X-Signature haiwezi kuthibitishwa kwa vyeti vya mfanyabiashara',
+
+  'merchant.onBehalfDenied': 'Ufikiaji wa mfanyabiashara {merchant} umekataliwa',
+  'permission.required': 'Mfanyabiashara haruhusiwi kutumia {feature}',
+  'mcc.notAllowed': 'MCC {mcc} haimo katika orodha ya misimbo inayoruhusiwa ya mfanyabiashara',
+
+  'param.missing': 'Kigezo cha lazima [{param}] hakipo',
+  'param.invalid': 'Thamani batili ya kigezo [{param}]: inatarajiwa {reason}',
+  'param.urlInvalid': 'Kigezo [{param}] lazima kiwe anwani kamili ikijumuisha itifaki (http:// au https://)',
+  'param.conflict': 'Vigezo [{param}] na [{other}] haviwezi kutumika pamoja',
+  'currency.unknown': 'Sarafu isiyojulikana [{currency}]',
+
+  'order.numberDuplicate': 'Agizo lenye nambari hii ya agizo tayari limeshughulikiwa',
+  'order.notFound': 'Agizo halikupatikana',
+  'order.referenceMissing': 'Inatarajiwa [orderId] au [orderNumber]',
+
+  'cart.positionDuplicate': 'positionId {position} inajitokeza zaidi ya mara moja kwenye kikapu',
+  'cart.itemAmountMismatch': 'itemAmount ya kipengee {position} lazima iwe sawa na itemPrice × quantity ({expected})',
+
+  'reason.tooShort': 'angalau herufi {min}',
+  'reason.tooLong': 'herufi zisizozidi {max}',
+  'reason.exactLength': 'herufi {length} kamili',
+  'reason.digits': 'tarakimu pekee, kati ya {min} na {max}',
+  'reason.boolean': 'true au false',
+  'reason.oneOf': 'mojawapo ya {values}',
+  'reason.dateTime': 'tarehe na saa katika muundo yyyy-MM-ddTHH:mm:ss',
+  'reason.future': 'wakati ujao',
+  'reason.json': 'JSON halali',
+  'reason.object': 'kitu cha JSON',
+  'reason.array': 'safu ya JSON',
+  'reason.text': 'thamani ya maandishi',
+  'reason.number': 'nambari',
+  'reason.decimals': 'nambari yenye nafasi za desimali zisizozidi {decimals}',
+  'reason.exactlyOne': 'kipengele kimoja tu',
+  'reason.itemsMax': 'vipengele visivyozidi {max}',
+  'reason.latin': 'herufi za Kilatini, nafasi na alama {allowed}',
+  'reason.phone': 'tarakimu 7 hadi 15 ikijumuisha msimbo wa nchi, kwa hiari baada ya + au 00',
+  'reason.single': 'thamani moja, si kigezo kilichorudiwa',
+  'reason.integerRange': 'nambari kamili kuanzia {min} hadi {max}',
+
+  'actionCode.awaitingPayment': 'Bado hakuna jaribio la malipo lililofanywa',
+  'actionCode.paymentExpired': 'Muda wa malipo umekwisha: muda wa kuingiza taarifa za kadi umeisha',
+};

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { restOperations } from './api/rest/rest-operations.js';
+import type { Config } from './config/config.js';
+import { loadMasterKey } from './config/master-key.js';
+import { systemClock, type Clock } from './domain/clock.js';
+import { cryptoRandom, type RandomSource } from './domain/random-source.js';
+import { buildHttpApp } from './http/app.js';
+import { RateLimiter } from './http/rate-limiter.js';
+import { orderExpiryJob } from './jobs/order-expiry-job.js';
+import { JobRunner } from './jobs/periodic-job.js';
+import { SecretBox } from './security/secret-box.js';
+import { Authenticator } from './services/authenticator.js';
+import { MerchantAdmin } from './services/merchant-admin.js';
+import { MerchantDirectory } from './services/merchant-directory.js';
+import { OrderQuery } from './services/order-query.js';
+import { OrderRegistration } from './services/order-registration.js';
+import { migrateToLatest, openStore, type Store } from './store/database.js';
+import { MerchantRepository } from './store/merchant-repository.js';
+import { OrderRepository } from './store/order-repository.js';
+
+export interface GatehouseOptions {
+  readonly clock?: Clock;
+  readonly random?: RandomSource;
+  readonly logger?: Logger;
+}
+
+export interface Gatehouse {
+  readonly config: Config;
+  readonly store: Store;
+  readonly admin: MerchantAdmin;
+  readonly app: FastifyInstance;
+  readonly jobs: JobRunner;
+  readonly logger: Logger;
+  /** Starts the background jobs and listens; resolves to the address it listens on. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.logLevel,
+    base: { service: 'gatehouse' },
+    // Bodies are never logged; these paths are a second line of defence for card data and secrets.
+    redact: { paths: ['pan', 'cvc', 'password', 'token', '*.pan', '*.cvc', '*.password', '*.token', 'req.body'], censor: '[redacted]' },
+  });
+}
+
+/** Opens the store and the admin service only: what the CLI needs without a server. */
+export async function openAdmin(config: Config, options: GatehouseOptions = {}): Promise<{ store: Store; admin: MerchantAdmin; masterKeyGenerated?: string }> {
+  const masterKey = loadMasterKey(config);
+  const store = openStore(config.database);
+  try {
+    await migrateToLatest(store);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const admin = new MerchantAdmin(
+    new MerchantRepository(store.db),
+    new SecretBox(masterKey.key),
+    options.clock ?? systemClock,
+    options.random ?? cryptoRandom,
+  );
+  return { store, admin, ...(masterKey.generatedAt === undefined ? {} : { masterKeyGenerated: masterKey.generatedAt }) };
+}
+
+/** The composition root: config -> store -> services -> http. */
+export async function createGatehouse(config: Config, options: GatehouseOptions = {}): Promise<Gatehouse> {
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? cryptoRandom;
+  const logger = options.logger ?? createLogger(config);
+  const { store, admin, masterKeyGenerated } = await openAdmin(config, { clock, random });
+  if (masterKeyGenerated !== undefined) {
+    logger.warn({ file: masterKeyGenerated }, 'generated a new vault master key; back it up, or set GATEHOUSE_MASTER_KEY');
+  }
+  const merchants = new MerchantRepository(store.db);
+  const orders = new OrderRepository(store.db);
+  const directory = new MerchantDirectory(merchants);
+  const operations = restOperations({
+    registration: new OrderRegistration(orders, clock, random, config.publicUrl),
+    query: new OrderQuery(orders, clock),
+  });
+  const app = await buildHttpApp({
+    logger,
+    bodyLimitBytes: config.bodyLimitBytes,
+    operations,
+    deps: {
+      authenticator: new Authenticator(merchants, directory, clock),
+      directory,
+      merchants,
+      rateLimiter: new RateLimiter(clock),
+      clock,
+    },
+  });
+  const jobs = new JobRunner([orderExpiryJob(orders, clock)], config.jobIntervalMs, logger);
+  return {
+    config,
+    store,
+    admin,
+    app,
+    jobs,
+    logger,
+    async listen() {
+      jobs.start();
+      return app.listen({ port: config.port, host: config.host });
+    },
+    async close() {
+      await jobs.stop();
+      await app.close();
+      await store.close();
+    },
+  };
+}

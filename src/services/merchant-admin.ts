@@ -1,0 +1,296 @@
+import { X509Certificate } from 'node:crypto';
+import type { Clock } from '../domain/clock.js';
+import { currencyByNumeric } from '../domain/currencies.js';
+import { DEFAULT_LANGUAGE, isLanguage } from '../domain/languages.js';
+import { DEFAULT_SESSION_TIMEOUT_SECS } from '../domain/order-lifetime.js';
+import { isPermission, PERMISSIONS } from '../domain/permissions.js';
+import type { RandomSource } from '../domain/random-source.js';
+import { hashPassword } from '../security/password-hash.js';
+import type { SecretBox } from '../security/secret-box.js';
+import { hashToken, newPassword, newToken } from '../security/token-hash.js';
+import type { MerchantRepository, MerchantSettingsPatch } from '../store/merchant-repository.js';
+import type { MerchantRow } from '../store/schema.js';
+import { isUniqueViolation } from '../store/unique-violation.js';
+
+/** A mistake in an operator's command; the CLI prints the message and exits non-zero. */
+export class AdminError extends Error {
+  override readonly name = 'AdminError';
+}
+
+export const API_USER_SUFFIX = '-api';
+export const DEFAULT_RATE_LIMIT_PER_SECOND = 200;
+export const DEFAULT_CONCURRENT_LIMIT = 50;
+export const DEFAULT_CURRENCY = '978';
+const LOGIN = /^[A-Za-z0-9][A-Za-z0-9_.]{0,45}$/;
+const PASSWORD_MAX = 30;
+const CERTIFICATE_KEY_BITS_MIN = 2048;
+
+export interface CreateMerchantInput {
+  readonly login: string;
+  readonly password?: string;
+  readonly token?: boolean;
+  readonly parentLogin?: string;
+  readonly permissions?: readonly string[];
+  readonly callbackUrl?: string;
+  readonly callbackKey?: string;
+  readonly currency?: string;
+  readonly language?: string;
+  readonly sessionTimeoutSecs?: number;
+  readonly rateLimitPerSecond?: number;
+  readonly concurrentLimit?: number;
+}
+
+/** The only time a password or token exists in clear: printed once, then only hashes remain. */
+export interface CreatedMerchant {
+  readonly merchantLogin: string;
+  readonly userName: string;
+  readonly password: string;
+  readonly token?: string;
+}
+
+export interface MerchantSettingsInput {
+  readonly requireSignature?: boolean;
+  readonly callbackUrl?: string;
+  readonly callbackKey?: string;
+  readonly currency?: string;
+  readonly language?: string;
+  readonly sessionTimeoutSecs?: number;
+  readonly rateLimitPerSecond?: number;
+  readonly concurrentLimit?: number;
+  readonly allowedMccs?: readonly number[];
+  readonly password?: string;
+}
+
+export interface MerchantSummary {
+  readonly login: string;
+  readonly parent: string | null;
+  readonly userNames: readonly string[];
+  readonly activeTokens: number;
+  readonly permissions: readonly string[];
+  readonly actsFor: readonly string[];
+  readonly defaultCurrency: string;
+  readonly defaultLanguage: string;
+  readonly sessionTimeoutSecs: number;
+  readonly callbackUrl: string | null;
+  readonly callbackKeySet: boolean;
+  readonly requireSignature: boolean;
+  readonly rateLimitPerSecond: number;
+  readonly concurrentLimit: number;
+  readonly allowedMccs: readonly number[];
+  readonly certificates: readonly { fingerprintSha256: string; subject: string; validTo: string }[];
+}
+
+function checkPositive(name: string, value: number | undefined, max: number): void {
+  if (value !== undefined && (!Number.isInteger(value) || value < 1 || value > max)) {
+    throw new AdminError(`${name} must be a whole number from 1 to ${max}`);
+  }
+}
+
+function checkSettings(input: MerchantSettingsInput | CreateMerchantInput): void {
+  if (input.currency !== undefined && currencyByNumeric(input.currency) === undefined) {
+    throw new AdminError(`unknown ISO 4217 numeric currency "${input.currency}"`);
+  }
+  if (input.language !== undefined && !isLanguage(input.language)) {
+    throw new AdminError(`language "${input.language}" is not in the spec's list`);
+  }
+  if (input.password !== undefined && (input.password.length < 1 || input.password.length > PASSWORD_MAX)) {
+    throw new AdminError(`the password must be 1 to ${PASSWORD_MAX} characters (the API's limit)`);
+  }
+  if (input.callbackUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(input.callbackUrl);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new AdminError('the callback URL must be a full http:// or https:// address');
+    }
+  }
+  checkPositive('the session timeout', input.sessionTimeoutSecs, 999_999_999);
+  checkPositive('the rate limit', input.rateLimitPerSecond, 1_000_000);
+  checkPositive('the concurrency limit', input.concurrentLimit, 100_000);
+}
+
+/** What operators do to merchants: the `gatehouse merchant` commands and the sandbox bootstrap. */
+export class MerchantAdmin {
+  constructor(
+    private readonly merchants: MerchantRepository,
+    private readonly secrets: SecretBox,
+    private readonly clock: Clock,
+    private readonly random: RandomSource,
+  ) {}
+
+  async create(input: CreateMerchantInput): Promise<CreatedMerchant> {
+    if (!LOGIN.test(input.login)) {
+      throw new AdminError('the login must be 1 to 46 letters, digits, "_" or ".", starting with a letter or digit');
+    }
+    checkSettings(input);
+    const permissions = [...new Set(input.permissions ?? [])];
+    const unknown = permissions.filter((permission) => !isPermission(permission));
+    if (unknown.length > 0) {
+      throw new AdminError(`unknown permission(s) ${unknown.join(', ')}; known: ${PERMISSIONS.join(', ')}`);
+    }
+    const parent = input.parentLogin === undefined ? undefined : await this.merchants.findByLogin(input.parentLogin);
+    if (input.parentLogin !== undefined && parent === undefined) {
+      throw new AdminError(`parent merchant "${input.parentLogin}" does not exist`);
+    }
+    const nowMs = this.clock.nowMs();
+    const id = this.random.uuid();
+    const password = input.password ?? newPassword();
+    const token = input.token === true ? newToken() : undefined;
+    const userName = `${input.login}${API_USER_SUFFIX}`;
+    const row: MerchantRow = {
+      id,
+      login: input.login,
+      parent_id: parent?.row.id ?? null,
+      default_currency: input.currency ?? DEFAULT_CURRENCY,
+      default_language: input.language ?? DEFAULT_LANGUAGE,
+      session_timeout_secs: input.sessionTimeoutSecs ?? DEFAULT_SESSION_TIMEOUT_SECS,
+      callback_url: input.callbackUrl ?? null,
+      callback_key_sealed: input.callbackKey === undefined ? null : this.secrets.seal(input.callbackKey, id),
+      require_signature: 0,
+      rate_limit_per_second: input.rateLimitPerSecond ?? DEFAULT_RATE_LIMIT_PER_SECOND,
+      concurrent_limit: input.concurrentLimit ?? DEFAULT_CONCURRENT_LIMIT,
+      allowed_mccs: '',
+      created_at_ms: nowMs,
+    };
+    try {
+      await this.merchants.createMerchant(
+        row,
+        { id: this.random.uuid(), merchant_id: id, user_name: userName, password_hash: await hashPassword(password), created_at_ms: nowMs },
+        permissions,
+        token === undefined
+          ? undefined
+          : { id: this.random.uuid(), merchant_id: id, token_hash: hashToken(token), created_at_ms: nowMs, revoked_at_ms: null },
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AdminError(`merchant "${input.login}" or user "${userName}" exists already`);
+      throw error;
+    }
+    return { merchantLogin: input.login, userName, password, ...(token === undefined ? {} : { token }) };
+  }
+
+  async issueToken(login: string): Promise<string> {
+    const merchant = await this.require(login);
+    const token = newToken();
+    await this.merchants.addToken({
+      id: this.random.uuid(),
+      merchant_id: merchant.id,
+      token_hash: hashToken(token),
+      created_at_ms: this.clock.nowMs(),
+      revoked_at_ms: null,
+    });
+    return token;
+  }
+
+  async show(login: string): Promise<MerchantSummary> {
+    const record = await this.merchants.findByLogin(login);
+    if (record === undefined) throw new AdminError(`merchant "${login}" does not exist`);
+    const { row } = record;
+    const parent = row.parent_id === null ? undefined : await this.merchants.findById(row.parent_id);
+    const certificates = await this.merchants.certificatesOf(row.id);
+    return {
+      login: row.login,
+      parent: parent?.row.login ?? null,
+      userNames: await this.merchants.usersOf(row.id),
+      activeTokens: await this.merchants.countActiveTokens(row.id),
+      permissions: record.permissions,
+      actsFor: await this.merchants.accessTargets(row.id),
+      defaultCurrency: row.default_currency,
+      defaultLanguage: row.default_language,
+      sessionTimeoutSecs: row.session_timeout_secs,
+      callbackUrl: row.callback_url,
+      callbackKeySet: row.callback_key_sealed !== null,
+      requireSignature: row.require_signature === 1,
+      rateLimitPerSecond: row.rate_limit_per_second,
+      concurrentLimit: row.concurrent_limit,
+      allowedMccs: row.allowed_mccs.split(',').filter((code) => code !== '').map(Number),
+      certificates: certificates.map((c) => ({ fingerprintSha256: c.fingerprint_sha256, subject: c.subject, validTo: c.valid_to })),
+    };
+  }
+
+  async list(): Promise<MerchantRow[]> {
+    return this.merchants.list();
+  }
+
+  /** Grants permissions; `viewTransactionsOf` grants acting on behalf of that merchant. */
+  async permit(login: string, permissions: readonly string[], viewTransactionsOf?: string): Promise<void> {
+    const merchant = await this.require(login);
+    const unknown = permissions.filter((permission) => !isPermission(permission));
+    if (unknown.length > 0) throw new AdminError(`unknown permission(s) ${unknown.join(', ')}; known: ${PERMISSIONS.join(', ')}`);
+    await this.merchants.addPermissions(merchant.id, permissions);
+    if (viewTransactionsOf !== undefined) await this.merchants.grantAccess(merchant.id, (await this.require(viewTransactionsOf)).id);
+  }
+
+  async revoke(login: string, permissions: readonly string[], viewTransactionsOf?: string): Promise<void> {
+    const merchant = await this.require(login);
+    await this.merchants.removePermissions(merchant.id, permissions);
+    if (viewTransactionsOf !== undefined) await this.merchants.revokeAccess(merchant.id, (await this.require(viewTransactionsOf)).id);
+  }
+
+  async set(login: string, input: MerchantSettingsInput): Promise<void> {
+    const merchant = await this.require(login);
+    checkSettings(input);
+    const patch: MerchantSettingsPatch = {
+      ...(input.requireSignature === undefined ? {} : { require_signature: input.requireSignature ? 1 : 0 }),
+      ...(input.callbackUrl === undefined ? {} : { callback_url: input.callbackUrl }),
+      ...(input.callbackKey === undefined ? {} : { callback_key_sealed: this.secrets.seal(input.callbackKey, merchant.id) }),
+      ...(input.currency === undefined ? {} : { default_currency: input.currency }),
+      ...(input.language === undefined ? {} : { default_language: input.language }),
+      ...(input.sessionTimeoutSecs === undefined ? {} : { session_timeout_secs: input.sessionTimeoutSecs }),
+      ...(input.rateLimitPerSecond === undefined ? {} : { rate_limit_per_second: input.rateLimitPerSecond }),
+      ...(input.concurrentLimit === undefined ? {} : { concurrent_limit: input.concurrentLimit }),
+      ...(input.allowedMccs === undefined ? {} : { allowed_mccs: input.allowedMccs.join(',') }),
+    };
+    if (input.requireSignature === true && (await this.merchants.certificatesOf(merchant.id)).length === 0) {
+      throw new AdminError('add a certificate first (gatehouse merchant cert add), or every request would be refused');
+    }
+    await this.merchants.updateSettings(merchant.id, patch);
+    if (input.password !== undefined) {
+      await this.merchants.setPassword(`${login}${API_USER_SUFFIX}`, await hashPassword(input.password));
+    }
+  }
+
+  /** A certificate for request signing: X.509 PEM with an RSA key of at least 2048 bits. */
+  async addCertificate(login: string, pem: string): Promise<{ fingerprintSha256: string; subject: string; validTo: string }> {
+    const merchant = await this.require(login);
+    let certificate: X509Certificate;
+    try {
+      certificate = new X509Certificate(pem);
+    } catch {
+      throw new AdminError('the file is not a PEM X.509 certificate');
+    }
+    const key = certificate.publicKey;
+    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+    if (key.asymmetricKeyType !== 'rsa' || bits < CERTIFICATE_KEY_BITS_MIN) {
+      throw new AdminError(`the certificate must carry an RSA key of at least ${CERTIFICATE_KEY_BITS_MIN} bits`);
+    }
+    const summary = {
+      fingerprintSha256: certificate.fingerprint256,
+      subject: certificate.subject.replace(/\n/g, ', '),
+      validTo: certificate.validTo,
+    };
+    try {
+      await this.merchants.addCertificate({
+        id: this.random.uuid(),
+        merchant_id: merchant.id,
+        pem: certificate.toString(),
+        fingerprint_sha256: summary.fingerprintSha256,
+        subject: summary.subject,
+        valid_to: summary.validTo,
+        created_at_ms: this.clock.nowMs(),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AdminError('this certificate is on file already');
+      throw error;
+    }
+    return summary;
+  }
+
+  private async require(login: string): Promise<MerchantRow> {
+    const record = await this.merchants.findByLogin(login);
+    if (record === undefined) throw new AdminError(`merchant "${login}" does not exist`);
+    return record.row;
+  }
+}

@@ -1,0 +1,17 @@
+import type { Language } from '../domain/languages.js';
+import type { Permission } from '../domain/permissions.js';
+
+/** A merchant as an operation sees it: settings and permissions, no secrets. */
+export interface MerchantContext {
+  readonly id: string;
+  readonly login: string;
+  readonly parentId: string | null;
+  readonly defaultCurrency: string;
+  readonly defaultLanguage: Language;
+  readonly sessionTimeoutSecs: number;
+  readonly requireSignature: boolean;
+  readonly rateLimitPerSecond: number;
+  readonly concurrentLimit: number;
+  readonly allowedMccs: ReadonlySet<number>;
+  readonly permissions: ReadonlySet<Permission>;
+}

@@ -1,0 +1,44 @@
+import type { Clock } from '../domain/clock.js';
+import { ORDER_STATUS } from '../domain/order-status.js';
+import { Refusal } from '../domain/refusals.js';
+import type { OrderRepository } from '../store/order-repository.js';
+import type { OrderRow } from '../store/schema.js';
+import type { MerchantContext } from './merchant-context.js';
+
+export interface OrderReference {
+  readonly orderId?: string;
+  readonly orderNumber?: string;
+}
+
+/** Reads orders for their merchant; an order past its lifetime reads as declined by timeout. */
+export class OrderQuery {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async find(merchant: MerchantContext, reference: OrderReference): Promise<OrderRow> {
+    // orderId wins when both are sent (gateway-facts §2.6).
+    const row =
+      reference.orderId !== undefined
+        ? await this.orders.findById(merchant.id, reference.orderId)
+        : reference.orderNumber !== undefined
+          ? await this.orders.findByNumber(merchant.id, reference.orderNumber)
+          : undefined;
+    if (reference.orderId === undefined && reference.orderNumber === undefined) {
+      throw new Refusal('ORDER_REFERENCE_MISSING');
+    }
+    if (row === undefined) throw new Refusal('ORDER_NOT_FOUND');
+    return this.withExpiry(row);
+  }
+
+  /** Evaluated at read time so a reader never sees a live order past its deadline, whatever the job's pace. */
+  private async withExpiry(row: OrderRow): Promise<OrderRow> {
+    const nowMs = this.clock.nowMs();
+    if (row.status !== ORDER_STATUS.registered || row.expires_at_ms > nowMs) return row;
+    await this.orders.expireOne(row.id, nowMs);
+    const fresh = await this.orders.findById(row.merchant_id, row.id);
+    if (fresh === undefined) throw new Error(`order ${row.id} vanished while expiring`);
+    return fresh;
+  }
+}

@@ -1,0 +1,120 @@
+import { ACTION_CODE } from '../domain/action-codes.js';
+import type { Clock } from '../domain/clock.js';
+import { currencyByNumeric } from '../domain/currencies.js';
+import type { Language } from '../domain/languages.js';
+import { orderExpiresAtMs } from '../domain/order-lifetime.js';
+import { ORDER_STATUS } from '../domain/order-status.js';
+import type { RandomSource } from '../domain/random-source.js';
+import { Refusal } from '../domain/refusals.js';
+import type { OrderRepository } from '../store/order-repository.js';
+import { isUniqueViolation } from '../store/unique-violation.js';
+import type { MerchantContext } from './merchant-context.js';
+
+export interface RegisterOrderInput {
+  readonly orderNumber: string;
+  readonly amountMinor: number;
+  readonly currency?: string;
+  readonly twoPhase: boolean;
+  readonly language: Language;
+  readonly returnUrl: string;
+  readonly failUrl?: string;
+  readonly dynamicCallbackUrl?: string;
+  readonly description?: string;
+  readonly ip?: string;
+  readonly clientId?: string;
+  readonly email?: string;
+  readonly postAddress?: string;
+  readonly cardholderName?: string;
+  readonly bindingId?: string;
+  readonly sessionTimeoutSecs?: number;
+  readonly expirationDateMs?: number;
+  readonly features: readonly string[];
+  readonly feeMinor?: number;
+  readonly mcc?: number;
+  readonly mvv?: string;
+  readonly jsonParams?: Readonly<Record<string, string>>;
+  readonly orderBundle?: unknown;
+  readonly payerData?: Readonly<Record<string, unknown>>;
+  readonly marketplace?: unknown;
+  readonly paymentFacilitator?: unknown;
+}
+
+export interface RegisteredOrder {
+  readonly orderId: string;
+  readonly formUrl: string;
+}
+
+function jsonOrNull(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
+}
+
+/** register.do and registerPreAuth.do: one order row, unique per merchant and order number. */
+export class OrderRegistration {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly clock: Clock,
+    private readonly random: RandomSource,
+    private readonly publicUrl: string,
+  ) {}
+
+  async register(merchant: MerchantContext, caller: MerchantContext, input: RegisterOrderInput): Promise<RegisteredOrder> {
+    const currency = input.currency ?? merchant.defaultCurrency;
+    if (currencyByNumeric(currency) === undefined) throw new Refusal('CURRENCY_UNKNOWN', { currency });
+    if (input.mcc !== undefined && !merchant.allowedMccs.has(input.mcc)) {
+      throw new Refusal('MCC_NOT_ALLOWED', { mcc: input.mcc });
+    }
+    const nowMs = this.clock.nowMs();
+    const expiresAtMs = orderExpiresAtMs({
+      nowMs,
+      expirationDateMs: input.expirationDateMs,
+      sessionTimeoutSecs: input.sessionTimeoutSecs,
+      merchantTimeoutSecs: merchant.sessionTimeoutSecs,
+    });
+    const orderId = this.random.uuid();
+    try {
+      await this.orders.insert({
+        id: orderId,
+        merchant_id: merchant.id,
+        registered_by_merchant_id: caller.id,
+        order_number: input.orderNumber,
+        amount_minor: input.amountMinor,
+        currency,
+        fee_minor: input.feeMinor ?? null,
+        two_phase: input.twoPhase ? 1 : 0,
+        status: ORDER_STATUS.registered,
+        action_code: ACTION_CODE.awaitingPayment,
+        created_at_ms: nowMs,
+        expires_at_ms: expiresAtMs,
+        updated_at_ms: nowMs,
+        language: input.language,
+        description: input.description ?? null,
+        return_url: input.returnUrl,
+        fail_url: input.failUrl ?? null,
+        dynamic_callback_url: input.dynamicCallbackUrl ?? null,
+        client_id: input.clientId ?? null,
+        ip: input.ip ?? null,
+        email: input.email ?? null,
+        post_address: input.postAddress ?? null,
+        cardholder_name: input.cardholderName ?? null,
+        binding_id: input.bindingId ?? null,
+        mcc: input.mcc ?? null,
+        mvv: input.mvv ?? null,
+        features: JSON.stringify(input.features),
+        json_params: jsonOrNull(input.jsonParams),
+        order_bundle: jsonOrNull(input.orderBundle),
+        payer_data: input.payerData === undefined || Object.keys(input.payerData).length === 0 ? null : JSON.stringify(input.payerData),
+        marketplace: jsonOrNull(input.marketplace),
+        payment_facilitator: jsonOrNull(input.paymentFacilitator),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Refusal('ORDER_NUMBER_DUPLICATE');
+      throw error;
+    }
+    return { orderId, formUrl: this.formUrl(merchant.login, input.language, orderId) };
+  }
+
+  /** The hosted payment page, at the address the real gateway uses: /payment/merchants/<login>/payment_<lang>.html. */
+  formUrl(merchantLogin: string, language: Language, orderId: string): string {
+    return `${this.publicUrl}/payment/merchants/${encodeURIComponent(merchantLogin)}/payment_${language}.html?mdOrder=${orderId}`;
+  }
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
+import pg from 'pg';
+import { MIGRATIONS } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type DatabaseLocation = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly engine: DatabaseLocation['engine'];
+  close(): Promise<void>;
+}
+
+const PG_INT8_OID = 20;
+// Amounts have at most 12 digits and times are epoch milliseconds: both fit a double exactly.
+pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
+
+const PG_POOL_MAX = 10;
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export function openStore(location: DatabaseLocation): Store {
+  if (location.engine === 'sqlite') {
+    if (location.file !== ':memory:') mkdirSync(dirname(location.file), { recursive: true });
+    const sqlite = new BetterSqlite3(location.file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+    sqlite.pragma('journal_mode = WAL');
+    // FULL: a commit is on disk before the order is acknowledged, so it survives power loss.
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, engine: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: location.url,
+    max: PG_POOL_MAX,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'gatehouse',
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(store: Store): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error !== undefined) throw result.error;
+  return result;
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001-foundation.js';
+
+/** Every migration in order; names are permanent once released. */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-foundation': foundation,
+};
