@@ -37,17 +37,27 @@ export interface Gatehouse {
   close(): Promise<void>;
 }
 
+/** JSON lines on stdout, buffered (4 KiB) so logging does not cost a write per request; flushed on close. */
 export function createLogger(config: Config): Logger {
-  return pino({
-    level: config.logLevel,
-    base: { service: 'gatehouse' },
-    // Bodies are never logged; these paths are a second line of defence for card data and secrets.
-    redact: { paths: ['pan', 'cvc', 'password', 'token', '*.pan', '*.cvc', '*.password', '*.token', 'req.body'], censor: '[redacted]' },
-  });
+  return pino(
+    {
+      level: config.logLevel,
+      base: { service: 'gatehouse' },
+      // Bodies are never logged; these paths are a second line of defence for card data and secrets.
+      redact: {
+        paths: ['pan', 'cvc', 'password', 'token', '*.pan', '*.cvc', '*.password', '*.token', 'req.body'],
+        censor: '[redacted]',
+      },
+    },
+    pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+  );
 }
 
 /** Opens the store and the admin service only: what the CLI needs without a server. */
-export async function openAdmin(config: Config, options: GatehouseOptions = {}): Promise<{ store: Store; admin: MerchantAdmin; masterKeyGenerated?: string }> {
+export async function openAdmin(
+  config: Config,
+  options: GatehouseOptions = {},
+): Promise<{ store: Store; admin: MerchantAdmin; masterKeyGenerated?: string }> {
   const masterKey = loadMasterKey(config);
   const store = openStore(config.database);
   try {
@@ -62,7 +72,11 @@ export async function openAdmin(config: Config, options: GatehouseOptions = {}):
     options.clock ?? systemClock,
     options.random ?? cryptoRandom,
   );
-  return { store, admin, ...(masterKey.generatedAt === undefined ? {} : { masterKeyGenerated: masterKey.generatedAt }) };
+  return {
+    store,
+    admin,
+    ...(masterKey.generatedAt === undefined ? {} : { masterKeyGenerated: masterKey.generatedAt }),
+  };
 }
 
 /** The composition root: config -> store -> services -> http. */
@@ -72,21 +86,26 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const logger = options.logger ?? createLogger(config);
   const { store, admin, masterKeyGenerated } = await openAdmin(config, { clock, random });
   if (masterKeyGenerated !== undefined) {
-    logger.warn({ file: masterKeyGenerated }, 'generated a new vault master key; back it up, or set GATEHOUSE_MASTER_KEY');
+    logger.warn(
+      { file: masterKeyGenerated },
+      'generated a new vault master key; back it up, or set GATEHOUSE_MASTER_KEY',
+    );
   }
   const merchants = new MerchantRepository(store.db);
-  const orders = new OrderRepository(store.db);
+  const orders = new OrderRepository(store.db, store.writes);
   const directory = new MerchantDirectory(merchants);
   const operations = restOperations({
     registration: new OrderRegistration(orders, clock, random, config.publicUrl),
     query: new OrderQuery(orders, clock),
   });
+  const authenticator = new Authenticator(merchants, directory, clock);
+  admin.onChange(() => authenticator.forgetVerified());
   const app = await buildHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
     operations,
     deps: {
-      authenticator: new Authenticator(merchants, directory, clock),
+      authenticator,
       directory,
       merchants,
       rateLimiter: new RateLimiter(clock),
@@ -109,6 +128,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       await jobs.stop();
       await app.close();
       await store.close();
+      logger.flush();
     },
   };
 }

@@ -39,5 +39,5 @@ export interface Operation<Table extends ParamTable = ParamTable> {
 
 /** Keeps each operation's own table type while collecting them in one list. */
 export function defineOperation<const Table extends ParamTable>(operation: Operation<Table>): Operation {
-  return operation as unknown as Operation;
+  return operation;
 }

@@ -9,7 +9,8 @@ import { createGatehouse, openAdmin } from '../server.js';
 import { createSandboxMerchant, sandboxGreeting } from './sandbox-merchant.js';
 
 function positiveInteger(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new InvalidArgumentError('expected a whole number of at least 1');
   return Number(value);
 }
 
@@ -21,7 +22,8 @@ function trueOrFalse(value: string): boolean {
 
 function mccList(value: string): number[] {
   const codes = value === '' ? [] : value.split(',').map((code) => code.trim());
-  if (codes.some((code) => !/^\d{4}$/.test(code))) throw new InvalidArgumentError('expected four-digit MCCs separated by commas');
+  if (codes.some((code) => !/^\d{4}$/.test(code)))
+    throw new InvalidArgumentError('expected four-digit MCCs separated by commas');
   return codes.map(Number);
 }
 
@@ -32,7 +34,8 @@ function collect(value: string, previous: string[]): string[] {
 /** Runs `action` against the configured database, then closes it. */
 async function withAdmin<T>(action: (admin: MerchantAdmin) => Promise<T>): Promise<T> {
   const { store, admin, masterKeyGenerated } = await openAdmin(loadConfig());
-  if (masterKeyGenerated !== undefined) console.error(`warning: generated a new vault master key in ${masterKeyGenerated}; back it up`);
+  if (masterKeyGenerated !== undefined)
+    console.error(`warning: generated a new vault master key in ${masterKeyGenerated}; back it up`);
   try {
     return await action(admin);
   } finally {
@@ -46,7 +49,9 @@ function print(value: unknown, json: boolean): void {
     return;
   }
   for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-    console.log(`${key}: ${Array.isArray(entry) ? entry.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ') : String(entry)}`);
+    console.log(
+      `${key}: ${Array.isArray(entry) ? entry.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ') : String(entry)}`,
+    );
   }
 }
 
@@ -56,9 +61,17 @@ const settingsOptions = (command: Command): Command =>
     .option('--callback-key <key>', 'symmetric key of the callback checksum (stored encrypted)')
     .option('--currency <code>', 'default ISO 4217 numeric currency (default 978)')
     .addOption(new Option('--language <code>', 'default language').choices(LANGUAGES))
-    .option('--session-timeout <seconds>', 'default order lifetime in seconds (default 1200)', positiveInteger)
+    .option(
+      '--session-timeout <seconds>',
+      'default order lifetime in seconds (default 1200)',
+      positiveInteger,
+    )
     .option('--rate-limit <perSecond>', 'requests per second per API user (default 200)', positiveInteger)
-    .option('--concurrency-limit <count>', 'simultaneous requests per API user (default 50)', positiveInteger);
+    .option(
+      '--concurrency-limit <count>',
+      'simultaneous requests per API user (default 50)',
+      positiveInteger,
+    );
 
 interface SettingsFlags {
   callbackUrl?: string;
@@ -99,7 +112,10 @@ export function buildCli(): Command {
         if (created !== undefined) console.log(sandboxGreeting(created, config.publicUrl));
       }
       const address = await gatehouse.listen();
-      gatehouse.logger.info({ address, publicUrl: config.publicUrl, database: config.database.engine }, 'Gatehouse is listening');
+      gatehouse.logger.info(
+        { address, publicUrl: config.publicUrl, database: config.database.engine },
+        'Gatehouse is listening',
+      );
       const stop = (signal: string) => {
         gatehouse.logger.info({ signal }, 'shutting down');
         gatehouse.close().then(
@@ -121,14 +137,18 @@ export function buildCli(): Command {
       const store = openStore(loadConfig().database);
       try {
         const result = await migrateToLatest(store);
-        const applied = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+        const applied = (result.results ?? [])
+          .filter((r) => r.status === 'Success')
+          .map((r) => r.migrationName);
         console.log(applied.length === 0 ? 'the database is up to date' : `applied: ${applied.join(', ')}`);
       } finally {
         await store.close();
       }
     });
 
-  const merchant = program.command('merchant').description('manage merchants, their API users, permissions and certificates');
+  const merchant = program
+    .command('merchant')
+    .description('manage merchants, their API users, permissions and certificates');
 
   settingsOptions(
     merchant
@@ -138,21 +158,37 @@ export function buildCli(): Command {
       .option('--password <password>', 'API user password (random when omitted)')
       .option('--token', 'also issue an API token')
       .option('--parent <login>', 'parent merchant')
-      .option('--permission <name>', `grant a permission (repeatable): ${PERMISSIONS.join(', ')}`, collect, [] as string[])
+      .option(
+        '--permission <name>',
+        `grant a permission (repeatable): ${PERMISSIONS.join(', ')}`,
+        collect,
+        [] as string[],
+      )
       .option('--json', 'print one JSON object'),
-  ).action(async (flags: SettingsFlags & { login: string; password?: string; token?: boolean; parent?: string; permission: string[]; json?: boolean }) => {
-    const created = await withAdmin((admin) =>
-      admin.create({
-        ...settingsFrom(flags),
-        login: flags.login,
-        password: flags.password,
-        token: flags.token === true,
-        parentLogin: flags.parent,
-        permissions: flags.permission,
-      }),
-    );
-    print(created, flags.json === true);
-  });
+  ).action(
+    async (
+      flags: SettingsFlags & {
+        login: string;
+        password?: string;
+        token?: boolean;
+        parent?: string;
+        permission: string[];
+        json?: boolean;
+      },
+    ) => {
+      const created = await withAdmin((admin) =>
+        admin.create({
+          ...settingsFrom(flags),
+          login: flags.login,
+          password: flags.password,
+          token: flags.token === true,
+          parentLogin: flags.parent,
+          permissions: flags.permission,
+        }),
+      );
+      print(created, flags.json === true);
+    },
+  );
 
   merchant
     .command('show')
@@ -169,9 +205,14 @@ export function buildCli(): Command {
     .option('--json', 'print JSON')
     .action(async (flags: { json?: boolean }) => {
       const rows = await withAdmin((admin) => admin.list());
-      const logins = rows.map((row) => ({ login: row.login, parent: rows.find((p) => p.id === row.parent_id)?.login ?? null }));
+      const logins = rows.map((row) => ({
+        login: row.login,
+        parent: rows.find((p) => p.id === row.parent_id)?.login ?? null,
+      }));
       if (flags.json === true) console.log(JSON.stringify(logins, null, 2));
-      else for (const row of logins) console.log(row.parent === null ? row.login : `${row.login} (child of ${row.parent})`);
+      else
+        for (const row of logins)
+          console.log(row.parent === null ? row.login : `${row.login} (child of ${row.parent})`);
     });
 
   for (const verb of ['permit', 'revoke'] as const) {
@@ -180,7 +221,7 @@ export function buildCli(): Command {
       .description(verb === 'permit' ? 'grant permissions' : 'take permissions away')
       .requiredOption('--login <login>', 'merchant login')
       .option('--permission <name>', 'permission (repeatable)', collect, [] as string[])
-      .option('--view-transactions-of <login>', 'the right to see and act on that merchant\'s transactions')
+      .option('--view-transactions-of <login>', "the right to see and act on that merchant's transactions")
       .action(async (flags: { login: string; permission: string[]; viewTransactionsOf?: string }) => {
         if (flags.permission.length === 0 && flags.viewTransactionsOf === undefined) {
           throw new AdminError('name at least one --permission or --view-transactions-of');
@@ -198,12 +239,26 @@ export function buildCli(): Command {
       .option('--require-signature <bool>', 'require X-Hash/X-Signature on every request', trueOrFalse)
       .option('--allowed-mcc <codes>', 'MCCs the merchant may send in mcc, comma-separated', mccList)
       .option('--password <password>', 'new password of the API user'),
-  ).action(async (flags: SettingsFlags & { login: string; requireSignature?: boolean; allowedMcc?: number[]; password?: string }) => {
-    await withAdmin((admin) =>
-      admin.set(flags.login, { ...settingsFrom(flags), requireSignature: flags.requireSignature, allowedMccs: flags.allowedMcc, password: flags.password }),
-    );
-    console.log(`updated ${flags.login}`);
-  });
+  ).action(
+    async (
+      flags: SettingsFlags & {
+        login: string;
+        requireSignature?: boolean;
+        allowedMcc?: number[];
+        password?: string;
+      },
+    ) => {
+      await withAdmin((admin) =>
+        admin.set(flags.login, {
+          ...settingsFrom(flags),
+          requireSignature: flags.requireSignature,
+          allowedMccs: flags.allowedMcc,
+          password: flags.password,
+        }),
+      );
+      console.log(`updated ${flags.login}`);
+    },
+  );
 
   merchant
     .command('token')

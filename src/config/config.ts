@@ -39,12 +39,19 @@ export const CONFIG_VARIABLES = {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function integer(env: Env, name: keyof typeof CONFIG_VARIABLES, fallback: number, min: number, max: number): number {
+function integer(
+  env: Env,
+  name: keyof typeof CONFIG_VARIABLES,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
   const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max)
+    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
 }
 
@@ -67,7 +74,8 @@ function parseDatabase(raw: string, cwd: string): DatabaseLocation {
   }
   if (raw.startsWith('sqlite:')) {
     const file = raw.slice('sqlite:'.length);
-    if (file === '') throw new ConfigError('GATEHOUSE_DB names no SQLite file: use sqlite:./data/gatehouse.sqlite');
+    if (file === '')
+      throw new ConfigError('GATEHOUSE_DB names no SQLite file: use sqlite:./data/gatehouse.sqlite');
     return { engine: 'sqlite', file: file === ':memory:' ? file : resolve(cwd, file) };
   }
   throw new ConfigError(`GATEHOUSE_DB must start with sqlite: or postgres://, got "${raw}"`);
@@ -92,7 +100,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const dataDir = resolve(
     cwd,
     env.GATEHOUSE_DATA_DIR ||
-      (database.engine === 'sqlite' && database.file !== ':memory:' ? resolve(database.file, '..') : './data'),
+      (database.engine === 'sqlite' && database.file !== ':memory:'
+        ? resolve(database.file, '..')
+        : './data'),
   );
   const logLevel = env.GATEHOUSE_LOG_LEVEL || 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {

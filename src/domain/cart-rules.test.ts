@@ -17,8 +17,10 @@ test('line totals multiply exactly and round half up', () => {
 
 test('a mismatching itemAmount is refused with the expected total', () => {
   assert.throws(
-    () => checkCartLines([{ positionId: 1, quantity: { value: '2' }, itemPrice: 500, itemAmount: 999 }], 'items'),
-    (error: unknown) => error instanceof Refusal && error.key === 'CART_ITEM_AMOUNT_MISMATCH' && error.vars.expected === '1000',
+    () =>
+      checkCartLines([{ positionId: 1, quantity: { value: '2' }, itemPrice: 500, itemAmount: 999 }], 'items'),
+    (error: unknown) =>
+      error instanceof Refusal && error.key === 'CART_ITEM_AMOUNT_MISMATCH' && error.vars.expected === '1000',
   );
 });
 
@@ -34,6 +36,7 @@ test('duplicate positionId is refused, distinct ones pass', () => {
 test('a line needs itemAmount or itemPrice', () => {
   assert.throws(
     () => checkCartLines([{ positionId: 1, quantity: { value: '1' } }], 'items'),
-    (error: unknown) => error instanceof Refusal && error.key === 'PARAM_MISSING' && error.vars.param === 'items[0].itemAmount',
+    (error: unknown) =>
+      error instanceof Refusal && error.key === 'PARAM_MISSING' && error.vars.param === 'items[0].itemAmount',
   );
 });

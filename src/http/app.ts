@@ -14,8 +14,11 @@ export interface HttpAppOptions {
 }
 
 /** Fastify error codes that mean the request itself could not be read. */
-function refusalForFrameworkError(error: { code?: string; statusCode?: number }, bodyLimitBytes: number): Refusal | undefined {
-  switch (error.code) {
+function refusalForFrameworkError(
+  error: { code?: string; statusCode?: number },
+  bodyLimitBytes: number,
+): Refusal | undefined {
+  switch (error.code ?? '') {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new Refusal('BODY_TOO_LARGE', { limit: bodyLimitBytes });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -44,7 +47,12 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   // One line per request, after the response: method, path (never the body), status and time.
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
-      { method: request.method, path: request.routeOptions.url ?? request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        path: request.routeOptions.url ?? request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request completed',
     );
     done();
@@ -52,12 +60,17 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    await reply.code(404).send(refusalBody(new Refusal('UNKNOWN_ADDRESS', { path }), DEFAULT_LANGUAGE, 'rest'));
+    await reply
+      .code(404)
+      .send(refusalBody(new Refusal('UNKNOWN_ADDRESS', { path }), DEFAULT_LANGUAGE, 'rest'));
   });
 
   // The fallback: whatever escapes an operation becomes the spec's envelope, never a framework body.
   app.setErrorHandler(async (error, request, reply) => {
-    const known = error instanceof Refusal ? error : refusalForFrameworkError(error as { code?: string; statusCode?: number }, options.bodyLimitBytes);
+    const known =
+      error instanceof Refusal
+        ? error
+        : refusalForFrameworkError(error as { code?: string; statusCode?: number }, options.bodyLimitBytes);
     if (known !== undefined) {
       request.log.info({ refusal: known.key }, 'request refused');
       await reply.code(known.httpStatus).send(refusalBody(known, DEFAULT_LANGUAGE, 'rest'));
@@ -67,7 +80,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     await reply.code(500).send(refusalBody(new Refusal('SYSTEM_ERROR'), DEFAULT_LANGUAGE, 'rest'));
   });
 
-  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/health', () => Promise.resolve({ status: 'ok' }));
   for (const operation of options.operations) registerOperation(app, operation, options.deps);
   await app.ready();
   return app;

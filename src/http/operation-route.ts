@@ -69,7 +69,10 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
       raw = decodeBody(operation, request);
       language = languageOf(raw, DEFAULT_LANGUAGE);
       const credentials = {
-        userName: single(raw, operation.encoding === 'json' && raw.username !== undefined ? 'username' : 'userName'),
+        userName: single(
+          raw,
+          operation.encoding === 'json' && raw.username !== undefined ? 'username' : 'userName',
+        ),
         password: single(raw, 'password'),
         token: single(raw, 'token'),
       };
@@ -94,8 +97,13 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
           throw new Refusal('PERMISSION_REQUIRED', { feature: def.name });
         }
       }
-      if (operation.requiredPermission !== undefined && !merchant.permissions.has(operation.requiredPermission)) {
-        throw new Refusal('PERMISSION_REQUIRED', { feature: operation.path.slice(operation.path.lastIndexOf('/') + 1) });
+      if (
+        operation.requiredPermission !== undefined &&
+        !merchant.permissions.has(operation.requiredPermission)
+      ) {
+        throw new Refusal('PERMISSION_REQUIRED', {
+          feature: operation.path.slice(operation.path.lastIndexOf('/') + 1),
+        });
       }
       const context: OperationContext = {
         merchant,

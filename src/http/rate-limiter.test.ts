@@ -12,7 +12,10 @@ test('the request rate allows exactly the limit per second, then refills', () =>
   const clock = steppingClock();
   const limiter = new RateLimiter(clock);
   for (let i = 0; i < 3; i += 1) limiter.acquire('u', 3, 100)();
-  assert.throws(() => limiter.acquire('u', 3, 100), (e: unknown) => e instanceof Refusal && e.key === 'RATE_LIMITED');
+  assert.throws(
+    () => limiter.acquire('u', 3, 100),
+    (e: unknown) => e instanceof Refusal && e.key === 'RATE_LIMITED',
+  );
   clock.advance(334);
   assert.doesNotThrow(() => limiter.acquire('u', 3, 100)());
   assert.doesNotThrow(() => limiter.acquire('other', 3, 100)());

@@ -36,5 +36,6 @@ export function checkRequestSignature(
   const digest = createHash('sha256').update(rawBody).digest();
   if (!safeEqual(Buffer.from(xHash, 'base64'), digest)) throw new Refusal('SIGNATURE_HASH_MISMATCH');
   const signature = Buffer.from(xSignature, 'base64');
-  if (!keys.some((key) => signatureVerifies(digest, rawBody, signature, key))) throw new Refusal('SIGNATURE_INVALID');
+  if (!keys.some((key) => signatureVerifies(digest, rawBody, signature, key)))
+    throw new Refusal('SIGNATURE_INVALID');
 }

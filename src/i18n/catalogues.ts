@@ -25,5 +25,26 @@ import { messages as sw } from './locales/sw.js';
 
 /** One catalogue per language of the spec's list; the Record type makes a missing language a compile error. */
 export const CATALOGUES: Readonly<Record<Language, MessageCatalogue>> = {
-  en, el, ro, bg, pt, sw, hu, it, pl, de, fr, kh, cn, es, ka, da, et, fi, lt, lv, nl, sv,
+  en,
+  el,
+  ro,
+  bg,
+  pt,
+  sw,
+  hu,
+  it,
+  pl,
+  de,
+  fr,
+  kh,
+  cn,
+  es,
+  ka,
+  da,
+  et,
+  fi,
+  lt,
+  lv,
+  nl,
+  sv,
 };

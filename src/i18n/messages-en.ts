@@ -31,7 +31,8 @@ export const MESSAGES_EN = {
 
   'param.missing': 'Mandatory parameter [{param}] is missing',
   'param.invalid': 'Invalid value of parameter [{param}]: expected {reason}',
-  'param.urlInvalid': 'Parameter [{param}] must be a full address including the protocol (http:// or https://)',
+  'param.urlInvalid':
+    'Parameter [{param}] must be a full address including the protocol (http:// or https://)',
   'param.conflict': 'Parameters [{param}] and [{other}] cannot be used together',
   'currency.unknown': 'Unknown currency [{currency}]',
 

@@ -25,6 +25,8 @@ const PASSWORD_MAX = 30;
 const TOKEN_MAX = 256;
 
 export const AUTH_CACHE_TTL_MS = 5 * 60_000;
+/** How long a cached principal is trusted without reading its user and merchant rows again. */
+export const AUTH_FRESH_MS = 1_000;
 export const AUTH_CACHE_ENTRIES_MAX = 10_000;
 export const AUTH_FAILURES_FREE = 5;
 export const AUTH_LOCK_MS_BASE = 1_000;
@@ -38,14 +40,26 @@ interface Failures {
   lockedUntilMs: number;
 }
 
+interface Verified {
+  /** The stored hash the credential was verified against (empty for tokens). */
+  readonly passwordHash: string;
+  readonly merchantId: string;
+  readonly principal: string;
+  merchant: MerchantContext;
+  checkedMs: number;
+  readonly expiresMs: number;
+}
+
 /**
- * Verifies `userName`+`password` or `token`. A verified password is remembered by a digest of the
- * credentials together with the stored hash, so a changed password never matches a stale entry and
- * a request pays the KDF only once per credential. Failures are counted per user name (known or
- * not, so the throttle reveals nothing) and lock the name for a doubling interval.
+ * Verifies `userName`+`password` or `token`. A verified credential is remembered under a digest of
+ * it: for AUTH_FRESH_MS it is trusted as is (no query), after that its user row and merchant are
+ * read again and it stays valid only while the stored hash is the one it was verified against, so
+ * a changed password or revoked token takes effect within a second, and a request pays the KDF
+ * once per credential. Failures are counted per user name (known or not, so the throttle reveals
+ * nothing) and lock the name for a doubling interval.
  */
 export class Authenticator {
-  private readonly verified = new Map<string, { passwordHash: string; expiresMs: number }>();
+  private readonly verified = new Map<string, Verified>();
   private readonly failures = new Map<string, Failures>();
 
   constructor(
@@ -53,6 +67,11 @@ export class Authenticator {
     private readonly directory: MerchantDirectory,
     private readonly clock: Clock,
   ) {}
+
+  /** Drops every cached verification: called when an operator changes merchants in this process. */
+  forgetVerified(): void {
+    this.verified.clear();
+  }
 
   async authenticate(credentials: Credentials): Promise<Authenticated> {
     const { userName, password, token } = credentials;
@@ -63,38 +82,67 @@ export class Authenticator {
     return this.byPassword(userName, password);
   }
 
+  private fresh(cacheKey: string, nowMs: number): Verified | undefined {
+    const entry = this.verified.get(cacheKey);
+    return entry !== undefined && nowMs - entry.checkedMs < AUTH_FRESH_MS && entry.expiresMs > nowMs
+      ? entry
+      : undefined;
+  }
+
   private async byToken(token: string): Promise<Authenticated> {
     if (token.length > TOKEN_MAX) throw new Refusal('AUTH_DENIED');
-    const row = await this.merchants.findActiveToken(hashToken(token));
+    const nowMs = this.clock.nowMs();
+    const tokenHash = hashToken(token);
+    const cacheKey = `t:${tokenHash}`;
+    const cached = this.fresh(cacheKey, nowMs);
+    if (cached !== undefined) return cached;
+    const row = await this.merchants.findActiveToken(tokenHash);
     const merchant = row === undefined ? undefined : await this.directory.byId(row.merchant_id);
-    if (row === undefined || merchant === undefined) throw new Refusal('AUTH_DENIED');
-    return { merchant, principal: `token:${row.id}` };
+    if (row === undefined || merchant === undefined) {
+      this.verified.delete(cacheKey);
+      throw new Refusal('AUTH_DENIED');
+    }
+    return this.remember(
+      cacheKey,
+      { passwordHash: '', merchantId: merchant.id, principal: `token:${row.id}`, merchant },
+      nowMs,
+    );
   }
 
   private async byPassword(userName: string, password: string): Promise<Authenticated> {
     const nowMs = this.clock.nowMs();
     this.refuseWhileLocked(userName, nowMs);
+    const cacheKey = `u:${createHash('sha256').update(userName).update('\0').update(password).digest('base64')}`;
+    const cached = this.fresh(cacheKey, nowMs);
+    if (cached !== undefined) return cached;
     const user =
       userName.length > USER_NAME_MAX || password.length > PASSWORD_MAX
         ? undefined
         : await this.merchants.findApiUser(userName);
-    const cacheKey = createHash('sha256').update(userName).update('\0').update(password).digest('base64');
-    const cached = this.verified.get(cacheKey);
-    let valid: boolean;
-    if (user !== undefined && cached !== undefined && cached.expiresMs > nowMs && cached.passwordHash === user.password_hash) {
-      valid = true;
-    } else {
-      valid = await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
-      valid = valid && user !== undefined;
-      if (valid && user !== undefined) this.remember(cacheKey, user.password_hash, nowMs);
-    }
+    const previous = this.verified.get(cacheKey);
+    const valid =
+      user !== undefined &&
+      previous !== undefined &&
+      previous.expiresMs > nowMs &&
+      previous.passwordHash === user.password_hash
+        ? true
+        : (await verifyPassword(password, user?.password_hash ?? DUMMY_PASSWORD_HASH)) && user !== undefined;
     const merchant = valid && user !== undefined ? await this.directory.byId(user.merchant_id) : undefined;
     if (user === undefined || merchant === undefined) {
+      this.verified.delete(cacheKey);
       this.recordFailure(userName, nowMs);
       throw new Refusal('AUTH_DENIED');
     }
     this.failures.delete(userName);
-    return { merchant, principal: `user:${user.id}` };
+    return this.remember(
+      cacheKey,
+      { passwordHash: user.password_hash, merchantId: merchant.id, principal: `user:${user.id}`, merchant },
+      nowMs,
+      // Keep the KDF-free window of the earlier verification, never extend it past its end.
+      previous !== undefined && previous.passwordHash === user.password_hash && previous.expiresMs > nowMs
+        ? previous.expiresMs
+        : undefined,
+    );
   }
 
   private refuseWhileLocked(userName: string, nowMs: number): void {
@@ -106,15 +154,26 @@ export class Authenticator {
 
   private recordFailure(userName: string, nowMs: number): void {
     const previous = this.failures.get(userName);
-    const count = previous !== undefined && nowMs - previous.lastMs < AUTH_FAILURE_WINDOW_MS ? previous.count + 1 : 1;
+    const count =
+      previous !== undefined && nowMs - previous.lastMs < AUTH_FAILURE_WINDOW_MS ? previous.count + 1 : 1;
     const excess = count - AUTH_FAILURES_FREE;
     const lockMs = excess < 0 ? 0 : Math.min(AUTH_LOCK_MS_MAX, AUTH_LOCK_MS_BASE * 2 ** excess);
-    if (this.failures.size >= THROTTLED_USERS_MAX) this.failures.delete(this.failures.keys().next().value as string);
+    if (this.failures.size >= THROTTLED_USERS_MAX)
+      this.failures.delete(this.failures.keys().next().value as string);
     this.failures.set(userName, { count, lastMs: nowMs, lockedUntilMs: nowMs + lockMs });
   }
 
-  private remember(cacheKey: string, passwordHash: string, nowMs: number): void {
-    if (this.verified.size >= AUTH_CACHE_ENTRIES_MAX) this.verified.delete(this.verified.keys().next().value as string);
-    this.verified.set(cacheKey, { passwordHash, expiresMs: nowMs + AUTH_CACHE_TTL_MS });
+  private remember(
+    cacheKey: string,
+    entry: Omit<Verified, 'checkedMs' | 'expiresMs'>,
+    nowMs: number,
+    expiresMs = nowMs + AUTH_CACHE_TTL_MS,
+  ): Verified {
+    if (!this.verified.has(cacheKey) && this.verified.size >= AUTH_CACHE_ENTRIES_MAX) {
+      this.verified.delete(this.verified.keys().next().value as string);
+    }
+    const verified: Verified = { ...entry, checkedMs: nowMs, expiresMs };
+    this.verified.set(cacheKey, verified);
+    return verified;
   }
 }

@@ -114,6 +114,8 @@ function checkSettings(input: MerchantSettingsInput | CreateMerchantInput): void
 
 /** What operators do to merchants: the `gatehouse merchant` commands and the sandbox bootstrap. */
 export class MerchantAdmin {
+  private readonly listeners: (() => void)[] = [];
+
   constructor(
     private readonly merchants: MerchantRepository,
     private readonly secrets: SecretBox,
@@ -121,9 +123,20 @@ export class MerchantAdmin {
     private readonly random: RandomSource,
   ) {}
 
+  /** Called after every change, so caches in this process (verified credentials) are dropped at once. */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
   async create(input: CreateMerchantInput): Promise<CreatedMerchant> {
     if (!LOGIN.test(input.login)) {
-      throw new AdminError('the login must be 1 to 46 letters, digits, "_" or ".", starting with a letter or digit');
+      throw new AdminError(
+        'the login must be 1 to 46 letters, digits, "_" or ".", starting with a letter or digit',
+      );
     }
     checkSettings(input);
     const permissions = [...new Set(input.permissions ?? [])];
@@ -131,7 +144,8 @@ export class MerchantAdmin {
     if (unknown.length > 0) {
       throw new AdminError(`unknown permission(s) ${unknown.join(', ')}; known: ${PERMISSIONS.join(', ')}`);
     }
-    const parent = input.parentLogin === undefined ? undefined : await this.merchants.findByLogin(input.parentLogin);
+    const parent =
+      input.parentLogin === undefined ? undefined : await this.merchants.findByLogin(input.parentLogin);
     if (input.parentLogin !== undefined && parent === undefined) {
       throw new AdminError(`parent merchant "${input.parentLogin}" does not exist`);
     }
@@ -158,16 +172,30 @@ export class MerchantAdmin {
     try {
       await this.merchants.createMerchant(
         row,
-        { id: this.random.uuid(), merchant_id: id, user_name: userName, password_hash: await hashPassword(password), created_at_ms: nowMs },
+        {
+          id: this.random.uuid(),
+          merchant_id: id,
+          user_name: userName,
+          password_hash: await hashPassword(password),
+          created_at_ms: nowMs,
+        },
         permissions,
         token === undefined
           ? undefined
-          : { id: this.random.uuid(), merchant_id: id, token_hash: hashToken(token), created_at_ms: nowMs, revoked_at_ms: null },
+          : {
+              id: this.random.uuid(),
+              merchant_id: id,
+              token_hash: hashToken(token),
+              created_at_ms: nowMs,
+              revoked_at_ms: null,
+            },
       );
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AdminError(`merchant "${input.login}" or user "${userName}" exists already`);
+      if (isUniqueViolation(error))
+        throw new AdminError(`merchant "${input.login}" or user "${userName}" exists already`);
       throw error;
     }
+    this.changed();
     return { merchantLogin: input.login, userName, password, ...(token === undefined ? {} : { token }) };
   }
 
@@ -181,6 +209,7 @@ export class MerchantAdmin {
       created_at_ms: this.clock.nowMs(),
       revoked_at_ms: null,
     });
+    this.changed();
     return token;
   }
 
@@ -205,8 +234,15 @@ export class MerchantAdmin {
       requireSignature: row.require_signature === 1,
       rateLimitPerSecond: row.rate_limit_per_second,
       concurrentLimit: row.concurrent_limit,
-      allowedMccs: row.allowed_mccs.split(',').filter((code) => code !== '').map(Number),
-      certificates: certificates.map((c) => ({ fingerprintSha256: c.fingerprint_sha256, subject: c.subject, validTo: c.valid_to })),
+      allowedMccs: row.allowed_mccs
+        .split(',')
+        .filter((code) => code !== '')
+        .map(Number),
+      certificates: certificates.map((c) => ({
+        fingerprintSha256: c.fingerprint_sha256,
+        subject: c.subject,
+        validTo: c.valid_to,
+      })),
     };
   }
 
@@ -218,15 +254,20 @@ export class MerchantAdmin {
   async permit(login: string, permissions: readonly string[], viewTransactionsOf?: string): Promise<void> {
     const merchant = await this.require(login);
     const unknown = permissions.filter((permission) => !isPermission(permission));
-    if (unknown.length > 0) throw new AdminError(`unknown permission(s) ${unknown.join(', ')}; known: ${PERMISSIONS.join(', ')}`);
+    if (unknown.length > 0)
+      throw new AdminError(`unknown permission(s) ${unknown.join(', ')}; known: ${PERMISSIONS.join(', ')}`);
     await this.merchants.addPermissions(merchant.id, permissions);
-    if (viewTransactionsOf !== undefined) await this.merchants.grantAccess(merchant.id, (await this.require(viewTransactionsOf)).id);
+    if (viewTransactionsOf !== undefined)
+      await this.merchants.grantAccess(merchant.id, (await this.require(viewTransactionsOf)).id);
+    this.changed();
   }
 
   async revoke(login: string, permissions: readonly string[], viewTransactionsOf?: string): Promise<void> {
     const merchant = await this.require(login);
     await this.merchants.removePermissions(merchant.id, permissions);
-    if (viewTransactionsOf !== undefined) await this.merchants.revokeAccess(merchant.id, (await this.require(viewTransactionsOf)).id);
+    if (viewTransactionsOf !== undefined)
+      await this.merchants.revokeAccess(merchant.id, (await this.require(viewTransactionsOf)).id);
+    this.changed();
   }
 
   async set(login: string, input: MerchantSettingsInput): Promise<void> {
@@ -235,7 +276,9 @@ export class MerchantAdmin {
     const patch: MerchantSettingsPatch = {
       ...(input.requireSignature === undefined ? {} : { require_signature: input.requireSignature ? 1 : 0 }),
       ...(input.callbackUrl === undefined ? {} : { callback_url: input.callbackUrl }),
-      ...(input.callbackKey === undefined ? {} : { callback_key_sealed: this.secrets.seal(input.callbackKey, merchant.id) }),
+      ...(input.callbackKey === undefined
+        ? {}
+        : { callback_key_sealed: this.secrets.seal(input.callbackKey, merchant.id) }),
       ...(input.currency === undefined ? {} : { default_currency: input.currency }),
       ...(input.language === undefined ? {} : { default_language: input.language }),
       ...(input.sessionTimeoutSecs === undefined ? {} : { session_timeout_secs: input.sessionTimeoutSecs }),
@@ -244,16 +287,22 @@ export class MerchantAdmin {
       ...(input.allowedMccs === undefined ? {} : { allowed_mccs: input.allowedMccs.join(',') }),
     };
     if (input.requireSignature === true && (await this.merchants.certificatesOf(merchant.id)).length === 0) {
-      throw new AdminError('add a certificate first (gatehouse merchant cert add), or every request would be refused');
+      throw new AdminError(
+        'add a certificate first (gatehouse merchant cert add), or every request would be refused',
+      );
     }
     await this.merchants.updateSettings(merchant.id, patch);
     if (input.password !== undefined) {
       await this.merchants.setPassword(`${login}${API_USER_SUFFIX}`, await hashPassword(input.password));
     }
+    this.changed();
   }
 
   /** A certificate for request signing: X.509 PEM with an RSA key of at least 2048 bits. */
-  async addCertificate(login: string, pem: string): Promise<{ fingerprintSha256: string; subject: string; validTo: string }> {
+  async addCertificate(
+    login: string,
+    pem: string,
+  ): Promise<{ fingerprintSha256: string; subject: string; validTo: string }> {
     const merchant = await this.require(login);
     let certificate: X509Certificate;
     try {
@@ -264,7 +313,9 @@ export class MerchantAdmin {
     const key = certificate.publicKey;
     const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
     if (key.asymmetricKeyType !== 'rsa' || bits < CERTIFICATE_KEY_BITS_MIN) {
-      throw new AdminError(`the certificate must carry an RSA key of at least ${CERTIFICATE_KEY_BITS_MIN} bits`);
+      throw new AdminError(
+        `the certificate must carry an RSA key of at least ${CERTIFICATE_KEY_BITS_MIN} bits`,
+      );
     }
     const summary = {
       fingerprintSha256: certificate.fingerprint256,
@@ -285,6 +336,7 @@ export class MerchantAdmin {
       if (isUniqueViolation(error)) throw new AdminError('this certificate is on file already');
       throw error;
     }
+    this.changed();
     return summary;
   }
 

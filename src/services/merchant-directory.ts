@@ -44,7 +44,8 @@ export class MerchantDirectory {
     const record = await this.merchants.findByLogin(login);
     if (record === undefined) throw new Refusal('ON_BEHALF_DENIED', { merchant: login });
     const target = toMerchantContext(record);
-    if (target.parentId === caller.id || (await this.merchants.hasAccess(caller.id, target.id))) return target;
+    if (target.parentId === caller.id || (await this.merchants.hasAccess(caller.id, target.id)))
+      return target;
     throw new Refusal('ON_BEHALF_DENIED', { merchant: login });
   }
 }

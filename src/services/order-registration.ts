@@ -57,7 +57,11 @@ export class OrderRegistration {
     private readonly publicUrl: string,
   ) {}
 
-  async register(merchant: MerchantContext, caller: MerchantContext, input: RegisterOrderInput): Promise<RegisteredOrder> {
+  async register(
+    merchant: MerchantContext,
+    caller: MerchantContext,
+    input: RegisterOrderInput,
+  ): Promise<RegisteredOrder> {
     const currency = input.currency ?? merchant.defaultCurrency;
     if (currencyByNumeric(currency) === undefined) throw new Refusal('CURRENCY_UNKNOWN', { currency });
     if (input.mcc !== undefined && !merchant.allowedMccs.has(input.mcc)) {
@@ -102,7 +106,10 @@ export class OrderRegistration {
         features: JSON.stringify(input.features),
         json_params: jsonOrNull(input.jsonParams),
         order_bundle: jsonOrNull(input.orderBundle),
-        payer_data: input.payerData === undefined || Object.keys(input.payerData).length === 0 ? null : JSON.stringify(input.payerData),
+        payer_data:
+          input.payerData === undefined || Object.keys(input.payerData).length === 0
+            ? null
+            : JSON.stringify(input.payerData),
         marketplace: jsonOrNull(input.marketplace),
         payment_facilitator: jsonOrNull(input.paymentFacilitator),
       });

@@ -3,14 +3,18 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
+import { GroupCommit } from './group-commit.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type DatabaseLocation = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 
 export interface Store {
   readonly db: Kysely<Database>;
   readonly engine: DatabaseLocation['engine'];
+  /** Durable writes that may share a commit with others (SQLite) or run directly (PostgreSQL). */
+  readonly writes: GroupCommit;
   close(): Promise<void>;
 }
 
@@ -29,8 +33,8 @@ export function openStore(location: DatabaseLocation): Store {
     // FULL: a commit is on disk before the order is acknowledged, so it survives power loss.
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, engine: 'sqlite', close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    return { db, engine: 'sqlite', writes: new GroupCommit(db, true), close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: location.url,
@@ -40,7 +44,7 @@ export function openStore(location: DatabaseLocation): Store {
     application_name: 'gatehouse',
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, engine: 'postgres', writes: new GroupCommit(db, false), close: () => db.destroy() };
 }
 
 export async function migrateToLatest(store: Store): Promise<MigrationResultSet> {
@@ -49,6 +53,10 @@ export async function migrateToLatest(store: Store): Promise<MigrationResultSet>
     provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
   });
   const result = await migrator.migrateToLatest();
-  if (result.error !== undefined) throw result.error;
+  if (result.error !== undefined) {
+    throw result.error instanceof Error
+      ? result.error
+      : new Error(`migration failed: ${String(result.error)}`);
+  }
   return result;
 }

@@ -1,11 +1,5 @@
 import type { Kysely } from 'kysely';
-import type {
-  ApiTokenRow,
-  ApiUserRow,
-  Database,
-  MerchantCertificateRow,
-  MerchantRow,
-} from './schema.js';
+import type { ApiTokenRow, ApiUserRow, Database, MerchantCertificateRow, MerchantRow } from './schema.js';
 
 export interface MerchantRecord {
   readonly row: MerchantRow;
@@ -59,7 +53,11 @@ export class MerchantRepository {
   }
 
   async findByLogin(login: string): Promise<MerchantRecord | undefined> {
-    const row = await this.db.selectFrom('merchants').selectAll().where('login', '=', login).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('merchants')
+      .selectAll()
+      .where('login', '=', login)
+      .executeTakeFirst();
     return row === undefined ? undefined : { row, permissions: await this.permissionsOf(row.id) };
   }
 

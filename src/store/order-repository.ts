@@ -1,16 +1,21 @@
 import type { Kysely } from 'kysely';
 import { ACTION_CODE } from '../domain/action-codes.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
+import type { GroupCommit } from './group-commit.js';
 import type { Database, OrderRow } from './schema.js';
 
 export type NewOrder = OrderRow;
 
 /** Orders, always read through the merchant that owns them. */
 export class OrderRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly writes: GroupCommit,
+  ) {}
 
+  /** Resolves once the order is durable; rejects with a unique violation for a reused order number. */
   async insert(order: NewOrder): Promise<void> {
-    await this.db.insertInto('orders').values(order).execute();
+    await this.writes.run((db) => db.insertInto('orders').values(order).execute());
   }
 
   async findById(merchantId: string, orderId: string): Promise<OrderRow | undefined> {

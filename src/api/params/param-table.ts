@@ -55,7 +55,12 @@ export class RepeatedField {
 
 function isAbsent(value: unknown): boolean {
   // "If there is no value, an empty value in the expected format is sent": empty means absent.
-  return value === undefined || value === null || value === '' || (value instanceof RepeatedField && value.values.every((item) => item === ''));
+  return (
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    (value instanceof RepeatedField && value.values.every((item) => item === ''))
+  );
 }
 
 function valueOf(raw: RawParams, def: ParamDef): unknown {

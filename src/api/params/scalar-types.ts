@@ -23,7 +23,12 @@ export function text(
   rule?: { pattern: RegExp; reason: Parameters<typeof invalidParam>[1]; vars?: Record<string, string> },
 ): ValueType<string> {
   return {
-    doc: { type: 'string', minLength: min, maxLength: max, ...(rule ? { pattern: rule.pattern.source } : {}) },
+    doc: {
+      type: 'string',
+      minLength: min,
+      maxLength: max,
+      ...(rule ? { pattern: rule.pattern.source } : {}),
+    },
     parse(raw, path) {
       const value = asText(raw, path);
       checkLength(value, path, min, max);
@@ -40,7 +45,12 @@ export function digits(minDigits: number, maxDigits: number): ValueType<number> 
     doc: { type: 'integer', minLength: min, maxLength: maxDigits, pattern: `^\\d{${min},${maxDigits}}$` },
     parse(raw, path) {
       const value = typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? String(raw) : raw;
-      if (typeof value !== 'string' || !DIGITS.test(value) || value.length < min || value.length > maxDigits) {
+      if (
+        typeof value !== 'string' ||
+        !DIGITS.test(value) ||
+        value.length < min ||
+        value.length > maxDigits
+      ) {
         throw invalidParam(path, 'reason.digits', { min, max: maxDigits });
       }
       const parsed = Number(value);
@@ -55,7 +65,8 @@ export function digitCode(length: number): ValueType<string> {
   return {
     doc: { type: 'string', minLength: length, maxLength: length, pattern: `^\\d{${length}}$` },
     parse(raw, path) {
-      const value = typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw).padStart(length, '0') : raw;
+      const value =
+        typeof raw === 'number' && Number.isSafeInteger(raw) ? String(raw).padStart(length, '0') : raw;
       if (typeof value !== 'string' || value.length !== length || !DIGITS.test(value)) {
         throw invalidParam(path, 'reason.digits', { min: length, max: length });
       }
@@ -133,12 +144,23 @@ export function dateTime(): ValueType<number> {
       const match = typeof raw === 'string' ? DATE_TIME.exec(raw) : null;
       if (match === null) throw invalidParam(path, 'reason.dateTime');
       const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
-        number, number, number, number, number, number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
       ];
       const ms = Date.UTC(year, month - 1, day, hour, minute, second);
       const back = new Date(ms);
       // Date.UTC rolls 2024-02-30 over to March; a round trip catches dates that do not exist.
-      if (back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+      if (
+        back.getUTCMonth() !== month - 1 ||
+        back.getUTCDate() !== day ||
+        hour > 23 ||
+        minute > 59 ||
+        second > 59
+      ) {
         throw invalidParam(path, 'reason.dateTime');
       }
       return ms;
@@ -160,17 +182,22 @@ export function phone(): ValueType<string> {
   };
 }
 
-/** A decimal number with at most `maxDigits` digits and `maxDecimals` decimals, kept as canonical text. */
-export function decimal(maxDigits: number, maxDecimals: number): ValueType<string> {
+/**
+ * A decimal number with at most `maxDigits` digits and `maxDecimals` decimals. The value is kept as
+ * sent (a JSON number stays a number, form text stays text), so an echoed cart matches the request.
+ */
+export function decimal(maxDigits: number, maxDecimals: number): ValueType<string | number> {
   const shape = new RegExp(`^\\d+(\\.\\d{1,${maxDecimals}})?$`);
   return {
     doc: { type: 'number', format: `decimal, at most ${maxDecimals} decimal places` },
     parse(raw, path) {
       const value = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? String(raw) : raw;
-      if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value)) throw invalidParam(path, 'reason.number');
+      if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value))
+        throw invalidParam(path, 'reason.number');
       if (!shape.test(value)) throw invalidParam(path, 'reason.decimals', { decimals: maxDecimals });
-      if (value.replace('.', '').length > maxDigits) throw invalidParam(path, 'reason.digits', { min: 1, max: maxDigits });
-      return value;
+      if (value.replace('.', '').length > maxDigits)
+        throw invalidParam(path, 'reason.digits', { min: 1, max: maxDigits });
+      return typeof raw === 'number' ? raw : value;
     },
   };
 }

@@ -7,7 +7,11 @@ import { bool, decimal, digitCode, digits, phone, text } from './scalar-types.js
 /** Free-text members the spec leaves unbounded still get a bound: a limit on everything. */
 const UNBOUNDED_TEXT_MAX = 2048;
 
-const LATIN_PLACE = { pattern: /^[A-Za-z0-9 .,'()/-]*$/, reason: 'reason.latin', vars: { allowed: ". , ' ( ) / -" } } as const;
+const LATIN_PLACE = {
+  pattern: /^[A-Za-z0-9 .,'()/-]*$/,
+  reason: 'reason.latin',
+  vars: { allowed: ". , ' ( ) / -" },
+} as const;
 
 export const billingPayerData = object({
   billingCity: opt(text(0, 50)),
@@ -24,7 +28,9 @@ export const billingPayerData = object({
   payerCombinedName: opt(text(1, 99)),
   payerIdType: opt(text(1, 8)),
   payerIdNumber: opt(text(1, 100)),
-  payerBirthday: opt(text(8, 8, { pattern: /^\d{8}$/, reason: 'reason.digits', vars: { min: '8', max: '8' } })),
+  payerBirthday: opt(
+    text(8, 8, { pattern: /^\d{8}$/, reason: 'reason.digits', vars: { min: '8', max: '8' } }),
+  ),
 });
 
 export const shippingPayerData = object({
@@ -81,7 +87,13 @@ export const paymentFacilitator = object({
             city: req(text(1, 50)),
             postalCode: req(text(1, 16)),
             // Typed Integer [2] in the spec, yet its examples use letters: ISO 3166-1 alpha-2, alpha-3 or numeric.
-            country: req(text(2, 3, { pattern: /^([A-Za-z]{2,3}|\d{3})$/, reason: 'reason.oneOf', vars: { values: 'ISO 3166-1 alpha-2, alpha-3, numeric' } })),
+            country: req(
+              text(2, 3, {
+                pattern: /^([A-Za-z]{2,3}|\d{3})$/,
+                reason: 'reason.oneOf',
+                vars: { values: 'ISO 3166-1 alpha-2, alpha-3, numeric' },
+              }),
+            ),
             street: opt(text(1, 40)),
           }),
         ),
@@ -123,10 +135,14 @@ const itemDetailsParam = object({ value: req(text(1, 2000)), name: req(text(1, 2
 /** `itemDetailsParams` is described as an object; real integrations send a list of them. Both are accepted. */
 const itemDetailsParams: ValueType<unknown> = {
   doc: itemDetailsParam.doc,
-  parse: (raw, path) => (Array.isArray(raw) ? array(itemDetailsParam).parse(raw, path) : itemDetailsParam.parse(raw, path)),
+  parse: (raw, path) =>
+    Array.isArray(raw) ? array(itemDetailsParam).parse(raw, path) : itemDetailsParam.parse(raw, path),
 };
 
-const DATE_TIME_TEXT = { pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, reason: 'reason.dateTime' } as const;
+const DATE_TIME_TEXT = {
+  pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/,
+  reason: 'reason.dateTime',
+} as const;
 
 export const cartItem = object({
   positionId: req(digits(1, 12)),
@@ -157,7 +173,9 @@ export const orderBundle = object({
     }),
   ),
   cartItems: req(
-    object({ items: req(array(cartItem, { min: 1 })) }, (value, path) => checkCartLines(value.items, `${path}.items`)),
+    object({ items: req(array(cartItem, { min: 1 })) }, (value, path) =>
+      checkCartLines(value.items, `${path}.items`),
+    ),
   ),
 });
 

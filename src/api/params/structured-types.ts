@@ -82,13 +82,17 @@ export function array<T>(item: ValueType<T>, bounds: { min?: number; max?: numbe
 /** Free-form name/value pairs (`jsonParams`): names up to 255 characters, values up to 1024 as text. */
 export function stringMap(maxName: number, maxValue: number): ValueType<Record<string, string>> {
   return {
-    doc: { type: 'object', format: `name/value pairs, names up to ${maxName}, values up to ${maxValue} characters` },
+    doc: {
+      type: 'object',
+      format: `name/value pairs, names up to ${maxName}, values up to ${maxValue} characters`,
+    },
     parse(raw, path) {
       if (!isPlainObject(raw)) throw invalidParam(path, 'reason.object');
       const result: Record<string, string> = {};
       for (const [name, value] of Object.entries(raw)) {
         const memberPath = `${path}.${name}`;
-        if (name.length === 0 || name.length > maxName) throw invalidParam(path, 'reason.tooLong', { max: maxName });
+        if (name.length === 0 || name.length > maxName)
+          throw invalidParam(path, 'reason.tooLong', { max: maxName });
         if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
           throw invalidParam(memberPath, 'reason.text');
         }

@@ -31,7 +31,8 @@ export function orderStatusExtendedView(order: OrderRow, context: OperationConte
   const payerData: Record<string, string> = {};
   if (order.email !== null) payerData.email = order.email;
   if (order.post_address !== null) payerData.postAddress = order.post_address;
-  const phone = parsed<{ orderPayerData?: { mobilePhone?: string } }>(order.payer_data)?.orderPayerData?.mobilePhone;
+  const phone = parsed<{ orderPayerData?: { mobilePhone?: string } }>(order.payer_data)?.orderPayerData
+    ?.mobilePhone;
   if (phone !== undefined) payerData.phone = phone;
 
   const view: Record<string, unknown> = {
@@ -52,7 +53,12 @@ export function orderStatusExtendedView(order: OrderRow, context: OperationConte
     cardAuthInfo: {},
     ...(order.client_id === null
       ? {}
-      : { bindingInfo: { clientId: order.client_id, ...(order.binding_id === null ? {} : { bindingId: order.binding_id }) } }),
+      : {
+          bindingInfo: {
+            clientId: order.client_id,
+            ...(order.binding_id === null ? {} : { bindingId: order.binding_id }),
+          },
+        }),
     ...(order.order_bundle === null ? {} : { orderBundle: parsed(order.order_bundle) }),
     paymentAmountInfo: {
       paymentState: paymentState(order.status),

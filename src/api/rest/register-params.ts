@@ -7,7 +7,11 @@ import { jsonEncoded, stringMap } from '../params/structured-types.js';
 /** The only `features` values the spec names (merchant-api.md, Values left open). */
 export const FEATURES = ['FORCE_SSL', 'VERIFY'] as const;
 
-const LATIN_NAME = { pattern: /^[A-Za-z .'-]+$/, reason: 'reason.latin', vars: { allowed: ". ' -" } } as const;
+const LATIN_NAME = {
+  pattern: /^[A-Za-z .'-]+$/,
+  reason: 'reason.latin',
+  vars: { allowed: ". ' -" },
+} as const;
 
 /**
  * register.do, row by row as merchant-api.md lists it (AUTH is handled before the table).

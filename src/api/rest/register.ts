@@ -63,12 +63,18 @@ function registerOperation(registration: OrderRegistration, twoPhase: boolean): 
     onBehalfParam: 'merchantLogin',
     requiredPermission: twoPhase ? 'preAuth' : undefined,
     async handle(params, context) {
-      const order = await registration.register(context.merchant, context.caller, toInput(params, twoPhase, context.merchant));
+      const order = await registration.register(
+        context.merchant,
+        context.caller,
+        toInput(params, twoPhase, context.merchant),
+      );
       // On success the real gateway answers only these two members (no errorCode).
       return { orderId: order.orderId, formUrl: order.formUrl };
     },
   });
 }
 
-export const registerOrder = (registration: OrderRegistration): Operation => registerOperation(registration, false);
-export const registerPreAuthOrder = (registration: OrderRegistration): Operation => registerOperation(registration, true);
+export const registerOrder = (registration: OrderRegistration): Operation =>
+  registerOperation(registration, false);
+export const registerPreAuthOrder = (registration: OrderRegistration): Operation =>
+  registerOperation(registration, true);

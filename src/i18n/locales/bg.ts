@@ -10,13 +10,15 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'Заявката е по-голяма от {limit} байта',
   'request.bodyMalformed': 'Тялото на заявката не може да бъде прочетено като {encoding}',
   'request.contentTypeUnsupported': 'Типът съдържание {type} не се приема тук; използвайте {expected}',
-  'request.tooManyRequests': 'Твърде много заявки: достигнат е лимитът за честота на заявките, опитайте отново по-късно',
+  'request.tooManyRequests':
+    'Твърде много заявки: достигнат е лимитът за честота на заявките, опитайте отново по-късно',
   'request.tooManySimultaneous': 'Твърде много едновременни заявки: най-много {limit} едновременно',
 
   'auth.required': 'Изисква се удостоверяване: изпратете userName и password или token',
   'auth.ambiguous': 'Изпратете или userName и password, или token, но не и двете',
   'auth.denied': 'Достъпът е отказан',
-  'auth.throttled': 'Достъпът е отказан: твърде много неуспешни опити, опитайте отново след {seconds} секунди',
+  'auth.throttled':
+    'Достъпът е отказан: твърде много неуспешни опити, опитайте отново след {seconds} секунди',
 
   'signature.required': 'Този търговец трябва да подписва заявките със заглавките X-Hash и X-Signature',
   'signature.hashMismatch': 'X-Hash не съответства на тялото на заявката',
@@ -28,7 +30,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Липсва задължителният параметър [{param}]',
   'param.invalid': 'Невалидна стойност на параметъра [{param}]: очаква се {reason}',
-  'param.urlInvalid': 'Параметърът [{param}] трябва да бъде пълен адрес, включително протокола (http:// или https://)',
+  'param.urlInvalid':
+    'Параметърът [{param}] трябва да бъде пълен адрес, включително протокола (http:// или https://)',
   'param.conflict': 'Параметрите [{param}] и [{other}] не могат да се използват заедно',
   'currency.unknown': 'Неизвестна валута [{currency}]',
 
@@ -37,7 +40,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': 'Очаква се [orderId] или [orderNumber]',
 
   'cart.positionDuplicate': 'positionId {position} се среща повече от веднъж в количката',
-  'cart.itemAmountMismatch': 'itemAmount на позиция {position} трябва да е равно на itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'itemAmount на позиция {position} трябва да е равно на itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'поне {min} символа',
   'reason.tooLong': 'най-много {max} символа',
@@ -61,5 +65,6 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'цяло число от {min} до {max}',
 
   'actionCode.awaitingPayment': 'Все още не е направен опит за плащане',
-  'actionCode.paymentExpired': 'Срокът на плащането изтече: времето за въвеждане на данните на картата изтече',
+  'actionCode.paymentExpired':
+    'Срокът на плащането изтече: времето за въвеждане на данните на картата изтече',
 };

@@ -10,7 +10,8 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'Anmodningen er større end {limit} byte',
   'request.bodyMalformed': 'Anmodningens brødtekst kunne ikke læses som {encoding}',
   'request.contentTypeUnsupported': 'Indholdstypen {type} accepteres ikke her; brug {expected}',
-  'request.tooManyRequests': 'For mange anmodninger: grænsen for antallet af anmodninger er nået, prøv igen senere',
+  'request.tooManyRequests':
+    'For mange anmodninger: grænsen for antallet af anmodninger er nået, prøv igen senere',
   'request.tooManySimultaneous': 'For mange samtidige anmodninger: højst {limit} ad gangen',
 
   'auth.required': 'Godkendelse er påkrævet: send userName og password eller token',
@@ -28,7 +29,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Den obligatoriske parameter [{param}] mangler',
   'param.invalid': 'Ugyldig værdi for parameteren [{param}]: forventet {reason}',
-  'param.urlInvalid': 'Parameteren [{param}] skal være en fuld adresse inklusive protokollen (http:// eller https://)',
+  'param.urlInvalid':
+    'Parameteren [{param}] skal være en fuld adresse inklusive protokollen (http:// eller https://)',
   'param.conflict': 'Parametrene [{param}] og [{other}] kan ikke bruges sammen',
   'currency.unknown': 'Ukendt valuta [{currency}]',
 
@@ -37,7 +39,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': '[orderId] eller [orderNumber] forventet',
 
   'cart.positionDuplicate': 'positionId {position} forekommer mere end én gang i kurven',
-  'cart.itemAmountMismatch': 'itemAmount for position {position} skal være lig med itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'itemAmount for position {position} skal være lig med itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'mindst {min} tegn',
   'reason.tooLong': 'højst {max} tegn',

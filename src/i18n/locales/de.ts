@@ -9,14 +9,17 @@ export const messages: MessageCatalogue = {
   'request.paramsInUrl': 'Parameter müssen im Anfragetext gesendet werden, nicht in der Adresse',
   'request.bodyTooLarge': 'Die Anfrage ist größer als {limit} Bytes',
   'request.bodyMalformed': 'Der Anfragetext konnte nicht als {encoding} gelesen werden',
-  'request.contentTypeUnsupported': 'Der Inhaltstyp {type} wird hier nicht akzeptiert; verwenden Sie {expected}',
-  'request.tooManyRequests': 'Zu viele Anfragen: Das Limit für die Anfragerate wurde erreicht, bitte versuchen Sie es später erneut',
+  'request.contentTypeUnsupported':
+    'Der Inhaltstyp {type} wird hier nicht akzeptiert; verwenden Sie {expected}',
+  'request.tooManyRequests':
+    'Zu viele Anfragen: Das Limit für die Anfragerate wurde erreicht, bitte versuchen Sie es später erneut',
   'request.tooManySimultaneous': 'Zu viele gleichzeitige Anfragen: höchstens {limit} gleichzeitig',
 
   'auth.required': 'Authentifizierung erforderlich: Senden Sie userName und password oder token',
   'auth.ambiguous': 'Senden Sie entweder userName und password oder token, nicht beides',
   'auth.denied': 'Zugriff verweigert',
-  'auth.throttled': 'Zugriff verweigert: zu viele fehlgeschlagene Versuche, bitte versuchen Sie es in {seconds} Sekunden erneut',
+  'auth.throttled':
+    'Zugriff verweigert: zu viele fehlgeschlagene Versuche, bitte versuchen Sie es in {seconds} Sekunden erneut',
 
   'signature.required': 'Dieser Händler muss Anfragen mit den Headern X-Hash und X-Signature signieren',
   'signature.hashMismatch': 'X-Hash stimmt nicht mit dem Anfragetext überein',
@@ -28,7 +31,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Pflichtparameter [{param}] fehlt',
   'param.invalid': 'Ungültiger Wert des Parameters [{param}]: erwartet {reason}',
-  'param.urlInvalid': 'Parameter [{param}] muss eine vollständige Adresse einschließlich des Protokolls sein (http:// oder https://)',
+  'param.urlInvalid':
+    'Parameter [{param}] muss eine vollständige Adresse einschließlich des Protokolls sein (http:// oder https://)',
   'param.conflict': 'Die Parameter [{param}] und [{other}] können nicht zusammen verwendet werden',
   'currency.unknown': 'Unbekannte Währung [{currency}]',
 
@@ -37,7 +41,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': '[orderId] oder [orderNumber] erwartet',
 
   'cart.positionDuplicate': 'positionId {position} kommt mehr als einmal im Warenkorb vor',
-  'cart.itemAmountMismatch': 'itemAmount der Position {position} muss itemPrice × quantity entsprechen ({expected})',
+  'cart.itemAmountMismatch':
+    'itemAmount der Position {position} muss itemPrice × quantity entsprechen ({expected})',
 
   'reason.tooShort': 'mindestens {min} Zeichen',
   'reason.tooLong': 'höchstens {max} Zeichen',
@@ -61,5 +66,6 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'eine ganze Zahl von {min} bis {max}',
 
   'actionCode.awaitingPayment': 'Es wurde noch kein Zahlungsversuch unternommen',
-  'actionCode.paymentExpired': 'Die Zahlung ist abgelaufen: Die Frist für die Eingabe der Kartendaten ist verstrichen',
+  'actionCode.paymentExpired':
+    'Die Zahlung ist abgelaufen: Die Frist für die Eingabe der Kartendaten ist verstrichen',
 };

@@ -9,16 +9,20 @@ export const messages: MessageCatalogue = {
   'request.paramsInUrl': 'Οι παράμετροι πρέπει να αποστέλλονται στο σώμα του αιτήματος και όχι στη διεύθυνση',
   'request.bodyTooLarge': 'Το αίτημα υπερβαίνει τα {limit} byte',
   'request.bodyMalformed': 'Δεν ήταν δυνατή η ανάγνωση του σώματος του αιτήματος ως {encoding}',
-  'request.contentTypeUnsupported': 'Ο τύπος περιεχομένου {type} δεν γίνεται δεκτός εδώ· χρησιμοποιήστε {expected}',
-  'request.tooManyRequests': 'Πάρα πολλά αιτήματα: συμπληρώθηκε το όριο συχνότητας αιτημάτων, δοκιμάστε ξανά αργότερα',
+  'request.contentTypeUnsupported':
+    'Ο τύπος περιεχομένου {type} δεν γίνεται δεκτός εδώ· χρησιμοποιήστε {expected}',
+  'request.tooManyRequests':
+    'Πάρα πολλά αιτήματα: συμπληρώθηκε το όριο συχνότητας αιτημάτων, δοκιμάστε ξανά αργότερα',
   'request.tooManySimultaneous': 'Πάρα πολλά ταυτόχρονα αιτήματα: το πολύ {limit} κάθε φορά',
 
   'auth.required': 'Απαιτείται έλεγχος ταυτότητας: στείλτε userName και password ή token',
   'auth.ambiguous': 'Στείλτε είτε userName και password είτε token, όχι και τα δύο',
   'auth.denied': 'Άρνηση πρόσβασης',
-  'auth.throttled': 'Άρνηση πρόσβασης: πάρα πολλές αποτυχημένες προσπάθειες, δοκιμάστε ξανά σε {seconds} δευτερόλεπτα',
+  'auth.throttled':
+    'Άρνηση πρόσβασης: πάρα πολλές αποτυχημένες προσπάθειες, δοκιμάστε ξανά σε {seconds} δευτερόλεπτα',
 
-  'signature.required': 'Αυτός ο έμπορος πρέπει να υπογράφει τα αιτήματα με τις κεφαλίδες X-Hash και X-Signature',
+  'signature.required':
+    'Αυτός ο έμπορος πρέπει να υπογράφει τα αιτήματα με τις κεφαλίδες X-Hash και X-Signature',
   'signature.hashMismatch': 'Το X-Hash δεν αντιστοιχεί στο σώμα του αιτήματος',
   'signature.invalid': 'Το X-Signature δεν επαληθεύεται με τα πιστοποιητικά του εμπόρου',
 
@@ -28,7 +32,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Λείπει η υποχρεωτική παράμετρος [{param}]',
   'param.invalid': 'Μη έγκυρη τιμή της παραμέτρου [{param}]: αναμενόταν {reason}',
-  'param.urlInvalid': 'Η παράμετρος [{param}] πρέπει να είναι πλήρης διεύθυνση, συμπεριλαμβανομένου του πρωτοκόλλου (http:// ή https://)',
+  'param.urlInvalid':
+    'Η παράμετρος [{param}] πρέπει να είναι πλήρης διεύθυνση, συμπεριλαμβανομένου του πρωτοκόλλου (http:// ή https://)',
   'param.conflict': 'Οι παράμετροι [{param}] και [{other}] δεν μπορούν να χρησιμοποιηθούν μαζί',
   'currency.unknown': 'Άγνωστο νόμισμα [{currency}]',
 
@@ -37,7 +42,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': 'Αναμενόταν [orderId] ή [orderNumber]',
 
   'cart.positionDuplicate': 'Το positionId {position} εμφανίζεται περισσότερες από μία φορές στο καλάθι',
-  'cart.itemAmountMismatch': 'Το itemAmount της θέσης {position} πρέπει να ισούται με itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'Το itemAmount της θέσης {position} πρέπει να ισούται με itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'τουλάχιστον {min} χαρακτήρες',
   'reason.tooLong': 'το πολύ {max} χαρακτήρες',
@@ -61,5 +67,6 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'ακέραιος αριθμός από {min} έως {max}',
 
   'actionCode.awaitingPayment': 'Δεν έχει γίνει ακόμη καμία προσπάθεια πληρωμής',
-  'actionCode.paymentExpired': 'Η πληρωμή έληξε: ο χρόνος για την εισαγωγή των στοιχείων της κάρτας εξαντλήθηκε',
+  'actionCode.paymentExpired':
+    'Η πληρωμή έληξε: ο χρόνος για την εισαγωγή των στοιχείων της κάρτας εξαντλήθηκε',
 };

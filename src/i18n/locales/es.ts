@@ -10,13 +10,15 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'La solicitud supera los {limit} bytes',
   'request.bodyMalformed': 'No se pudo leer el cuerpo de la solicitud como {encoding}',
   'request.contentTypeUnsupported': 'El tipo de contenido {type} no se acepta aquí; utilice {expected}',
-  'request.tooManyRequests': 'Demasiadas solicitudes: se ha alcanzado el límite de frecuencia de solicitudes, inténtelo de nuevo más tarde',
+  'request.tooManyRequests':
+    'Demasiadas solicitudes: se ha alcanzado el límite de frecuencia de solicitudes, inténtelo de nuevo más tarde',
   'request.tooManySimultaneous': 'Demasiadas solicitudes simultáneas: como máximo {limit} a la vez',
 
   'auth.required': 'Se requiere autenticación: envíe userName y password, o token',
   'auth.ambiguous': 'Envíe userName y password, o bien token, pero no ambos',
   'auth.denied': 'Acceso denegado',
-  'auth.throttled': 'Acceso denegado: demasiados intentos fallidos, inténtelo de nuevo dentro de {seconds} segundos',
+  'auth.throttled':
+    'Acceso denegado: demasiados intentos fallidos, inténtelo de nuevo dentro de {seconds} segundos',
 
   'signature.required': 'Este comercio debe firmar las solicitudes con los encabezados X-Hash y X-Signature',
   'signature.hashMismatch': 'X-Hash no coincide con el cuerpo de la solicitud',
@@ -28,7 +30,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Falta el parámetro obligatorio [{param}]',
   'param.invalid': 'Valor no válido del parámetro [{param}]: se esperaba {reason}',
-  'param.urlInvalid': 'El parámetro [{param}] debe ser una dirección completa que incluya el protocolo (http:// o https://)',
+  'param.urlInvalid':
+    'El parámetro [{param}] debe ser una dirección completa que incluya el protocolo (http:// o https://)',
   'param.conflict': 'Los parámetros [{param}] y [{other}] no se pueden utilizar juntos',
   'currency.unknown': 'Moneda desconocida [{currency}]',
 
@@ -37,7 +40,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': 'Se esperaba [orderId] o [orderNumber]',
 
   'cart.positionDuplicate': 'positionId {position} aparece más de una vez en el carrito',
-  'cart.itemAmountMismatch': 'itemAmount de la posición {position} debe ser igual a itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'itemAmount de la posición {position} debe ser igual a itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'al menos {min} caracteres',
   'reason.tooLong': 'como máximo {max} caracteres',
@@ -61,5 +65,6 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'un número entero de {min} a {max}',
 
   'actionCode.awaitingPayment': 'Todavía no se ha realizado ningún intento de pago',
-  'actionCode.paymentExpired': 'El pago ha caducado: se agotó el tiempo para introducir los datos de la tarjeta',
+  'actionCode.paymentExpired':
+    'El pago ha caducado: se agotó el tiempo para introducir los datos de la tarjeta',
 };

@@ -10,13 +10,15 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'Päring on suurem kui {limit} baiti',
   'request.bodyMalformed': 'Päringu sisu ei õnnestunud lugeda vormingus {encoding}',
   'request.contentTypeUnsupported': 'Sisutüüpi {type} siin ei aktsepteerita; kasutage tüüpi {expected}',
-  'request.tooManyRequests': 'Liiga palju päringuid: päringute sageduse piirang on saavutatud, proovige hiljem uuesti',
+  'request.tooManyRequests':
+    'Liiga palju päringuid: päringute sageduse piirang on saavutatud, proovige hiljem uuesti',
   'request.tooManySimultaneous': 'Liiga palju samaaegseid päringuid: korraga kõige rohkem {limit}',
 
   'auth.required': 'Nõutav on autentimine: saatke userName ja password või token',
   'auth.ambiguous': 'Saatke kas userName ja password või token, mitte mõlemat',
   'auth.denied': 'Juurdepääs keelatud',
-  'auth.throttled': 'Juurdepääs keelatud: liiga palju ebaõnnestunud katseid, proovige uuesti {seconds} sekundi pärast',
+  'auth.throttled':
+    'Juurdepääs keelatud: liiga palju ebaõnnestunud katseid, proovige uuesti {seconds} sekundi pärast',
 
   'signature.required': 'See kaupmees peab päringud allkirjastama päistega X-Hash ja X-Signature',
   'signature.hashMismatch': 'X-Hash ei vasta päringu sisule',
@@ -28,7 +30,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Kohustuslik parameeter [{param}] puudub',
   'param.invalid': 'Parameetri [{param}] väärtus on vigane: oodati {reason}',
-  'param.urlInvalid': 'Parameeter [{param}] peab olema täielik aadress koos protokolliga (http:// või https://)',
+  'param.urlInvalid':
+    'Parameeter [{param}] peab olema täielik aadress koos protokolliga (http:// või https://)',
   'param.conflict': 'Parameetreid [{param}] ja [{other}] ei saa koos kasutada',
   'currency.unknown': 'Tundmatu valuuta [{currency}]',
 
@@ -37,7 +40,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': 'Oodati [orderId] või [orderNumber]',
 
   'cart.positionDuplicate': 'positionId {position} esineb ostukorvis rohkem kui üks kord',
-  'cart.itemAmountMismatch': 'Positsiooni {position} itemAmount peab võrduma itemPrice × quantity väärtusega ({expected})',
+  'cart.itemAmountMismatch':
+    'Positsiooni {position} itemAmount peab võrduma itemPrice × quantity väärtusega ({expected})',
 
   'reason.tooShort': 'vähemalt {min} märki',
   'reason.tooLong': 'kõige rohkem {max} märki',

@@ -10,13 +10,15 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'Pyyntö on suurempi kuin {limit} tavua',
   'request.bodyMalformed': 'Pyynnön runkoa ei voitu lukea muodossa {encoding}',
   'request.contentTypeUnsupported': 'Sisältötyyppiä {type} ei hyväksytä tässä; käytä tyyppiä {expected}',
-  'request.tooManyRequests': 'Liian monta pyyntöä: pyyntötiheyden raja on saavutettu, yritä myöhemmin uudelleen',
+  'request.tooManyRequests':
+    'Liian monta pyyntöä: pyyntötiheyden raja on saavutettu, yritä myöhemmin uudelleen',
   'request.tooManySimultaneous': 'Liian monta samanaikaista pyyntöä: enintään {limit} kerrallaan',
 
   'auth.required': 'Todennus vaaditaan: lähetä userName ja password tai token',
   'auth.ambiguous': 'Lähetä joko userName ja password tai token, ei molempia',
   'auth.denied': 'Pääsy estetty',
-  'auth.throttled': 'Pääsy estetty: liian monta epäonnistunutta yritystä, yritä uudelleen {seconds} sekunnin kuluttua',
+  'auth.throttled':
+    'Pääsy estetty: liian monta epäonnistunutta yritystä, yritä uudelleen {seconds} sekunnin kuluttua',
 
   'signature.required': 'Tämän kauppiaan on allekirjoitettava pyynnöt X-Hash- ja X-Signature-otsakkeilla',
   'signature.hashMismatch': 'X-Hash ei vastaa pyynnön runkoa',
@@ -28,7 +30,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Pakollinen parametri [{param}] puuttuu',
   'param.invalid': 'Parametrin [{param}] arvo on virheellinen: odotettiin {reason}',
-  'param.urlInvalid': 'Parametrin [{param}] on oltava täydellinen osoite protokolla mukaan lukien (http:// tai https://)',
+  'param.urlInvalid':
+    'Parametrin [{param}] on oltava täydellinen osoite protokolla mukaan lukien (http:// tai https://)',
   'param.conflict': 'Parametreja [{param}] ja [{other}] ei voi käyttää yhdessä',
   'currency.unknown': 'Tuntematon valuutta [{currency}]',
 
@@ -37,7 +40,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': 'Odotettiin [orderId] tai [orderNumber]',
 
   'cart.positionDuplicate': 'positionId {position} esiintyy ostoskorissa useammin kuin kerran',
-  'cart.itemAmountMismatch': 'Rivin {position} itemAmount-arvon on oltava yhtä suuri kuin itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'Rivin {position} itemAmount-arvon on oltava yhtä suuri kuin itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'vähintään {min} merkkiä',
   'reason.tooLong': 'enintään {max} merkkiä',

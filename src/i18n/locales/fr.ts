@@ -6,17 +6,20 @@ export const messages: MessageCatalogue = {
 
   'request.unknownAddress': "L'adresse {path} n'existe pas",
   'request.methodNotAllowed': 'Utilisez POST avec les paramètres dans le corps de la requête',
-  'request.paramsInUrl': "Les paramètres doivent être envoyés dans le corps de la requête, et non dans l'adresse",
+  'request.paramsInUrl':
+    "Les paramètres doivent être envoyés dans le corps de la requête, et non dans l'adresse",
   'request.bodyTooLarge': 'La requête dépasse {limit} octets',
   'request.bodyMalformed': "Le corps de la requête n'a pas pu être lu en tant que {encoding}",
   'request.contentTypeUnsupported': "Le type de contenu {type} n'est pas accepté ici ; utilisez {expected}",
-  'request.tooManyRequests': 'Trop de requêtes : la limite de fréquence des requêtes a été atteinte, veuillez réessayer plus tard',
+  'request.tooManyRequests':
+    'Trop de requêtes : la limite de fréquence des requêtes a été atteinte, veuillez réessayer plus tard',
   'request.tooManySimultaneous': 'Trop de requêtes simultanées : {limit} au maximum à la fois',
 
   'auth.required': 'Authentification requise : envoyez userName et password, ou token',
   'auth.ambiguous': 'Envoyez soit userName et password, soit token, mais pas les deux',
   'auth.denied': 'Accès refusé',
-  'auth.throttled': 'Accès refusé : trop de tentatives infructueuses, veuillez réessayer dans {seconds} secondes',
+  'auth.throttled':
+    'Accès refusé : trop de tentatives infructueuses, veuillez réessayer dans {seconds} secondes',
 
   'signature.required': 'Ce commerçant doit signer les requêtes avec les en-têtes X-Hash et X-Signature',
   'signature.hashMismatch': 'X-Hash ne correspond pas au corps de la requête',
@@ -28,7 +31,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Le paramètre obligatoire [{param}] est manquant',
   'param.invalid': 'Valeur non valide du paramètre [{param}] : attendu {reason}',
-  'param.urlInvalid': 'Le paramètre [{param}] doit être une adresse complète incluant le protocole (http:// ou https://)',
+  'param.urlInvalid':
+    'Le paramètre [{param}] doit être une adresse complète incluant le protocole (http:// ou https://)',
   'param.conflict': 'Les paramètres [{param}] et [{other}] ne peuvent pas être utilisés ensemble',
   'currency.unknown': 'Devise inconnue [{currency}]',
 
@@ -37,7 +41,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': '[orderId] ou [orderNumber] attendu',
 
   'cart.positionDuplicate': "positionId {position} apparaît plus d'une fois dans le panier",
-  'cart.itemAmountMismatch': 'itemAmount de la position {position} doit être égal à itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'itemAmount de la position {position} doit être égal à itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'au moins {min} caractères',
   'reason.tooLong': 'au plus {max} caractères',
@@ -56,7 +61,7 @@ export const messages: MessageCatalogue = {
   'reason.exactlyOne': 'exactement un élément',
   'reason.itemsMax': 'au plus {max} éléments',
   'reason.latin': 'des lettres latines, des espaces et les caractères {allowed}',
-  'reason.phone': "7 à 15 chiffres, indicatif du pays compris, éventuellement précédés de + ou 00",
+  'reason.phone': '7 à 15 chiffres, indicatif du pays compris, éventuellement précédés de + ou 00',
   'reason.single': 'une valeur unique, et non un paramètre répété',
   'reason.integerRange': 'un nombre entier de {min} à {max}',
 

@@ -10,13 +10,15 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'A kérés nagyobb, mint {limit} bájt',
   'request.bodyMalformed': 'A kérés törzse nem olvasható be a következő formátumban: {encoding}',
   'request.contentTypeUnsupported': 'A(z) {type} tartalomtípus itt nem elfogadott; használja ezt: {expected}',
-  'request.tooManyRequests': 'Túl sok kérés: elérte a kérések gyakoriságára vonatkozó korlátot, próbálja újra később',
+  'request.tooManyRequests':
+    'Túl sok kérés: elérte a kérések gyakoriságára vonatkozó korlátot, próbálja újra később',
   'request.tooManySimultaneous': 'Túl sok egyidejű kérés: egyszerre legfeljebb {limit}',
 
   'auth.required': 'Hitelesítés szükséges: küldje el a userName és password, vagy a token paramétert',
   'auth.ambiguous': 'Vagy a userName és password, vagy a token paramétert küldje el, ne mindkettőt',
   'auth.denied': 'Hozzáférés megtagadva',
-  'auth.throttled': 'Hozzáférés megtagadva: túl sok sikertelen kísérlet, próbálja újra {seconds} másodperc múlva',
+  'auth.throttled':
+    'Hozzáférés megtagadva: túl sok sikertelen kísérlet, próbálja újra {seconds} másodperc múlva',
 
   'signature.required': 'Ennek a kereskedőnek az X-Hash és X-Signature fejlécekkel kell aláírnia a kéréseket',
   'signature.hashMismatch': 'Az X-Hash nem egyezik a kérés törzsével',
@@ -28,7 +30,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Hiányzik a kötelező [{param}] paraméter',
   'param.invalid': 'A(z) [{param}] paraméter értéke érvénytelen, elvárt: {reason}',
-  'param.urlInvalid': 'A(z) [{param}] paraméternek teljes címnek kell lennie, a protokollal együtt (http:// vagy https://)',
+  'param.urlInvalid':
+    'A(z) [{param}] paraméternek teljes címnek kell lennie, a protokollal együtt (http:// vagy https://)',
   'param.conflict': 'A(z) [{param}] és [{other}] paraméter nem használható együtt',
   'currency.unknown': 'Ismeretlen pénznem [{currency}]',
 
@@ -37,7 +40,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': '[orderId] vagy [orderNumber] megadása szükséges',
 
   'cart.positionDuplicate': 'A(z) {position} positionId többször is szerepel a kosárban',
-  'cart.itemAmountMismatch': 'A(z) {position} tétel itemAmount értékének meg kell egyeznie az itemPrice × quantity értékkel ({expected})',
+  'cart.itemAmountMismatch':
+    'A(z) {position} tétel itemAmount értékének meg kell egyeznie az itemPrice × quantity értékkel ({expected})',
 
   'reason.tooShort': 'legalább {min} karakter',
   'reason.tooLong': 'legfeljebb {max} karakter',

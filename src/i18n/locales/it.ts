@@ -10,7 +10,8 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'La richiesta supera i {limit} byte',
   'request.bodyMalformed': 'Impossibile leggere il corpo della richiesta come {encoding}',
   'request.contentTypeUnsupported': 'Il tipo di contenuto {type} non è accettato qui; utilizzare {expected}',
-  'request.tooManyRequests': 'Troppe richieste: è stato raggiunto il limite di frequenza delle richieste, riprovare più tardi',
+  'request.tooManyRequests':
+    'Troppe richieste: è stato raggiunto il limite di frequenza delle richieste, riprovare più tardi',
   'request.tooManySimultaneous': 'Troppe richieste simultanee: al massimo {limit} alla volta',
 
   'auth.required': 'Autenticazione obbligatoria: inviare userName e password oppure token',
@@ -28,7 +29,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Parametro obbligatorio [{param}] mancante',
   'param.invalid': 'Valore non valido per il parametro [{param}]: atteso {reason}',
-  'param.urlInvalid': 'Il parametro [{param}] deve essere un indirizzo completo, protocollo incluso (http:// o https://)',
+  'param.urlInvalid':
+    'Il parametro [{param}] deve essere un indirizzo completo, protocollo incluso (http:// o https://)',
   'param.conflict': 'I parametri [{param}] e [{other}] non possono essere utilizzati insieme',
   'currency.unknown': 'Valuta sconosciuta [{currency}]',
 
@@ -37,7 +39,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': 'Atteso [orderId] o [orderNumber]',
 
   'cart.positionDuplicate': 'positionId {position} compare più di una volta nel carrello',
-  'cart.itemAmountMismatch': 'itemAmount della posizione {position} deve essere uguale a itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'itemAmount della posizione {position} deve essere uguale a itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'almeno {min} caratteri',
   'reason.tooLong': 'al massimo {max} caratteri',

@@ -10,7 +10,8 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'მოთხოვნის ზომა აღემატება {limit} ბაიტს',
   'request.bodyMalformed': 'მოთხოვნის ტანის წაკითხვა ვერ მოხერხდა შემდეგ ფორმატში: {encoding}',
   'request.contentTypeUnsupported': 'შიგთავსის ტიპი {type} აქ არ მიიღება; გამოიყენეთ {expected}',
-  'request.tooManyRequests': 'ძალიან ბევრი მოთხოვნა: მიღწეულია მოთხოვნების სიხშირის ლიმიტი, სცადეთ მოგვიანებით',
+  'request.tooManyRequests':
+    'ძალიან ბევრი მოთხოვნა: მიღწეულია მოთხოვნების სიხშირის ლიმიტი, სცადეთ მოგვიანებით',
   'request.tooManySimultaneous': 'ძალიან ბევრი ერთდროული მოთხოვნა: ერთდროულად მაქსიმუმ {limit}',
 
   'auth.required': 'საჭიროა ავთენტიფიკაცია: გადმოგზავნეთ userName და password ან token',
@@ -28,7 +29,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'აკლია სავალდებულო პარამეტრი [{param}]',
   'param.invalid': 'პარამეტრის [{param}] არასწორი მნიშვნელობა: მოსალოდნელია {reason}',
-  'param.urlInvalid': 'პარამეტრი [{param}] უნდა იყოს სრული მისამართი პროტოკოლის ჩათვლით (http:// ან https://)',
+  'param.urlInvalid':
+    'პარამეტრი [{param}] უნდა იყოს სრული მისამართი პროტოკოლის ჩათვლით (http:// ან https://)',
   'param.conflict': 'პარამეტრების [{param}] და [{other}] ერთად გამოყენება დაუშვებელია',
   'currency.unknown': 'უცნობი ვალუტა [{currency}]',
 
@@ -37,7 +39,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': 'მოსალოდნელია [orderId] ან [orderNumber]',
 
   'cart.positionDuplicate': 'positionId {position} კალათაში ერთზე მეტჯერ გვხვდება',
-  'cart.itemAmountMismatch': 'პოზიციის {position} itemAmount უნდა იყოს itemPrice × quantity ნამრავლის ტოლი ({expected})',
+  'cart.itemAmountMismatch':
+    'პოზიციის {position} itemAmount უნდა იყოს itemPrice × quantity ნამრავლის ტოლი ({expected})',
 
   'reason.tooShort': 'მინიმუმ {min} სიმბოლო',
   'reason.tooLong': 'მაქსიმუმ {max} სიმბოლო',

@@ -37,7 +37,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': 'Tikėtasi [orderId] arba [orderNumber]',
 
   'cart.positionDuplicate': 'positionId {position} krepšelyje pasikartoja daugiau nei kartą',
-  'cart.itemAmountMismatch': 'Pozicijos {position} itemAmount turi būti lygus itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'Pozicijos {position} itemAmount turi būti lygus itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'bent {min} simbolių',
   'reason.tooLong': 'ne daugiau kaip {max} simbolių',

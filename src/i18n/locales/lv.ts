@@ -10,13 +10,15 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'Pieprasījums pārsniedz {limit} baitus',
   'request.bodyMalformed': 'Pieprasījuma saturu neizdevās nolasīt kā {encoding}',
   'request.contentTypeUnsupported': 'Satura tips {type} šeit netiek pieņemts; izmantojiet {expected}',
-  'request.tooManyRequests': 'Pārāk daudz pieprasījumu: sasniegts pieprasījumu biežuma ierobežojums, mēģiniet vēlāk vēlreiz',
+  'request.tooManyRequests':
+    'Pārāk daudz pieprasījumu: sasniegts pieprasījumu biežuma ierobežojums, mēģiniet vēlāk vēlreiz',
   'request.tooManySimultaneous': 'Pārāk daudz vienlaicīgu pieprasījumu: vienlaikus ne vairāk kā {limit}',
 
   'auth.required': 'Nepieciešama autentifikācija: nosūtiet userName un password vai token',
   'auth.ambiguous': 'Nosūtiet vai nu userName un password, vai token, bet ne abus',
   'auth.denied': 'Piekļuve liegta',
-  'auth.throttled': 'Piekļuve liegta: pārāk daudz neveiksmīgu mēģinājumu, mēģiniet vēlreiz pēc {seconds} sekundēm',
+  'auth.throttled':
+    'Piekļuve liegta: pārāk daudz neveiksmīgu mēģinājumu, mēģiniet vēlreiz pēc {seconds} sekundēm',
 
   'signature.required': 'Šim tirgotājam pieprasījumi jāparaksta ar galvenēm X-Hash un X-Signature',
   'signature.hashMismatch': 'X-Hash neatbilst pieprasījuma saturam',
@@ -37,7 +39,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': 'Jānorāda [orderId] vai [orderNumber]',
 
   'cart.positionDuplicate': 'positionId {position} grozā atkārtojas vairāk nekā vienu reizi',
-  'cart.itemAmountMismatch': 'Pozīcijas {position} itemAmount vērtībai jābūt vienādai ar itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'Pozīcijas {position} itemAmount vērtībai jābūt vienādai ar itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'vismaz {min} rakstzīmes',
   'reason.tooLong': 'ne vairāk kā {max} rakstzīmes',

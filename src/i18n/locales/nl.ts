@@ -10,13 +10,15 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'Het verzoek is groter dan {limit} bytes',
   'request.bodyMalformed': 'De body van het verzoek kon niet worden gelezen als {encoding}',
   'request.contentTypeUnsupported': 'Inhoudstype {type} wordt hier niet geaccepteerd; gebruik {expected}',
-  'request.tooManyRequests': 'Te veel verzoeken: de limiet voor het aantal verzoeken is bereikt, probeer het later opnieuw',
+  'request.tooManyRequests':
+    'Te veel verzoeken: de limiet voor het aantal verzoeken is bereikt, probeer het later opnieuw',
   'request.tooManySimultaneous': 'Te veel gelijktijdige verzoeken: maximaal {limit} tegelijk',
 
   'auth.required': 'Authenticatie vereist: verstuur userName en password, of token',
   'auth.ambiguous': 'Verstuur userName en password, of token, maar niet beide',
   'auth.denied': 'Toegang geweigerd',
-  'auth.throttled': 'Toegang geweigerd: te veel mislukte pogingen, probeer het over {seconds} seconden opnieuw',
+  'auth.throttled':
+    'Toegang geweigerd: te veel mislukte pogingen, probeer het over {seconds} seconden opnieuw',
 
   'signature.required': 'Deze handelaar moet verzoeken ondertekenen met de headers X-Hash en X-Signature',
   'signature.hashMismatch': 'X-Hash komt niet overeen met de body van het verzoek',
@@ -28,7 +30,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Verplichte parameter [{param}] ontbreekt',
   'param.invalid': 'Ongeldige waarde van parameter [{param}]: verwacht {reason}',
-  'param.urlInvalid': 'Parameter [{param}] moet een volledig adres zijn, inclusief het protocol (http:// of https://)',
+  'param.urlInvalid':
+    'Parameter [{param}] moet een volledig adres zijn, inclusief het protocol (http:// of https://)',
   'param.conflict': 'De parameters [{param}] en [{other}] kunnen niet samen worden gebruikt',
   'currency.unknown': 'Onbekende valuta [{currency}]',
 
@@ -37,7 +40,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': '[orderId] of [orderNumber] verwacht',
 
   'cart.positionDuplicate': 'positionId {position} komt meer dan één keer voor in de winkelwagen',
-  'cart.itemAmountMismatch': 'itemAmount van positie {position} moet gelijk zijn aan itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'itemAmount van positie {position} moet gelijk zijn aan itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'minimaal {min} tekens',
   'reason.tooLong': 'maximaal {max} tekens',
@@ -61,5 +65,6 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'een geheel getal van {min} tot en met {max}',
 
   'actionCode.awaitingPayment': 'Er is nog geen betalingspoging gedaan',
-  'actionCode.paymentExpired': 'De betaling is verlopen: de tijd voor het invoeren van de kaartgegevens is verstreken',
+  'actionCode.paymentExpired':
+    'De betaling is verlopen: de tijd voor het invoeren van de kaartgegevens is verstreken',
 };

@@ -10,7 +10,8 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'Żądanie przekracza {limit} bajtów',
   'request.bodyMalformed': 'Nie udało się odczytać treści żądania jako {encoding}',
   'request.contentTypeUnsupported': 'Typ zawartości {type} nie jest tu akceptowany; należy użyć {expected}',
-  'request.tooManyRequests': 'Zbyt wiele żądań: osiągnięto limit częstotliwości żądań, prosimy spróbować ponownie później',
+  'request.tooManyRequests':
+    'Zbyt wiele żądań: osiągnięto limit częstotliwości żądań, prosimy spróbować ponownie później',
   'request.tooManySimultaneous': 'Zbyt wiele jednoczesnych żądań: maksymalnie {limit} naraz',
 
   'auth.required': 'Wymagane uwierzytelnienie: należy przesłać userName i password albo token',

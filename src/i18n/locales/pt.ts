@@ -10,13 +10,15 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'O pedido excede {limit} bytes',
   'request.bodyMalformed': 'Não foi possível ler o corpo do pedido como {encoding}',
   'request.contentTypeUnsupported': 'O tipo de conteúdo {type} não é aceite aqui; utilize {expected}',
-  'request.tooManyRequests': 'Demasiados pedidos: foi atingido o limite de frequência de pedidos, tente novamente mais tarde',
+  'request.tooManyRequests':
+    'Demasiados pedidos: foi atingido o limite de frequência de pedidos, tente novamente mais tarde',
   'request.tooManySimultaneous': 'Demasiados pedidos simultâneos: no máximo {limit} de cada vez',
 
   'auth.required': 'É necessária autenticação: envie userName e password, ou token',
   'auth.ambiguous': 'Envie userName e password, ou token, mas não ambos',
   'auth.denied': 'Acesso negado',
-  'auth.throttled': 'Acesso negado: demasiadas tentativas falhadas, tente novamente dentro de {seconds} segundos',
+  'auth.throttled':
+    'Acesso negado: demasiadas tentativas falhadas, tente novamente dentro de {seconds} segundos',
 
   'signature.required': 'Este comerciante tem de assinar os pedidos com os cabeçalhos X-Hash e X-Signature',
   'signature.hashMismatch': 'X-Hash não corresponde ao corpo do pedido',
@@ -28,7 +30,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'O parâmetro obrigatório [{param}] está em falta',
   'param.invalid': 'Valor inválido do parâmetro [{param}]: esperava-se {reason}',
-  'param.urlInvalid': 'O parâmetro [{param}] tem de ser um endereço completo, incluindo o protocolo (http:// ou https://)',
+  'param.urlInvalid':
+    'O parâmetro [{param}] tem de ser um endereço completo, incluindo o protocolo (http:// ou https://)',
   'param.conflict': 'Os parâmetros [{param}] e [{other}] não podem ser utilizados em conjunto',
   'currency.unknown': 'Moeda desconhecida [{currency}]',
 
@@ -37,7 +40,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': 'Esperava-se [orderId] ou [orderNumber]',
 
   'cart.positionDuplicate': 'positionId {position} ocorre mais de uma vez no carrinho',
-  'cart.itemAmountMismatch': 'itemAmount da posição {position} tem de ser igual a itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'itemAmount da posição {position} tem de ser igual a itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'pelo menos {min} caracteres',
   'reason.tooLong': 'no máximo {max} caracteres',

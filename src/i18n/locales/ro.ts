@@ -10,7 +10,8 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'Cererea depășește {limit} octeți',
   'request.bodyMalformed': 'Corpul cererii nu a putut fi citit ca {encoding}',
   'request.contentTypeUnsupported': 'Tipul de conținut {type} nu este acceptat aici; utilizați {expected}',
-  'request.tooManyRequests': 'Prea multe cereri: a fost atinsă limita de frecvență a cererilor, încercați din nou mai târziu',
+  'request.tooManyRequests':
+    'Prea multe cereri: a fost atinsă limita de frecvență a cererilor, încercați din nou mai târziu',
   'request.tooManySimultaneous': 'Prea multe cereri simultane: cel mult {limit} în același timp',
 
   'auth.required': 'Este necesară autentificarea: trimiteți userName și password sau token',
@@ -28,7 +29,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Lipsește parametrul obligatoriu [{param}]',
   'param.invalid': 'Valoare nevalidă a parametrului [{param}]: se aștepta {reason}',
-  'param.urlInvalid': 'Parametrul [{param}] trebuie să fie o adresă completă, inclusiv protocolul (http:// sau https://)',
+  'param.urlInvalid':
+    'Parametrul [{param}] trebuie să fie o adresă completă, inclusiv protocolul (http:// sau https://)',
   'param.conflict': 'Parametrii [{param}] și [{other}] nu pot fi utilizați împreună',
   'currency.unknown': 'Monedă necunoscută [{currency}]',
 
@@ -37,7 +39,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': 'Se aștepta [orderId] sau [orderNumber]',
 
   'cart.positionDuplicate': 'positionId {position} apare de mai multe ori în coș',
-  'cart.itemAmountMismatch': 'itemAmount pentru poziția {position} trebuie să fie egal cu itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'itemAmount pentru poziția {position} trebuie să fie egal cu itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'cel puțin {min} caractere',
   'reason.tooLong': 'cel mult {max} caractere',

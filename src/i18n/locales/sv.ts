@@ -10,7 +10,8 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'Begäran är större än {limit} byte',
   'request.bodyMalformed': 'Begärandetexten kunde inte läsas som {encoding}',
   'request.contentTypeUnsupported': 'Innehållstypen {type} accepteras inte här; använd {expected}',
-  'request.tooManyRequests': 'För många begäranden: gränsen för antalet begäranden har nåtts, försök igen senare',
+  'request.tooManyRequests':
+    'För många begäranden: gränsen för antalet begäranden har nåtts, försök igen senare',
   'request.tooManySimultaneous': 'För många samtidiga begäranden: högst {limit} åt gången',
 
   'auth.required': 'Autentisering krävs: skicka userName och password, eller token',
@@ -28,7 +29,8 @@ export const messages: MessageCatalogue = {
 
   'param.missing': 'Obligatorisk parameter [{param}] saknas',
   'param.invalid': 'Ogiltigt värde för parametern [{param}]: förväntade {reason}',
-  'param.urlInvalid': 'Parametern [{param}] måste vara en fullständig adress inklusive protokoll (http:// eller https://)',
+  'param.urlInvalid':
+    'Parametern [{param}] måste vara en fullständig adress inklusive protokoll (http:// eller https://)',
   'param.conflict': 'Parametrarna [{param}] och [{other}] kan inte användas tillsammans',
   'currency.unknown': 'Okänd valuta [{currency}]',
 
@@ -37,7 +39,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': '[orderId] eller [orderNumber] förväntades',
 
   'cart.positionDuplicate': 'positionId {position} förekommer mer än en gång i varukorgen',
-  'cart.itemAmountMismatch': 'itemAmount för position {position} måste vara lika med itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'itemAmount för position {position} måste vara lika med itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'minst {min} tecken',
   'reason.tooLong': 'högst {max} tecken',

@@ -10,15 +10,18 @@ export const messages: MessageCatalogue = {
   'request.bodyTooLarge': 'Ombi ni kubwa kuliko baiti {limit}',
   'request.bodyMalformed': 'Mwili wa ombi haukuweza kusomwa kama {encoding}',
   'request.contentTypeUnsupported': 'Aina ya maudhui {type} haikubaliwi hapa; tumia {expected}',
-  'request.tooManyRequests': 'Maombi mengi mno: kikomo cha kasi ya maombi kimefikiwa, tafadhali jaribu tena baadaye',
+  'request.tooManyRequests':
+    'Maombi mengi mno: kikomo cha kasi ya maombi kimefikiwa, tafadhali jaribu tena baadaye',
   'request.tooManySimultaneous': 'Maombi mengi mno kwa wakati mmoja: yasizidi {limit} kwa wakati mmoja',
 
   'auth.required': 'Uthibitishaji unahitajika: tuma userName na password, au token',
   'auth.ambiguous': 'Tuma ama userName na password, au token, si vyote viwili',
   'auth.denied': 'Ufikiaji umekataliwa',
-  'auth.throttled': 'Ufikiaji umekataliwa: majaribio mengi mno yameshindwa, tafadhali jaribu tena baada ya sekunde {seconds}',
+  'auth.throttled':
+    'Ufikiaji umekataliwa: majaribio mengi mno yameshindwa, tafadhali jaribu tena baada ya sekunde {seconds}',
 
-  'signature.required': 'Mfanyabiashara huyu lazima atie sahihi maombi kwa kutumia vichwa X-Hash na X-Signature',
+  'signature.required':
+    'Mfanyabiashara huyu lazima atie sahihi maombi kwa kutumia vichwa X-Hash na X-Signature',
   'signature.hashMismatch': 'X-Hash hailingani na mwili wa ombi',
   'signature.invalid': 'X-Signature haiwezi kuthibitishwa kwa vyeti vya mfanyabiashara',
 
@@ -37,7 +40,8 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': 'Inatarajiwa [orderId] au [orderNumber]',
 
   'cart.positionDuplicate': 'positionId {position} inajitokeza zaidi ya mara moja kwenye kikapu',
-  'cart.itemAmountMismatch': 'itemAmount ya kipengee {position} lazima iwe sawa na itemPrice × quantity ({expected})',
+  'cart.itemAmountMismatch':
+    'itemAmount ya kipengee {position} lazima iwe sawa na itemPrice × quantity ({expected})',
 
   'reason.tooShort': 'angalau herufi {min}',
   'reason.tooLong': 'herufi zisizozidi {max}',

@@ -101,7 +101,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // The expiry job scans registered orders by deadline; this keeps that scan off the whole table.
-  await db.schema.createIndex('orders_status_expiry').on('orders').columns(['status', 'expires_at_ms']).execute();
+  await db.schema
+    .createIndex('orders_status_expiry')
+    .on('orders')
+    .columns(['status', 'expires_at_ms'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../../src/config/config.js';
+import type { CreateMerchantInput, CreatedMerchant } from '../../src/services/merchant-admin.js';
+import { createGatehouse, type Gatehouse } from '../../src/server.js';
+import type { Engine } from './engines.js';
+import { TestClock } from './test-clock.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export const TEST_PUBLIC_URL = 'https://gatehouse.test';
+/** Every test server logs here, so a test can scan all logs of a run for card data. */
+export const TEST_LOG_DIR = join(process.cwd(), 'test-output', 'logs');
+
+export interface ApiResponse {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  readonly text: string;
+  readonly headers: Headers;
+}
+
+export interface PostOptions {
+  readonly headers?: Record<string, string>;
+  /** Send this body as is instead of form-encoding `params`. */
+  readonly rawBody?: string | Buffer;
+  readonly contentType?: string;
+  readonly method?: string;
+  readonly query?: string;
+}
+
+export type FormParams = Readonly<Record<string, string | number | boolean | readonly string[] | object>>;
+
+export function formBody(params: FormParams): string {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (Array.isArray(value)) for (const item of value as readonly string[]) body.append(name, item);
+    else if (typeof value === 'object') body.append(name, JSON.stringify(value));
+    else body.append(name, String(value));
+  }
+  return body.toString();
+}
+
+export interface TestGatehouse {
+  readonly engine: Engine;
+  readonly baseUrl: string;
+  readonly gatehouse: Gatehouse;
+  readonly clock: TestClock;
+  readonly database: TestDatabase;
+  /** POST to a path such as /payment/rest/register.do with form-encoded params. */
+  post(path: string, params?: FormParams, options?: PostOptions): Promise<ApiResponse>;
+  /** A merchant with a known password; `login` gets a random suffix so tests never collide. */
+  createMerchant(
+    input?: Partial<CreateMerchantInput>,
+  ): Promise<CreatedMerchant & { auth: { userName: string; password: string } }>;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export async function startTestGatehouse(engine: Engine, options: StartOptions = {}): Promise<TestGatehouse> {
+  const database = await createTestDatabase(engine);
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    GATEHOUSE_DB: database.url,
+    GATEHOUSE_DATA_DIR: database.dataDir,
+    GATEHOUSE_MASTER_KEY: randomBytes(32).toString('base64'),
+    GATEHOUSE_PUBLIC_URL: TEST_PUBLIC_URL,
+    GATEHOUSE_LOG_LEVEL: 'info',
+    GATEHOUSE_JOB_INTERVAL_MS: '3600000',
+    ...options.env,
+  });
+  mkdirSync(TEST_LOG_DIR, { recursive: true });
+  const logger = pino(
+    { level: 'info' },
+    pino.destination({
+      dest: join(TEST_LOG_DIR, `${engine}-${randomBytes(4).toString('hex')}.log`),
+      sync: true,
+    }),
+  );
+  const clock = new TestClock();
+  const gatehouse = await createGatehouse(config, { clock, logger });
+  const baseUrl = await gatehouse.listen();
+
+  return {
+    engine,
+    baseUrl,
+    gatehouse,
+    clock,
+    database,
+    async post(path, params = {}, postOptions = {}) {
+      const body = postOptions.rawBody ?? formBody(params);
+      const response = await fetch(
+        `${baseUrl}${path}${postOptions.query === undefined ? '' : `?${postOptions.query}`}`,
+        {
+          method: postOptions.method ?? 'POST',
+          headers: {
+            ...(postOptions.method === 'GET'
+              ? {}
+              : { 'content-type': postOptions.contentType ?? 'application/x-www-form-urlencoded' }),
+            ...postOptions.headers,
+          },
+          ...(postOptions.method === 'GET' ? {} : { body }),
+        },
+      );
+      const text = await response.text();
+      let parsed: Record<string, unknown>;
+      try {
+        parsed = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        throw new Error(`non-JSON response ${response.status}: ${text.slice(0, 200)}`);
+      }
+      return { status: response.status, body: parsed, text, headers: response.headers };
+    },
+    async createMerchant(input = {}) {
+      const password = input.password ?? `pw-${randomBytes(6).toString('hex')}`;
+      const created = await gatehouse.admin.create({
+        ...input,
+        login: input.login ?? `m${randomBytes(5).toString('hex')}`,
+        password,
+      });
+      return { ...created, auth: { userName: created.userName, password } };
+    },
+    async close() {
+      await gatehouse.close();
+      await database.drop();
+    },
+  };
+}
