@@ -56,7 +56,7 @@ export async function migrateToLatest(store: Store): Promise<MigrationResultSet>
   if (result.error !== undefined) {
     throw result.error instanceof Error
       ? result.error
-      : new Error(`migration failed: ${String(result.error)}`);
+      : new Error('migration failed', { cause: result.error });
   }
   return result;
 }
