@@ -1,4 +1,9 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Operation } from '../api/operation.js';
 import { DEFAULT_LANGUAGE } from '../domain/languages.js';
 import { Refusal } from '../domain/refusals.js';
@@ -41,6 +46,23 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     return503OnClosing: true,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
+    // An address that is not valid percent-encoding never reaches routing; answer it with the envelope.
+    frameworkErrors: (_error, _request, reply) => {
+      const plainReply = reply as unknown as FastifyReply;
+      void plainReply
+        .code(400)
+        .send(refusalBody(new Refusal('BODY_MALFORMED', { encoding: 'a URL' }), DEFAULT_LANGUAGE, 'rest'));
+    },
+    // A request Node's HTTP parser cannot read has no route at all: write the envelope on the socket.
+    clientErrorHandler: (error, socket) => {
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || !socket.writable) return;
+      const body = JSON.stringify(
+        refusalBody(new Refusal('BODY_MALFORMED', { encoding: 'HTTP/1.1' }), DEFAULT_LANGUAGE, 'rest'),
+      );
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
   registerBodyParsers(app);
 

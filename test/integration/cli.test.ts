@@ -19,6 +19,8 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 /** dist/test/integration/cli.test.js → bin/gatehouse.js at the root of the checkout. */
 const CLI = fileURLToPath(new URL('../../../bin/gatehouse.js', import.meta.url));
 const SPAWN_TIMEOUT_MS = 20_000;
+/** One key for every engine: generating it is the slow part. */
+const signingKey = createSigningKey(2048, 'gatehouse-cli');
 
 type Env = Record<string, string>;
 
@@ -87,7 +89,10 @@ interface Server {
 
 /** `gatehouse serve` as a child process; its stdout carries the greeting and the JSON log lines. */
 function startServe(env: Env): Server {
-  const child = spawn(process.execPath, [CLI, 'serve'], { env: { ...baseEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve'], {
+    env: { ...baseEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let exitCode: number | null | undefined;
@@ -116,7 +121,10 @@ function startServe(env: Env): Server {
       return new Promise((resolve, reject) => {
         const check = (): void => {
           if (stdout.includes(text)) finish(() => resolve(stdout));
-          else if (exitCode !== undefined) finish(() => reject(new Error(`serve exited (${exitCode}) before printing "${text}"${output()}`)));
+          else if (exitCode !== undefined)
+            finish(() =>
+              reject(new Error(`serve exited (${exitCode}) before printing "${text}"${output()}`)),
+            );
         };
         const timer = setTimeout(() => {
           finish(() => reject(new Error(`serve did not print "${text}" within ${timeoutMs} ms${output()}`)));
@@ -135,7 +143,10 @@ function startServe(env: Env): Server {
       for (;;) {
         if (exitCode !== undefined) throw new Error(`serve exited (${exitCode}) before serving${output()}`);
         try {
-          await fetch(`${address}/payment/rest/getOrderStatusExtended.do`, { method: 'POST', signal: AbortSignal.timeout(1_000) });
+          await fetch(`${address}/payment/rest/getOrderStatusExtended.do`, {
+            method: 'POST',
+            signal: AbortSignal.timeout(1_000),
+          });
           return;
         } catch {
           if (Date.now() > deadline) throw new Error(`serve did not answer at ${address} in time${output()}`);
@@ -221,7 +232,6 @@ for (const engine of ENGINES) {
 
     const cli = (...args: string[]): Promise<CliResult> => runCli(args, env);
 
-
     async function create(...args: string[]): Promise<CreatedJson> {
       const result = await cli('merchant', 'create', ...args, '--json');
       assertOk(result);
@@ -267,7 +277,17 @@ for (const engine of ENGINES) {
 
     test('merchant create with an unknown permission exits non-zero with a clear message and creates nothing', async () => {
       const login = uniqueLogin('u');
-      const result = await cli('merchant', 'create', '--login', login, '--permission', 'preAuth', '--permission', 'flyToTheMoon', '--json');
+      const result = await cli(
+        'merchant',
+        'create',
+        '--login',
+        login,
+        '--permission',
+        'preAuth',
+        '--permission',
+        'flyToTheMoon',
+        '--json',
+      );
       assertFails(result, /unknown permission.*flyToTheMoon/);
       assert.equal(result.stdout, '');
       await assert.rejects(admin.show(login), /does not exist/);
@@ -305,15 +325,40 @@ for (const engine of ENGINES) {
       const target = uniqueLogin('t');
       await admin.create({ login, permissions: ['preAuth'] });
       await admin.create({ login: target });
-      assertOk(await cli('merchant', 'permit', '--login', login, '--permission', 'feeInput', '--view-transactions-of', target));
+      assertOk(
+        await cli(
+          'merchant',
+          'permit',
+          '--login',
+          login,
+          '--permission',
+          'feeInput',
+          '--view-transactions-of',
+          target,
+        ),
+      );
       const granted = await admin.show(login);
       assert.deepEqual([...granted.permissions].sort(), ['feeInput', 'preAuth']);
       assert.deepEqual(granted.actsFor, [target]);
-      assertOk(await cli('merchant', 'revoke', '--login', login, '--permission', 'feeInput', '--view-transactions-of', target));
+      assertOk(
+        await cli(
+          'merchant',
+          'revoke',
+          '--login',
+          login,
+          '--permission',
+          'feeInput',
+          '--view-transactions-of',
+          target,
+        ),
+      );
       const revoked = await admin.show(login);
       assert.deepEqual(revoked.permissions, ['preAuth']);
       assert.deepEqual(revoked.actsFor, []);
-      assertFails(await cli('merchant', 'permit', '--login', login, '--permission', 'flyToTheMoon'), /unknown permission.*flyToTheMoon/);
+      assertFails(
+        await cli('merchant', 'permit', '--login', login, '--permission', 'flyToTheMoon'),
+        /unknown permission.*flyToTheMoon/,
+      );
     });
 
     test('merchant list lists the logins, children with their parent', async () => {
@@ -345,7 +390,9 @@ for (const engine of ENGINES) {
       const initial = await admin.show(login);
       assert.notEqual(initial.rateLimitPerSecond, 5);
       assert.notEqual(initial.sessionTimeoutSecs, 60);
-      assertOk(await cli('merchant', 'set', '--login', login, '--rate-limit', '5', '--session-timeout', '60'));
+      assertOk(
+        await cli('merchant', 'set', '--login', login, '--rate-limit', '5', '--session-timeout', '60'),
+      );
       const updated = await admin.show(login);
       assert.equal(updated.rateLimitPerSecond, 5);
       assert.equal(updated.sessionTimeoutSecs, 60);
@@ -354,12 +401,14 @@ for (const engine of ENGINES) {
     test('merchant set --require-signature needs a certificate; merchant cert add provides one', async () => {
       const login = uniqueLogin('k');
       await admin.create({ login });
-      assertFails(await cli('merchant', 'set', '--login', login, '--require-signature', 'true'), /certificate/);
+      assertFails(
+        await cli('merchant', 'set', '--login', login, '--require-signature', 'true'),
+        /certificate/,
+      );
       assert.equal((await admin.show(login)).requireSignature, false);
 
-      const key = createSigningKey(2048, `cli-${login}`);
       const certFile = join(certDir, `${login}.pem`);
-      writeFileSync(certFile, key.certificatePem);
+      writeFileSync(certFile, signingKey.certificatePem);
       const added = await cli('merchant', 'cert', 'add', '--login', login, '--file', certFile);
       assertOk(added);
       assert.match(added.stdout, /fingerprintSha256: ([0-9A-F]{2}:){31}[0-9A-F]{2}/);
@@ -368,8 +417,7 @@ for (const engine of ENGINES) {
       const summary = await admin.show(login);
       assert.equal(summary.requireSignature, true);
       assert.equal(summary.certificates.length, 1);
-      assert.match(summary.certificates[0]?.subject ?? '', new RegExp(`CN=cli-${login}`));
-
+      assert.match(summary.certificates[0]?.subject ?? '', /CN=gatehouse-cli/);
     });
 
     test('migrate applies the migrations to an empty database, then says it is up to date', async () => {
@@ -393,7 +441,11 @@ for (const engine of ENGINES) {
     test('serve on an empty database prints the sandbox credentials and a first request', async () => {
       const empty = await freshDatabase();
       const port = await freePort();
-      const server = startServe({ ...dbEnv(empty, masterKey), PORT: String(port), GATEHOUSE_LOG_LEVEL: 'info' });
+      const server = startServe({
+        ...dbEnv(empty, masterKey),
+        PORT: String(port),
+        GATEHOUSE_LOG_LEVEL: 'info',
+      });
       try {
         const stdout = await server.waitFor('Then read it back');
         assert.match(stdout, /Created the sandbox merchant/);
@@ -412,11 +464,15 @@ for (const engine of ENGINES) {
     test('serve logs "Gatehouse is listening" on stdout while it runs, not only at shutdown', async () => {
       const empty = await freshDatabase();
       const port = await freePort();
-      const server = startServe({ ...dbEnv(empty, masterKey), PORT: String(port), GATEHOUSE_LOG_LEVEL: 'info' });
+      const server = startServe({
+        ...dbEnv(empty, masterKey),
+        PORT: String(port),
+        GATEHOUSE_LOG_LEVEL: 'info',
+      });
       try {
         await server.waitUntilServing(`http://127.0.0.1:${port}`);
         // An operator (or an orchestrator) reads this line to know the server is up.
-        const stdout = await server.waitFor('Gatehouse is listening', 3_000);
+        const stdout = await server.waitFor('Gatehouse is listening', 2_000);
         assert.equal(listeningEntry(stdout)?.address, `http://127.0.0.1:${port}`);
       } finally {
         await server.stop();
@@ -427,7 +483,12 @@ for (const engine of ENGINES) {
       const empty = await freshDatabase();
       const emptyEnv = dbEnv(empty, masterKey);
       const port = await freePort();
-      const server = startServe({ ...emptyEnv, PORT: String(port), GATEHOUSE_LOG_LEVEL: 'info', GATEHOUSE_SANDBOX_MERCHANT: 'false' });
+      const server = startServe({
+        ...emptyEnv,
+        PORT: String(port),
+        GATEHOUSE_LOG_LEVEL: 'info',
+        GATEHOUSE_SANDBOX_MERCHANT: 'false',
+      });
       let stdout: string;
       try {
         await server.waitUntilServing(`http://127.0.0.1:${port}`);
@@ -451,20 +512,35 @@ for (const engine of ENGINES) {
       let stdout: string;
       try {
         await server.waitUntilServing(address);
-        const register = async (params: Record<string, string | number>): Promise<Record<string, unknown>> => {
+        const register = async (
+          params: Record<string, string | number>,
+        ): Promise<Record<string, unknown>> => {
           const response = await fetch(`${address}/payment/rest/register.do`, {
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            body: formBody({ amount: 1000, currency: '978', returnUrl: 'https://shop.example/ok', ...params }),
+            body: formBody({
+              amount: 1000,
+              currency: '978',
+              returnUrl: 'https://shop.example/ok',
+              ...params,
+            }),
           });
           assert.equal(response.status, 200);
           return (await response.json()) as Record<string, unknown>;
         };
-        const byPassword = await register({ userName: created.userName, password: created.password, orderNumber: 'cli-1' });
+        const byPassword = await register({
+          userName: created.userName,
+          password: created.password,
+          orderNumber: 'cli-1',
+        });
         assert.match(String(byPassword.orderId), /^[0-9a-f-]{36}$/, JSON.stringify(byPassword));
         const byToken = await register({ token: created.token ?? '', orderNumber: 'cli-2' });
         assert.match(String(byToken.orderId), /^[0-9a-f-]{36}$/, JSON.stringify(byToken));
-        const wrong = await register({ userName: created.userName, password: `${created.password}x`, orderNumber: 'cli-3' });
+        const wrong = await register({
+          userName: created.userName,
+          password: `${created.password}x`,
+          orderNumber: 'cli-3',
+        });
         assert.equal(wrong.errorCode, '5', JSON.stringify(wrong));
         assert.equal(wrong.orderId, undefined);
 
@@ -472,12 +548,20 @@ for (const engine of ENGINES) {
         assertOk(await cli('merchant', 'set', '--login', login, '--password', 'Changed-Pass_9'));
         let old: Record<string, unknown> = {};
         for (let attempt = 0; attempt < 40; attempt += 1) {
-          old = await register({ userName: created.userName, password: created.password, orderNumber: `cli-old-${attempt}` });
+          old = await register({
+            userName: created.userName,
+            password: created.password,
+            orderNumber: `cli-old-${attempt}`,
+          });
           if (old.errorCode !== undefined) break;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
         assert.equal(old.errorCode, '5', `the old password still works: ${JSON.stringify(old)}`);
-        const changed = await register({ userName: created.userName, password: 'Changed-Pass_9', orderNumber: 'cli-4' });
+        const changed = await register({
+          userName: created.userName,
+          password: 'Changed-Pass_9',
+          orderNumber: 'cli-4',
+        });
         assert.match(String(changed.orderId), /^[0-9a-f-]{36}$/, JSON.stringify(changed));
       } finally {
         stdout = await server.stop();

@@ -41,24 +41,42 @@ for (const engine of ENGINES) {
     });
     after(() => gh.close());
 
-    function register(who: Merchant, extra: Record<string, string | number> = {}, path = REGISTER): Promise<ApiResponse> {
-      return gh.post(path, { ...who.auth, orderNumber: nextOrderNumber(), amount: 1500, returnUrl: 'https://shop.example/ok', ...extra });
+    function register(
+      who: Merchant,
+      extra: Record<string, string | number> = {},
+      path = REGISTER,
+    ): Promise<ApiResponse> {
+      return gh.post(path, {
+        ...who.auth,
+        orderNumber: nextOrderNumber(),
+        amount: 1500,
+        returnUrl: 'https://shop.example/ok',
+        ...extra,
+      });
     }
 
     function status(who: Merchant, extra: Record<string, string>): Promise<ApiResponse> {
       return gh.post(STATUS, { ...who.auth, ...extra });
     }
 
-    async function family(parentPermissions: Permission[] = [], childPermissions: Permission[] = []): Promise<{ parent: Merchant; child: Merchant }> {
+    async function family(
+      parentPermissions: Permission[] = [],
+      childPermissions: Permission[] = [],
+    ): Promise<{ parent: Merchant; child: Merchant }> {
       const parent = await gh.createMerchant({ permissions: parentPermissions });
-      const child = await gh.createMerchant({ parentLogin: parent.merchantLogin, permissions: childPermissions });
+      const child = await gh.createMerchant({
+        parentLogin: parent.merchantLogin,
+        permissions: childPermissions,
+      });
       return { parent, child };
     }
 
     test('a parent registers an order for its child: the order belongs to the child', async () => {
       const { parent, child } = await family();
       const orderNumber = nextOrderNumber();
-      const orderId = assertRegistered(await register(parent, { orderNumber, merchantLogin: child.merchantLogin }));
+      const orderId = assertRegistered(
+        await register(parent, { orderNumber, merchantLogin: child.merchantLogin }),
+      );
 
       // The child reads it back with its own credentials, by id and by number.
       const byChild = await status(child, { orderId });
@@ -99,7 +117,10 @@ for (const engine of ENGINES) {
       assertDenied(await register(stranger, { merchantLogin: missing }), missing);
       // Reading is refused the same way.
       const orderId = assertRegistered(await register(child));
-      assertDenied(await status(stranger, { orderId, merchantLogin: child.merchantLogin }), child.merchantLogin);
+      assertDenied(
+        await status(stranger, { orderId, merchantLogin: child.merchantLogin }),
+        child.merchantLogin,
+      );
       assertDenied(await status(stranger, { orderId, merchantLogin: missing }), missing);
     });
 
@@ -109,9 +130,13 @@ for (const engine of ENGINES) {
       assertDenied(await register(grantee, { merchantLogin: target.merchantLogin }), target.merchantLogin);
 
       await gh.gatehouse.admin.permit(grantee.merchantLogin, [], target.merchantLogin);
-      assert.deepEqual((await gh.gatehouse.admin.show(grantee.merchantLogin)).actsFor, [target.merchantLogin]);
+      assert.deepEqual((await gh.gatehouse.admin.show(grantee.merchantLogin)).actsFor, [
+        target.merchantLogin,
+      ]);
       const orderNumber = nextOrderNumber();
-      const orderId = assertRegistered(await register(grantee, { orderNumber, merchantLogin: target.merchantLogin }));
+      const orderId = assertRegistered(
+        await register(grantee, { orderNumber, merchantLogin: target.merchantLogin }),
+      );
       const byTarget = await status(target, { orderId });
       assert.equal(byTarget.body.orderNumber, orderNumber, byTarget.text);
       const byGrantee = await status(grantee, { orderId, merchantLogin: target.merchantLogin });
@@ -122,7 +147,10 @@ for (const engine of ENGINES) {
       await gh.gatehouse.admin.revoke(grantee.merchantLogin, [], target.merchantLogin);
       assert.deepEqual((await gh.gatehouse.admin.show(grantee.merchantLogin)).actsFor, []);
       assertDenied(await register(grantee, { merchantLogin: target.merchantLogin }), target.merchantLogin);
-      assertDenied(await status(grantee, { orderId, merchantLogin: target.merchantLogin }), target.merchantLogin);
+      assertDenied(
+        await status(grantee, { orderId, merchantLogin: target.merchantLogin }),
+        target.merchantLogin,
+      );
       // The order stays the target's.
       assert.equal((await status(target, { orderId })).body.orderNumber, orderNumber);
     });
@@ -133,13 +161,18 @@ for (const engine of ENGINES) {
       assertDenied(await register(child, { merchantLogin: parent.merchantLogin }), parent.merchantLogin);
       assertDenied(await register(child, { merchantLogin: sibling.merchantLogin }), sibling.merchantLogin);
       const parentOrder = assertRegistered(await register(parent));
-      assertDenied(await status(child, { orderId: parentOrder, merchantLogin: parent.merchantLogin }), parent.merchantLogin);
+      assertDenied(
+        await status(child, { orderId: parentOrder, merchantLogin: parent.merchantLogin }),
+        parent.merchantLogin,
+      );
     });
 
     test('merchantLogin equal to one’s own login works like leaving it out', async () => {
       const merchant = await gh.createMerchant();
       const orderNumber = nextOrderNumber();
-      const orderId = assertRegistered(await register(merchant, { orderNumber, merchantLogin: merchant.merchantLogin }));
+      const orderId = assertRegistered(
+        await register(merchant, { orderNumber, merchantLogin: merchant.merchantLogin }),
+      );
       const withLogin = await status(merchant, { orderId, merchantLogin: merchant.merchantLogin });
       const without = await status(merchant, { orderId });
       assert.equal(without.body.orderNumber, orderNumber, without.text);

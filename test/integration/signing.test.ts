@@ -1,9 +1,20 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AdminError } from '../../src/services/merchant-admin.js';
-import { createSigningKey, signReadingA, signReadingB, signedHeaders, xHash } from '../support/certificates.js';
+import {
+  createSigningKey,
+  signReadingA,
+  signReadingB,
+  signedHeaders,
+  xHash,
+} from '../support/certificates.js';
 import { ENGINES } from '../support/engines.js';
-import { formBody, startTestGatehouse, type ApiResponse, type TestGatehouse } from '../support/gatehouse-harness.js';
+import {
+  formBody,
+  startTestGatehouse,
+  type ApiResponse,
+  type TestGatehouse,
+} from '../support/gatehouse-harness.js';
 
 const REGISTER = '/payment/rest/register.do';
 const STATUS = '/payment/rest/getOrderStatusExtended.do';
@@ -42,8 +53,16 @@ for (const engine of ENGINES) {
     let auth: { userName: string; password: string };
     let login: string;
 
-    function orderParams(extra: Record<string, string> = {}): Record<string, string> & { orderNumber: string } {
-      return { ...auth, amount: '1000', returnUrl: 'https://shop.example/ok', ...extra, orderNumber: nextOrderNumber() };
+    function orderParams(
+      extra: Record<string, string> = {},
+    ): Record<string, string> & { orderNumber: string } {
+      return {
+        ...auth,
+        amount: '1000',
+        returnUrl: 'https://shop.example/ok',
+        ...extra,
+        orderNumber: nextOrderNumber(),
+      };
     }
 
     before(async () => {
@@ -72,17 +91,29 @@ for (const engine of ENGINES) {
       const body = formBody(orderParams());
       const hashOnly = await gh.post(REGISTER, {}, { rawBody: body, headers: { 'x-hash': xHash(body) } });
       assertRefused(hashOnly, SIGNATURE_REQUIRED);
-      const signatureOnly = await gh.post(REGISTER, {}, { rawBody: body, headers: { 'x-signature': signReadingA(body, merchantKey.privateKey) } });
+      const signatureOnly = await gh.post(
+        REGISTER,
+        {},
+        { rawBody: body, headers: { 'x-signature': signReadingA(body, merchantKey.privateKey) } },
+      );
       assertRefused(signatureOnly, SIGNATURE_REQUIRED);
     });
 
     test('a correct X-Hash with a reading-A signature (RSA-SHA256 over the digest bytes) is accepted', async () => {
       const params = orderParams();
       const body = formBody(params);
-      const response = await gh.post(REGISTER, {}, { rawBody: body, headers: signedHeaders(body, merchantKey.privateKey) });
+      const response = await gh.post(
+        REGISTER,
+        {},
+        { rawBody: body, headers: signedHeaders(body, merchantKey.privateKey) },
+      );
       assertRegistered(response);
       const statusBody = formBody({ ...auth, orderId: String(response.body.orderId) });
-      const status = await gh.post(STATUS, {}, { rawBody: statusBody, headers: signedHeaders(statusBody, merchantKey.privateKey) });
+      const status = await gh.post(
+        STATUS,
+        {},
+        { rawBody: statusBody, headers: signedHeaders(statusBody, merchantKey.privateKey) },
+      );
       assert.equal(status.body.orderNumber, params.orderNumber, status.text);
       assert.equal(status.body.orderStatus, 0);
     });
@@ -90,29 +121,52 @@ for (const engine of ENGINES) {
     test('a correct X-Hash with a reading-B signature (PKCS#1 v1.5 over the precomputed digest) is accepted', async () => {
       const body = formBody(orderParams());
       const signature = signReadingB(body, merchantKey.privateKey);
-      assert.notEqual(signature, signReadingA(body, merchantKey.privateKey), 'the two readings give different signatures');
-      const response = await gh.post(REGISTER, {}, { rawBody: body, headers: { 'x-hash': xHash(body), 'x-signature': signature } });
+      assert.notEqual(
+        signature,
+        signReadingA(body, merchantKey.privateKey),
+        'the two readings give different signatures',
+      );
+      const response = await gh.post(
+        REGISTER,
+        {},
+        { rawBody: body, headers: { 'x-hash': xHash(body), 'x-signature': signature } },
+      );
       assertRegistered(response);
     });
 
     test('an X-Hash (and signature) of a different body is refused (hash mismatch)', async () => {
       const body = formBody(orderParams());
       const other = formBody(orderParams());
-      const response = await gh.post(REGISTER, {}, { rawBody: body, headers: signedHeaders(other, merchantKey.privateKey) });
+      const response = await gh.post(
+        REGISTER,
+        {},
+        { rawBody: body, headers: signedHeaders(other, merchantKey.privateKey) },
+      );
       assertRefused(response, HASH_MISMATCH);
     });
 
     test('a valid X-Hash with a signature by a key that is not on file is refused (invalid signature)', async () => {
       const body = formBody(orderParams());
-      for (const signature of [signReadingA(body, strangerKey.privateKey), signReadingB(body, strangerKey.privateKey)]) {
-        const response = await gh.post(REGISTER, {}, { rawBody: body, headers: { 'x-hash': xHash(body), 'x-signature': signature } });
+      for (const signature of [
+        signReadingA(body, strangerKey.privateKey),
+        signReadingB(body, strangerKey.privateKey),
+      ]) {
+        const response = await gh.post(
+          REGISTER,
+          {},
+          { rawBody: body, headers: { 'x-hash': xHash(body), 'x-signature': signature } },
+        );
         assertRefused(response, SIGNATURE_INVALID);
       }
     });
 
     test('a garbage X-Signature is refused (invalid signature), not a system error', async () => {
       const body = formBody(orderParams());
-      const response = await gh.post(REGISTER, {}, { rawBody: body, headers: { 'x-hash': xHash(body), 'x-signature': 'bm90IGEgc2lnbmF0dXJl' } });
+      const response = await gh.post(
+        REGISTER,
+        {},
+        { rawBody: body, headers: { 'x-hash': xHash(body), 'x-signature': 'bm90IGEgc2lnbmF0dXJl' } },
+      );
       assertRefused(response, SIGNATURE_INVALID);
     });
 
@@ -126,11 +180,19 @@ for (const engine of ENGINES) {
       const asSigned = await gh.post(REGISTER, {}, { rawBody: tampered, headers });
       assertRefused(asSigned, HASH_MISMATCH);
       // Recomputing X-Hash for the new body does not help: the signature covers the old digest.
-      const rehashed = await gh.post(REGISTER, {}, { rawBody: tampered, headers: { ...headers, 'x-hash': xHash(tampered) } });
+      const rehashed = await gh.post(
+        REGISTER,
+        {},
+        { rawBody: tampered, headers: { ...headers, 'x-hash': xHash(tampered) } },
+      );
       assertRefused(rehashed, SIGNATURE_INVALID);
       // Nothing was registered under that order number.
       const statusBody = formBody({ ...auth, orderNumber: params.orderNumber });
-      const status = await gh.post(STATUS, {}, { rawBody: statusBody, headers: signedHeaders(statusBody, merchantKey.privateKey) });
+      const status = await gh.post(
+        STATUS,
+        {},
+        { rawBody: statusBody, headers: signedHeaders(statusBody, merchantKey.privateKey) },
+      );
       assert.equal(status.body.errorCode, '6', status.text);
     });
 
@@ -142,14 +204,26 @@ for (const engine of ENGINES) {
         `&orderNumber=${orderNumber}&password=${encodeURIComponent(auth.password)}&userName=${encodeURIComponent(auth.userName)}`;
       const canonical = new URLSearchParams(body).toString();
       assert.notEqual(canonical, body);
-      const response = await gh.post(REGISTER, {}, { rawBody: body, headers: signedHeaders(body, merchantKey.privateKey) });
+      const response = await gh.post(
+        REGISTER,
+        {},
+        { rawBody: body, headers: signedHeaders(body, merchantKey.privateKey) },
+      );
       assertRegistered(response);
       const statusBody = formBody({ ...auth, orderId: String(response.body.orderId) });
-      const status = await gh.post(STATUS, {}, { rawBody: statusBody, headers: signedHeaders(statusBody, merchantKey.privateKey) });
+      const status = await gh.post(
+        STATUS,
+        {},
+        { rawBody: statusBody, headers: signedHeaders(statusBody, merchantKey.privateKey) },
+      );
       assert.equal(status.body.orderNumber, orderNumber, status.text);
       assert.equal(status.body.amount, 1000);
       // The same parameters re-encoded canonically, with the headers of the original bytes, do not pass.
-      const reencoded = await gh.post(REGISTER, {}, { rawBody: canonical, headers: signedHeaders(body, merchantKey.privateKey) });
+      const reencoded = await gh.post(
+        REGISTER,
+        {},
+        { rawBody: canonical, headers: signedHeaders(body, merchantKey.privateKey) },
+      );
       assertRefused(reencoded, HASH_MISMATCH);
     });
 
@@ -159,18 +233,48 @@ for (const engine of ENGINES) {
       await gh.gatehouse.admin.addCertificate(merchant.merchantLogin, secondMerchantKey.certificatePem);
       await gh.gatehouse.admin.set(merchant.merchantLogin, { requireSignature: true });
       for (const key of [merchantKey, secondMerchantKey]) {
-        const body = formBody({ ...merchant.auth, orderNumber: nextOrderNumber(), amount: 500, returnUrl: 'https://shop.example/ok' });
-        assertRegistered(await gh.post(REGISTER, {}, { rawBody: body, headers: signedHeaders(body, key.privateKey) }));
+        const body = formBody({
+          ...merchant.auth,
+          orderNumber: nextOrderNumber(),
+          amount: 500,
+          returnUrl: 'https://shop.example/ok',
+        });
+        assertRegistered(
+          await gh.post(REGISTER, {}, { rawBody: body, headers: signedHeaders(body, key.privateKey) }),
+        );
       }
-      const body = formBody({ ...merchant.auth, orderNumber: nextOrderNumber(), amount: 500, returnUrl: 'https://shop.example/ok' });
-      assertRefused(await gh.post(REGISTER, {}, { rawBody: body, headers: signedHeaders(body, strangerKey.privateKey) }), SIGNATURE_INVALID);
+      const body = formBody({
+        ...merchant.auth,
+        orderNumber: nextOrderNumber(),
+        amount: 500,
+        returnUrl: 'https://shop.example/ok',
+      });
+      assertRefused(
+        await gh.post(REGISTER, {}, { rawBody: body, headers: signedHeaders(body, strangerKey.privateKey) }),
+        SIGNATURE_INVALID,
+      );
+    });
+
+    test('a valid signature does not replace the password: wrong credentials are still refused', async () => {
+      const body = formBody({ ...orderParams(), password: `${auth.password}-wrong` });
+      const response = await gh.post(
+        REGISTER,
+        {},
+        { rawBody: body, headers: signedHeaders(body, merchantKey.privateKey) },
+      );
+      assertRefused(response, 'Access denied');
     });
 
     test('a merchant that does not require a signature ignores absent headers', async () => {
       const merchant = await gh.createMerchant();
       await gh.gatehouse.admin.addCertificate(merchant.merchantLogin, merchantKey.certificatePem);
       assert.equal((await gh.gatehouse.admin.show(merchant.merchantLogin)).requireSignature, false);
-      const response = await gh.post(REGISTER, { ...merchant.auth, orderNumber: nextOrderNumber(), amount: 700, returnUrl: 'https://shop.example/ok' });
+      const response = await gh.post(REGISTER, {
+        ...merchant.auth,
+        orderNumber: nextOrderNumber(),
+        amount: 700,
+        returnUrl: 'https://shop.example/ok',
+      });
       assertRegistered(response);
     });
 
@@ -178,7 +282,12 @@ for (const engine of ENGINES) {
       const merchant = await gh.createMerchant();
       await gh.gatehouse.admin.addCertificate(merchant.merchantLogin, merchantKey.certificatePem);
       await gh.gatehouse.admin.set(merchant.merchantLogin, { requireSignature: true });
-      const params = { ...merchant.auth, orderNumber: nextOrderNumber(), amount: 700, returnUrl: 'https://shop.example/ok' };
+      const params = {
+        ...merchant.auth,
+        orderNumber: nextOrderNumber(),
+        amount: 700,
+        returnUrl: 'https://shop.example/ok',
+      };
       assertRefused(await gh.post(REGISTER, params), SIGNATURE_REQUIRED);
       await gh.gatehouse.admin.set(merchant.merchantLogin, { requireSignature: false });
       assertRegistered(await gh.post(REGISTER, params));
@@ -186,23 +295,39 @@ for (const engine of ENGINES) {
 
     test('requireSignature true without any certificate is refused by the admin', async () => {
       const merchant = await gh.createMerchant();
-      await assert.rejects(gh.gatehouse.admin.set(merchant.merchantLogin, { requireSignature: true }), AdminError);
+      await assert.rejects(
+        gh.gatehouse.admin.set(merchant.merchantLogin, { requireSignature: true }),
+        AdminError,
+      );
       assert.equal((await gh.gatehouse.admin.show(merchant.merchantLogin)).requireSignature, false);
       // Unsigned requests still work: the failed command changed nothing.
-      assertRegistered(await gh.post(REGISTER, { ...merchant.auth, orderNumber: nextOrderNumber(), amount: 1, returnUrl: 'https://shop.example/ok' }));
+      assertRegistered(
+        await gh.post(REGISTER, {
+          ...merchant.auth,
+          orderNumber: nextOrderNumber(),
+          amount: 1,
+          returnUrl: 'https://shop.example/ok',
+        }),
+      );
     });
 
     test('addCertificate refuses something that is not a certificate, and a 1024-bit key', async () => {
       const merchant = await gh.createMerchant();
       const admin = gh.gatehouse.admin;
       await assert.rejects(admin.addCertificate(merchant.merchantLogin, 'not a certificate'), AdminError);
-      await assert.rejects(admin.addCertificate(merchant.merchantLogin, merchantKey.privateKeyPem), AdminError);
+      await assert.rejects(
+        admin.addCertificate(merchant.merchantLogin, merchantKey.privateKeyPem),
+        AdminError,
+      );
       assert.equal(smallKey.bits, 1024);
-      await assert.rejects(admin.addCertificate(merchant.merchantLogin, smallKey.certificatePem), (error: unknown) => {
-        assert.ok(error instanceof AdminError);
-        assert.match(error.message, /2048/);
-        return true;
-      });
+      await assert.rejects(
+        admin.addCertificate(merchant.merchantLogin, smallKey.certificatePem),
+        (error: unknown) => {
+          assert.ok(error instanceof AdminError);
+          assert.match(error.message, /2048/);
+          return true;
+        },
+      );
       assert.equal((await admin.show(merchant.merchantLogin)).certificates.length, 0);
       await assert.rejects(admin.set(merchant.merchantLogin, { requireSignature: true }), AdminError);
     });
@@ -210,7 +335,10 @@ for (const engine of ENGINES) {
     test('the same certificate twice is refused with an AdminError', async () => {
       const merchant = await gh.createMerchant();
       await gh.gatehouse.admin.addCertificate(merchant.merchantLogin, merchantKey.certificatePem);
-      await assert.rejects(gh.gatehouse.admin.addCertificate(merchant.merchantLogin, merchantKey.certificatePem), AdminError);
+      await assert.rejects(
+        gh.gatehouse.admin.addCertificate(merchant.merchantLogin, merchantKey.certificatePem),
+        AdminError,
+      );
       assert.equal((await gh.gatehouse.admin.show(merchant.merchantLogin)).certificates.length, 1);
     });
   });
