@@ -37,7 +37,10 @@ export interface Gatehouse {
   close(): Promise<void>;
 }
 
-/** JSON lines on stdout, buffered (4 KiB) so logging does not cost a write per request; flushed on close. */
+/**
+ * JSON lines on stdout, written asynchronously: lines of one busy tick share a write instead of a
+ * blocking write each, and nothing waits for a buffer to fill, so a quiet server's lines appear at once.
+ */
 export function createLogger(config: Config): Logger {
   return pino(
     {
@@ -49,7 +52,7 @@ export function createLogger(config: Config): Logger {
         censor: '[redacted]',
       },
     },
-    pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+    pino.destination({ dest: 1, sync: false }),
   );
 }
 

@@ -44,9 +44,19 @@ function decodeBody(operation: Operation, request: FastifyRequest): RawParams {
   return operation.encoding === 'form' ? parseForm(body) : parseJson(body);
 }
 
-async function verificationKeys(merchants: MerchantRepository, merchantId: string): Promise<KeyObject[]> {
+/** The caller's certificates that are valid now; an expired certificate no longer verifies anything. */
+async function verificationKeys(
+  merchants: MerchantRepository,
+  merchantId: string,
+  nowMs: number,
+): Promise<KeyObject[]> {
   const certificates = await merchants.certificatesOf(merchantId);
-  return certificates.map((certificate) => new X509Certificate(certificate.pem).publicKey);
+  return certificates
+    .map((certificate) => new X509Certificate(certificate.pem))
+    .filter(
+      (certificate) => Date.parse(certificate.validFrom) <= nowMs && nowMs <= Date.parse(certificate.validTo),
+    )
+    .map((certificate) => certificate.publicKey);
 }
 
 /**
@@ -79,19 +89,21 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
       const { merchant: caller, principal } = await deps.authenticator.authenticate(credentials);
       language = languageOf(raw, caller.defaultLanguage);
       release = deps.rateLimiter.acquire(principal, caller.rateLimitPerSecond, caller.concurrentLimit);
-      if (caller.requireSignature) {
+      const checkSignature = async () =>
         checkRequestSignature(
           request.rawBody ?? Buffer.alloc(0),
           request.headers['x-hash'] as string | undefined,
           request.headers['x-signature'] as string | undefined,
-          await verificationKeys(deps.merchants, caller.id),
+          await verificationKeys(deps.merchants, caller.id, deps.clock.nowMs()),
         );
-      }
+      if (caller.requireSignature) await checkSignature();
       const params = validateParams(operation.params, raw);
       const merchant: MerchantContext =
         operation.onBehalfParam === undefined
           ? caller
           : await deps.directory.actingFor(caller, params[operation.onBehalfParam] as string | undefined);
+      // A merchant that requires signed requests cannot be acted for by an unsigned one either.
+      if (merchant.requireSignature && !caller.requireSignature) await checkSignature();
       for (const def of gatedParamsPresent(gatedParams, params)) {
         if (def.permission !== undefined && !merchant.permissions.has(def.permission)) {
           throw new Refusal('PERMISSION_REQUIRED', { feature: def.name });

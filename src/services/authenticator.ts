@@ -114,7 +114,10 @@ export class Authenticator {
     this.refuseWhileLocked(userName, nowMs);
     const cacheKey = `u:${createHash('sha256').update(userName).update('\0').update(password).digest('base64')}`;
     const cached = this.fresh(cacheKey, nowMs);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      if (this.failures.size > 0) this.failures.delete(userName);
+      return cached;
+    }
     const user =
       userName.length > USER_NAME_MAX || password.length > PASSWORD_MAX
         ? undefined

@@ -214,7 +214,8 @@ interface ShowJson {
 }
 
 for (const engine of ENGINES) {
-  describe(`${engine}: the gatehouse CLI`, () => {
+  // The tests are independent (own logins, own databases for migrate and serve): two at a time use both cores.
+  describe(`${engine}: the gatehouse CLI`, { concurrency: 2 }, () => {
     const databases: TestDatabase[] = [];
     const masterKey = randomBytes(32).toString('base64');
     let database: TestDatabase;

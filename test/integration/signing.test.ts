@@ -341,5 +341,54 @@ for (const engine of ENGINES) {
       );
       assert.equal((await gh.gatehouse.admin.show(merchant.merchantLogin)).certificates.length, 1);
     });
+
+    test('a child that requires signing cannot be acted for by an unsigned request of its parent', async () => {
+      const parent = await gh.createMerchant();
+      const child = await gh.createMerchant({ parentLogin: parent.merchantLogin });
+      await gh.gatehouse.admin.addCertificate(child.merchantLogin, secondMerchantKey.certificatePem);
+      await gh.gatehouse.admin.set(child.merchantLogin, { requireSignature: true });
+      const params = {
+        ...parent.auth,
+        amount: '1000',
+        returnUrl: 'https://shop.example/ok',
+        merchantLogin: child.merchantLogin,
+      };
+      const unsigned = await gh.post(REGISTER, { ...params, orderNumber: nextOrderNumber() });
+      assertRefused(unsigned, SIGNATURE_REQUIRED);
+      await gh.gatehouse.admin.addCertificate(parent.merchantLogin, merchantKey.certificatePem);
+      const body = formBody({ ...params, orderNumber: nextOrderNumber() });
+      const signed = await gh.post(
+        REGISTER,
+        {},
+        { rawBody: body, headers: signedHeaders(body, merchantKey.privateKey) },
+      );
+      assertRegistered(signed);
+    });
+  });
+
+  describe(`${engine}: an expired certificate no longer verifies`, () => {
+    let gh: TestGatehouse;
+    before(async () => {
+      gh = await startTestGatehouse(engine);
+    });
+    after(() => gh.close());
+
+    test('a signature that verifies today is refused once the certificate (2 days) has expired', async () => {
+      const merchant = await gh.createMerchant();
+      await gh.gatehouse.admin.addCertificate(merchant.merchantLogin, merchantKey.certificatePem);
+      await gh.gatehouse.admin.set(merchant.merchantLogin, { requireSignature: true });
+      const send = () => {
+        const body = formBody({
+          ...merchant.auth,
+          amount: '1000',
+          returnUrl: 'https://shop.example/ok',
+          orderNumber: nextOrderNumber(),
+        });
+        return gh.post(REGISTER, {}, { rawBody: body, headers: signedHeaders(body, merchantKey.privateKey) });
+      };
+      assertRegistered(await send());
+      gh.clock.advance(3 * 24 * 3600 * 1000);
+      assertRefused(await send(), SIGNATURE_INVALID);
+    });
   });
 }
