@@ -10,6 +10,7 @@ import { RateLimiter } from './http/rate-limiter.js';
 import { orderExpiryJob } from './jobs/order-expiry-job.js';
 import { JobRunner } from './jobs/periodic-job.js';
 import { SecretBox } from './security/secret-box.js';
+import type { WriteLock } from './store/write-lock.js';
 import { Authenticator } from './services/authenticator.js';
 import { MerchantAdmin } from './services/merchant-admin.js';
 import { MerchantDirectory } from './services/merchant-directory.js';
@@ -23,6 +24,14 @@ export interface GatehouseOptions {
   readonly clock?: Clock;
   readonly random?: RandomSource;
   readonly logger?: Logger;
+  /** Apply migrations at start (default true); cluster workers leave it to the primary. */
+  readonly migrate?: boolean;
+  /** Run the background jobs in this process (default true). */
+  readonly runJobs?: boolean;
+  /** Processes sharing the port: each enforces its share of every per-user rate limit. */
+  readonly limitShareCount?: number;
+  /** Serializes commits across processes sharing one SQLite file (cluster workers). */
+  readonly writeLock?: WriteLock;
 }
 
 export interface Gatehouse {
@@ -64,12 +73,12 @@ export function createLogger(config: Config): Logger {
 /** Opens the store and the admin service only: what the CLI needs without a server. */
 export async function openAdmin(
   config: Config,
-  options: GatehouseOptions = {},
+  options: Pick<GatehouseOptions, 'clock' | 'random' | 'migrate' | 'writeLock'> = {},
 ): Promise<{ store: Store; admin: MerchantAdmin; masterKeyGenerated?: string }> {
   const masterKey = loadMasterKey(config);
-  const store = openStore(config.database);
+  const store = openStore(config.database, options.writeLock);
   try {
-    await migrateToLatest(store);
+    if (options.migrate !== false) await migrateToLatest(store);
   } catch (error) {
     await store.close();
     throw error;
@@ -92,7 +101,12 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const clock = options.clock ?? systemClock;
   const random = options.random ?? cryptoRandom;
   const logger = options.logger ?? createLogger(config);
-  const { store, admin, masterKeyGenerated } = await openAdmin(config, { clock, random });
+  const { store, admin, masterKeyGenerated } = await openAdmin(config, {
+    clock,
+    random,
+    migrate: options.migrate,
+    writeLock: options.writeLock,
+  });
   if (masterKeyGenerated !== undefined) {
     logger.warn(
       { file: masterKeyGenerated },
@@ -116,7 +130,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       authenticator,
       directory,
       merchants,
-      rateLimiter: new RateLimiter(clock),
+      rateLimiter: new RateLimiter(clock, options.limitShareCount ?? 1),
       clock,
     },
   });
@@ -129,7 +143,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     jobs,
     logger,
     async listen() {
-      jobs.start();
+      if (options.runJobs !== false) jobs.start();
       return app.listen({ port: config.port, host: config.host });
     },
     async close() {

@@ -5,8 +5,8 @@ import { LANGUAGES } from '../domain/languages.js';
 import { PERMISSIONS } from '../domain/permissions.js';
 import { migrateToLatest, openStore } from '../store/database.js';
 import { AdminError, type MerchantAdmin, type MerchantSettingsInput } from '../services/merchant-admin.js';
-import { createGatehouse, openAdmin } from '../server.js';
-import { createSandboxMerchant, sandboxGreeting } from './sandbox-merchant.js';
+import { openAdmin } from '../server.js';
+import { serve } from './serve-command.js';
 
 function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -104,31 +104,7 @@ export function buildCli(): Command {
     .command('serve', { isDefault: true })
     .description('migrate the database and serve the API (configuration from the environment)')
     .option('--no-sandbox-merchant', 'do not create the sandbox merchant on an empty database')
-    .action(async (flags: { sandboxMerchant: boolean }) => {
-      const config = loadConfig();
-      const gatehouse = await createGatehouse(config);
-      if (flags.sandboxMerchant && config.sandboxMerchant) {
-        const created = await createSandboxMerchant(gatehouse.admin);
-        if (created !== undefined) console.log(sandboxGreeting(created, config.publicUrl));
-      }
-      const address = await gatehouse.listen();
-      gatehouse.logger.info(
-        { address, publicUrl: config.publicUrl, database: config.database.engine },
-        'Gatehouse is listening',
-      );
-      const stop = (signal: string) => {
-        gatehouse.logger.info({ signal }, 'shutting down');
-        gatehouse.close().then(
-          () => process.exit(0),
-          (error: unknown) => {
-            gatehouse.logger.error({ err: error }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
+    .action((flags: { sandboxMerchant: boolean }) => serve(flags));
 
   program
     .command('migrate')

@@ -11,15 +11,21 @@ const PRINCIPALS_MAX = 100_000;
 
 /**
  * Per-principal request rate (a token bucket holding one second's worth) and simultaneous
- * requests. In memory: each node enforces the limit for the traffic it receives.
+ * requests. In memory: each process enforces its share of the limit (the limit divided by the
+ * processes sharing the port, which the cluster feeds round-robin), each node for its traffic.
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    private readonly shareCount = 1,
+  ) {}
 
   /** Takes a slot or throws a 429 refusal; the returned function gives the slot back. */
-  acquire(principal: string, perSecond: number, concurrent: number): () => void {
+  acquire(principal: string, perSecondLimit: number, concurrentLimit: number): () => void {
+    const perSecond = Math.max(1, Math.ceil(perSecondLimit / this.shareCount));
+    const concurrent = Math.max(1, Math.ceil(concurrentLimit / this.shareCount));
     const nowMs = this.clock.nowMs();
     let bucket = this.buckets.get(principal);
     if (bucket === undefined) {
@@ -29,7 +35,7 @@ export class RateLimiter {
     }
     bucket.tokens = Math.min(perSecond, bucket.tokens + ((nowMs - bucket.refilledMs) * perSecond) / 1000);
     bucket.refilledMs = nowMs;
-    if (bucket.inFlight >= concurrent) throw new Refusal('CONCURRENCY_LIMITED', { limit: concurrent });
+    if (bucket.inFlight >= concurrent) throw new Refusal('CONCURRENCY_LIMITED', { limit: concurrentLimit });
     if (bucket.tokens < 1) throw new Refusal('RATE_LIMITED');
     bucket.tokens -= 1;
     bucket.inFlight += 1;

@@ -7,6 +7,7 @@ import { GroupCommit } from './group-commit.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
+import type { WriteLock } from './write-lock.js';
 
 export type DatabaseLocation = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 
@@ -25,7 +26,7 @@ pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
 const PG_POOL_MAX = 10;
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-export function openStore(location: DatabaseLocation): Store {
+export function openStore(location: DatabaseLocation, writeLock?: WriteLock): Store {
   if (location.engine === 'sqlite') {
     if (location.file !== ':memory:') mkdirSync(dirname(location.file), { recursive: true });
     const sqlite = new BetterSqlite3(location.file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
@@ -34,7 +35,7 @@ export function openStore(location: DatabaseLocation): Store {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, engine: 'sqlite', writes: new GroupCommit(db, true), close: () => db.destroy() };
+    return { db, engine: 'sqlite', writes: new GroupCommit(db, true, writeLock), close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: location.url,

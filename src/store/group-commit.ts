@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import { NO_WRITE_LOCK, type WriteLock } from './write-lock.js';
 
 export type Work<T> = (db: Kysely<Database> | Transaction<Database>) => Promise<T>;
 
@@ -25,6 +26,7 @@ export class GroupCommit {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly batched: boolean,
+    private readonly lock: WriteLock = NO_WRITE_LOCK,
   ) {}
 
   run<T>(work: Work<T>): Promise<T> {
@@ -40,6 +42,8 @@ export class GroupCommit {
 
   private async flush(): Promise<void> {
     while (this.queue.length > 0) {
+      const release = await this.lock.acquire();
+      // Taken after the lock: writes that arrived while waiting for it share this commit.
       const batch = this.queue.splice(0, GROUP_COMMIT_BATCH_MAX);
       const outcomes: { ok: boolean; value: unknown }[] = [];
       try {
@@ -55,6 +59,8 @@ export class GroupCommit {
       } catch (error) {
         for (const item of batch) item.reject(error);
         continue;
+      } finally {
+        release();
       }
       batch.forEach((item, index) => {
         const outcome = outcomes[index];
