@@ -1,9 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from '../test/support/free-port.js';
 
 /**
  * npm run bench: Gatehouse (SQLite, synchronous=FULL) against a bare node:http server in the same
@@ -20,17 +20,6 @@ interface Measured {
   readonly latencyP99Ms: number;
   readonly non2xx: number;
   readonly errors: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
 }
 
 /** Starts a server with its output discarded, so reading logs never costs the load generator CPU. */

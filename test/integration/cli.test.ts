@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { openAdmin } from '../../src/server.js';
 import type { Store } from '../../src/store/database.js';
 import { createSigningKey } from '../support/certificates.js';
 import { ENGINES } from '../support/engines.js';
+import { freePort } from '../support/free-port.js';
 import { formBody } from '../support/gatehouse-harness.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
@@ -164,19 +164,6 @@ function startServe(env: Env): Server {
       return stdout;
     },
   };
-}
-
-/** A port that was free a moment ago (the CLI's PORT must be known before it starts). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The 'Gatehouse is listening' log entry, if stdout holds it. */

@@ -2,25 +2,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { loadConfig } from '../../src/config/config.js';
 import { openAdmin } from '../../src/server.js';
 import { ENGINES } from '../support/engines.js';
+import { freePort } from '../support/free-port.js';
 import { formBody } from '../support/gatehouse-harness.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const BIN = new URL('../../../bin/gatehouse.js', import.meta.url).pathname;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
 
 async function waitForHealth(url: string): Promise<void> {
   const deadlineMs = Date.now() + 20_000;
