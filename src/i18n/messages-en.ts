@@ -66,6 +66,14 @@ export const MESSAGES_EN = {
 
   'actionCode.awaitingPayment': 'No payment attempt has been made yet',
   'actionCode.paymentExpired': 'The payment has expired: the time for entering card data ran out',
+  'actionCode.doNotHonour': 'Declined by the issuer: do not honour',
+  'actionCode.expiredCard': 'Declined: the card has expired',
+  'actionCode.insufficientFunds': 'Declined: insufficient funds',
+  'actionCode.limitExceeded': 'Declined: the amount exceeds the card limit',
+  'actionCode.lostCard': 'Declined: the card is reported lost',
+  'actionCode.incorrectCvc': 'Declined: the card security code (CVC) is incorrect',
+  'actionCode.invalidExpiry': 'Declined: the card expiry date is invalid',
+  'actionCode.issuerTimeout': 'Declined: the issuer did not answer in time',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

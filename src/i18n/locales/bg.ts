@@ -67,4 +67,12 @@ export const messages: MessageCatalogue = {
   'actionCode.awaitingPayment': 'Все още не е направен опит за плащане',
   'actionCode.paymentExpired':
     'Срокът на плащането изтече: времето за въвеждане на данните на картата изтече',
+  'actionCode.doNotHonour': 'Отхвърлено от издателя на картата: транзакцията не се одобрява',
+  'actionCode.expiredCard': 'Отхвърлено: срокът на валидност на картата е изтекъл',
+  'actionCode.insufficientFunds': 'Отхвърлено: недостатъчни средства',
+  'actionCode.limitExceeded': 'Отхвърлено: сумата надвишава лимита на картата',
+  'actionCode.lostCard': 'Отхвърлено: картата е обявена за изгубена',
+  'actionCode.incorrectCvc': 'Отхвърлено: кодът за сигурност на картата (CVC) е неправилен',
+  'actionCode.invalidExpiry': 'Отхвърлено: датата на изтичане на валидността на картата е невалидна',
+  'actionCode.issuerTimeout': 'Отхвърлено: издателят на картата не отговори навреме',
 };

@@ -62,4 +62,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': '尚未进行任何支付尝试',
   'actionCode.paymentExpired': '支付已过期：输入卡信息的时间已用完',
+  'actionCode.doNotHonour': '发卡行拒绝交易：不予承兑',
+  'actionCode.expiredCard': '交易被拒绝：卡片已过期',
+  'actionCode.insufficientFunds': '交易被拒绝：余额不足',
+  'actionCode.limitExceeded': '交易被拒绝：金额超出卡片限额',
+  'actionCode.lostCard': '交易被拒绝：该卡已挂失',
+  'actionCode.incorrectCvc': '交易被拒绝：卡片安全码（CVC）错误',
+  'actionCode.invalidExpiry': '交易被拒绝：卡片有效期无效',
+  'actionCode.issuerTimeout': '交易被拒绝：发卡行未及时响应',
 };

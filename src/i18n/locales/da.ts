@@ -65,4 +65,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'Der er endnu ikke foretaget noget betalingsforsøg',
   'actionCode.paymentExpired': 'Betalingen er udløbet: tiden til indtastning af kortoplysningerne er udløbet',
+  'actionCode.doNotHonour': 'Afvist af kortudstederen: må ikke gennemføres',
+  'actionCode.expiredCard': 'Afvist: kortet er udløbet',
+  'actionCode.insufficientFunds': 'Afvist: utilstrækkelig dækning',
+  'actionCode.limitExceeded': 'Afvist: beløbet overstiger kortets beløbsgrænse',
+  'actionCode.lostCard': 'Afvist: kortet er meldt bortkommet',
+  'actionCode.incorrectCvc': 'Afvist: kortets sikkerhedskode (CVC) er forkert',
+  'actionCode.invalidExpiry': 'Afvist: kortets udløbsdato er ugyldig',
+  'actionCode.issuerTimeout': 'Afvist: kortudstederen svarede ikke i tide',
 };

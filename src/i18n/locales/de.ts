@@ -68,4 +68,12 @@ export const messages: MessageCatalogue = {
   'actionCode.awaitingPayment': 'Es wurde noch kein Zahlungsversuch unternommen',
   'actionCode.paymentExpired':
     'Die Zahlung ist abgelaufen: Die Frist für die Eingabe der Kartendaten ist verstrichen',
+  'actionCode.doNotHonour': 'Vom Kartenherausgeber abgelehnt: Transaktion nicht ausführen',
+  'actionCode.expiredCard': 'Abgelehnt: Die Karte ist abgelaufen',
+  'actionCode.insufficientFunds': 'Abgelehnt: unzureichende Deckung',
+  'actionCode.limitExceeded': 'Abgelehnt: Der Betrag übersteigt das Kartenlimit',
+  'actionCode.lostCard': 'Abgelehnt: Die Karte wurde als verloren gemeldet',
+  'actionCode.incorrectCvc': 'Abgelehnt: Der Kartenprüfcode (CVC) ist falsch',
+  'actionCode.invalidExpiry': 'Abgelehnt: Das Ablaufdatum der Karte ist ungültig',
+  'actionCode.issuerTimeout': 'Abgelehnt: Der Kartenherausgeber hat nicht rechtzeitig geantwortet',
 };

@@ -69,4 +69,12 @@ export const messages: MessageCatalogue = {
   'actionCode.awaitingPayment': 'Δεν έχει γίνει ακόμη καμία προσπάθεια πληρωμής',
   'actionCode.paymentExpired':
     'Η πληρωμή έληξε: ο χρόνος για την εισαγωγή των στοιχείων της κάρτας εξαντλήθηκε',
+  'actionCode.doNotHonour': 'Απορρίφθηκε από τον εκδότη της κάρτας: μη αποδοχή συναλλαγής',
+  'actionCode.expiredCard': 'Απορρίφθηκε: η κάρτα έχει λήξει',
+  'actionCode.insufficientFunds': 'Απορρίφθηκε: ανεπαρκές υπόλοιπο',
+  'actionCode.limitExceeded': 'Απορρίφθηκε: το ποσό υπερβαίνει το όριο της κάρτας',
+  'actionCode.lostCard': 'Απορρίφθηκε: έχει δηλωθεί απώλεια της κάρτας',
+  'actionCode.incorrectCvc': 'Απορρίφθηκε: ο κωδικός ασφαλείας της κάρτας (CVC) είναι λανθασμένος',
+  'actionCode.invalidExpiry': 'Απορρίφθηκε: η ημερομηνία λήξης της κάρτας δεν είναι έγκυρη',
+  'actionCode.issuerTimeout': 'Απορρίφθηκε: ο εκδότης της κάρτας δεν απάντησε εγκαίρως',
 };

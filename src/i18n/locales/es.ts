@@ -67,4 +67,12 @@ export const messages: MessageCatalogue = {
   'actionCode.awaitingPayment': 'Todavía no se ha realizado ningún intento de pago',
   'actionCode.paymentExpired':
     'El pago ha caducado: se agotó el tiempo para introducir los datos de la tarjeta',
+  'actionCode.doNotHonour': 'Denegado por el emisor: no aceptar la operación',
+  'actionCode.expiredCard': 'Denegado: la tarjeta ha caducado',
+  'actionCode.insufficientFunds': 'Denegado: fondos insuficientes',
+  'actionCode.limitExceeded': 'Denegado: el importe supera el límite de la tarjeta',
+  'actionCode.lostCard': 'Denegado: la tarjeta consta como extraviada',
+  'actionCode.incorrectCvc': 'Denegado: el código de seguridad de la tarjeta (CVC) es incorrecto',
+  'actionCode.invalidExpiry': 'Denegado: la fecha de caducidad de la tarjeta no es válida',
+  'actionCode.issuerTimeout': 'Denegado: el emisor no respondió a tiempo',
 };

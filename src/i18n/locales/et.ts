@@ -66,4 +66,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'Maksekatset ei ole veel tehtud',
   'actionCode.paymentExpired': 'Makse on aegunud: kaardiandmete sisestamise aeg sai otsa',
+  'actionCode.doNotHonour': 'Kaardi väljastaja keeldus: tehingut ei teostata',
+  'actionCode.expiredCard': 'Keeldutud: kaart on aegunud',
+  'actionCode.insufficientFunds': 'Keeldutud: kontol ei ole piisavalt vahendeid',
+  'actionCode.limitExceeded': 'Keeldutud: summa ületab kaardi limiiti',
+  'actionCode.lostCard': 'Keeldutud: kaardi kadumisest on teatatud',
+  'actionCode.incorrectCvc': 'Keeldutud: kaardi turvakood (CVC) on vale',
+  'actionCode.invalidExpiry': 'Keeldutud: kaardi aegumiskuupäev on vigane',
+  'actionCode.issuerTimeout': 'Keeldutud: kaardi väljastaja ei vastanud õigeaegselt',
 };

@@ -66,4 +66,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'Maksuyritystä ei ole vielä tehty',
   'actionCode.paymentExpired': 'Maksu on vanhentunut: korttitietojen syöttämiseen varattu aika päättyi',
+  'actionCode.doNotHonour': 'Hylätty: kortin myöntäjä ei hyväksy tapahtumaa',
+  'actionCode.expiredCard': 'Hylätty: kortti on vanhentunut',
+  'actionCode.insufficientFunds': 'Hylätty: riittämätön kate',
+  'actionCode.limitExceeded': 'Hylätty: summa ylittää kortin käyttörajan',
+  'actionCode.lostCard': 'Hylätty: kortti on ilmoitettu kadonneeksi',
+  'actionCode.incorrectCvc': 'Hylätty: kortin turvakoodi (CVC) on virheellinen',
+  'actionCode.invalidExpiry': 'Hylätty: kortin voimassaolopäivä on virheellinen',
+  'actionCode.issuerTimeout': 'Hylätty: kortin myöntäjä ei vastannut ajoissa',
 };

@@ -67,4 +67,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': "Aucune tentative de paiement n'a encore été effectuée",
   'actionCode.paymentExpired': 'Le paiement a expiré : le délai de saisie des données de la carte est écoulé',
+  'actionCode.doNotHonour': "Refusé par l'émetteur : ne pas honorer",
+  'actionCode.expiredCard': 'Refusé : la carte a expiré',
+  'actionCode.insufficientFunds': 'Refusé : provision insuffisante',
+  'actionCode.limitExceeded': 'Refusé : le montant dépasse le plafond de la carte',
+  'actionCode.lostCard': 'Refusé : la carte a été déclarée perdue',
+  'actionCode.incorrectCvc': 'Refusé : le code de sécurité de la carte (CVC) est incorrect',
+  'actionCode.invalidExpiry': "Refusé : la date d'expiration de la carte n'est pas valide",
+  'actionCode.issuerTimeout': "Refusé : l'émetteur n'a pas répondu dans les délais",
 };

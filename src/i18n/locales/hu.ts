@@ -66,4 +66,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'Még nem történt fizetési kísérlet',
   'actionCode.paymentExpired': 'A fizetés lejárt: a kártyaadatok megadására rendelkezésre álló idő letelt',
+  'actionCode.doNotHonour': 'A kártyakibocsátó elutasította: nem teljesíthető',
+  'actionCode.expiredCard': 'Elutasítva: a kártya lejárt',
+  'actionCode.insufficientFunds': 'Elutasítva: nincs elegendő fedezet',
+  'actionCode.limitExceeded': 'Elutasítva: az összeg meghaladja a kártyalimitet',
+  'actionCode.lostCard': 'Elutasítva: a kártyát elveszettként jelentették be',
+  'actionCode.incorrectCvc': 'Elutasítva: a kártya biztonsági kódja (CVC) helytelen',
+  'actionCode.invalidExpiry': 'Elutasítva: a kártya lejárati dátuma érvénytelen',
+  'actionCode.issuerTimeout': 'Elutasítva: a kártyakibocsátó nem válaszolt időben',
 };

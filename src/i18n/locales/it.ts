@@ -65,4 +65,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'Non è stato ancora effettuato alcun tentativo di pagamento',
   'actionCode.paymentExpired': 'Il pagamento è scaduto: il tempo per inserire i dati della carta è esaurito',
+  'actionCode.doNotHonour': "Rifiutato dall'emittente: non onorare",
+  'actionCode.expiredCard': 'Rifiutato: la carta è scaduta',
+  'actionCode.insufficientFunds': 'Rifiutato: fondi insufficienti',
+  'actionCode.limitExceeded': "Rifiutato: l'importo supera il massimale della carta",
+  'actionCode.lostCard': 'Rifiutato: la carta risulta segnalata come smarrita',
+  'actionCode.incorrectCvc': 'Rifiutato: il codice di sicurezza della carta (CVC) non è corretto',
+  'actionCode.invalidExpiry': 'Rifiutato: la data di scadenza della carta non è valida',
+  'actionCode.issuerTimeout': "Rifiutato: l'emittente non ha risposto in tempo utile",
 };

@@ -65,4 +65,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'გადახდის მცდელობა ჯერ არ განხორციელებულა',
   'actionCode.paymentExpired': 'გადახდის ვადა ამოიწურა: ბარათის მონაცემების შეყვანის დრო ამოიწურა',
+  'actionCode.doNotHonour': 'უარყოფილია ბარათის ემიტენტის მიერ: ოპერაცია არ დაიშვება',
+  'actionCode.expiredCard': 'უარყოფილია: ბარათს მოქმედების ვადა გაუვიდა',
+  'actionCode.insufficientFunds': 'უარყოფილია: ანგარიშზე არ არის საკმარისი თანხა',
+  'actionCode.limitExceeded': 'უარყოფილია: თანხა აღემატება ბარათის ლიმიტს',
+  'actionCode.lostCard': 'უარყოფილია: ბარათი დაკარგულად არის გამოცხადებული',
+  'actionCode.incorrectCvc': 'უარყოფილია: ბარათის უსაფრთხოების კოდი (CVC) არასწორია',
+  'actionCode.invalidExpiry': 'უარყოფილია: ბარათის მოქმედების ვადა არასწორად არის მითითებული',
+  'actionCode.issuerTimeout': 'უარყოფილია: ბარათის ემიტენტმა დროულად არ უპასუხა',
 };

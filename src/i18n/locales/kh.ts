@@ -62,4 +62,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'មិនទាន់មានការព្យាយាមបង់ប្រាក់នៅឡើយទេ',
   'actionCode.paymentExpired': 'ការបង់ប្រាក់បានផុតកំណត់៖ ពេលវេលាសម្រាប់បញ្ចូលទិន្នន័យកាតបានអស់ហើយ',
+  'actionCode.doNotHonour': 'ត្រូវបានបដិសេធដោយធនាគារចេញកាត៖ មិនអនុញ្ញាតប្រតិបត្តិការ',
+  'actionCode.expiredCard': 'ត្រូវបានបដិសេធ៖ កាតបានផុតសុពលភាព',
+  'actionCode.insufficientFunds': 'ត្រូវបានបដិសេធ៖ សមតុល្យមិនគ្រប់គ្រាន់',
+  'actionCode.limitExceeded': 'ត្រូវបានបដិសេធ៖ ចំនួនទឹកប្រាក់លើសដែនកំណត់របស់កាត',
+  'actionCode.lostCard': 'ត្រូវបានបដិសេធ៖ កាតត្រូវបានរាយការណ៍ថាបាត់',
+  'actionCode.incorrectCvc': 'ត្រូវបានបដិសេធ៖ លេខកូដសុវត្ថិភាពកាត (CVC) មិនត្រឹមត្រូវ',
+  'actionCode.invalidExpiry': 'ត្រូវបានបដិសេធ៖ កាលបរិច្ឆេទផុតកំណត់របស់កាតមិនត្រឹមត្រូវ',
+  'actionCode.issuerTimeout': 'ត្រូវបានបដិសេធ៖ ធនាគារចេញកាតមិនបានឆ្លើយតបទាន់ពេល',
 };

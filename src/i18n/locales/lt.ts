@@ -63,4 +63,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'Dar nebandyta atlikti mokėjimo',
   'actionCode.paymentExpired': 'Mokėjimas nebegalioja: baigėsi kortelės duomenų įvedimo laikas',
+  'actionCode.doNotHonour': 'Kortelės išdavėjas atmetė mokėjimą: neaptarnauti',
+  'actionCode.expiredCard': 'Atmesta: kortelės galiojimo laikas baigėsi',
+  'actionCode.insufficientFunds': 'Atmesta: nepakanka lėšų',
+  'actionCode.limitExceeded': 'Atmesta: suma viršija kortelės limitą',
+  'actionCode.lostCard': 'Atmesta: pranešta, kad kortelė prarasta',
+  'actionCode.incorrectCvc': 'Atmesta: neteisingas kortelės saugos kodas (CVC)',
+  'actionCode.invalidExpiry': 'Atmesta: neteisinga kortelės galiojimo pabaigos data',
+  'actionCode.issuerTimeout': 'Atmesta: kortelės išdavėjas laiku neatsakė',
 };

@@ -65,4 +65,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'Maksājuma mēģinājums vēl nav veikts',
   'actionCode.paymentExpired': 'Maksājuma termiņš ir beidzies: kartes datu ievadīšanas laiks ir beidzies',
+  'actionCode.doNotHonour': 'Kartes izdevējs noraidīja maksājumu: neapkalpot',
+  'actionCode.expiredCard': 'Noraidīts: kartes derīguma termiņš ir beidzies',
+  'actionCode.insufficientFunds': 'Noraidīts: nepietiekami līdzekļi',
+  'actionCode.limitExceeded': 'Noraidīts: summa pārsniedz kartes limitu',
+  'actionCode.lostCard': 'Noraidīts: karte ir pieteikta kā nozaudēta',
+  'actionCode.incorrectCvc': 'Noraidīts: kartes drošības kods (CVC) ir nepareizs',
+  'actionCode.invalidExpiry': 'Noraidīts: norādīts nepareizs kartes derīguma termiņš',
+  'actionCode.issuerTimeout': 'Noraidīts: kartes izdevējs laikus nesniedza atbildi',
 };

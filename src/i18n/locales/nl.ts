@@ -67,4 +67,12 @@ export const messages: MessageCatalogue = {
   'actionCode.awaitingPayment': 'Er is nog geen betalingspoging gedaan',
   'actionCode.paymentExpired':
     'De betaling is verlopen: de tijd voor het invoeren van de kaartgegevens is verstreken',
+  'actionCode.doNotHonour': 'Geweigerd door de kaartuitgever: niet honoreren',
+  'actionCode.expiredCard': 'Geweigerd: de kaart is verlopen',
+  'actionCode.insufficientFunds': 'Geweigerd: onvoldoende saldo',
+  'actionCode.limitExceeded': 'Geweigerd: het bedrag overschrijdt de kaartlimiet',
+  'actionCode.lostCard': 'Geweigerd: de kaart is als verloren gemeld',
+  'actionCode.incorrectCvc': 'Geweigerd: de beveiligingscode van de kaart (CVC) is onjuist',
+  'actionCode.invalidExpiry': 'Geweigerd: de vervaldatum van de kaart is ongeldig',
+  'actionCode.issuerTimeout': 'Geweigerd: de kaartuitgever heeft niet tijdig gereageerd',
 };

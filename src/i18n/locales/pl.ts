@@ -63,4 +63,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'Nie podjęto jeszcze próby płatności',
   'actionCode.paymentExpired': 'Płatność wygasła: upłynął czas na wprowadzenie danych karty',
+  'actionCode.doNotHonour': 'Odrzucona przez wydawcę karty: nie honorować',
+  'actionCode.expiredCard': 'Odrzucona: karta utraciła ważność',
+  'actionCode.insufficientFunds': 'Odrzucona: niewystarczające środki',
+  'actionCode.limitExceeded': 'Odrzucona: kwota przekracza limit karty',
+  'actionCode.lostCard': 'Odrzucona: karta została zgłoszona jako utracona',
+  'actionCode.incorrectCvc': 'Odrzucona: kod zabezpieczający karty (CVC) jest nieprawidłowy',
+  'actionCode.invalidExpiry': 'Odrzucona: data ważności karty jest nieprawidłowa',
+  'actionCode.issuerTimeout': 'Odrzucona: wydawca karty nie odpowiedział na czas',
 };

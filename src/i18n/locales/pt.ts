@@ -66,4 +66,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'Ainda não foi efetuada nenhuma tentativa de pagamento',
   'actionCode.paymentExpired': 'O pagamento expirou: terminou o prazo para introduzir os dados do cartão',
+  'actionCode.doNotHonour': 'Recusado pelo emissor: não honrar',
+  'actionCode.expiredCard': 'Recusado: o cartão expirou',
+  'actionCode.insufficientFunds': 'Recusado: saldo insuficiente',
+  'actionCode.limitExceeded': 'Recusado: o montante excede o limite do cartão',
+  'actionCode.lostCard': 'Recusado: o cartão foi comunicado como perdido',
+  'actionCode.incorrectCvc': 'Recusado: o código de segurança do cartão (CVC) está incorreto',
+  'actionCode.invalidExpiry': 'Recusado: a data de validade do cartão é inválida',
+  'actionCode.issuerTimeout': 'Recusado: o emissor não respondeu a tempo',
 };

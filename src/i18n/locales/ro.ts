@@ -65,4 +65,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'Nu a fost efectuată încă nicio încercare de plată',
   'actionCode.paymentExpired': 'Plata a expirat: timpul pentru introducerea datelor cardului s-a scurs',
+  'actionCode.doNotHonour': 'Respinsă de emitent: a nu se onora',
+  'actionCode.expiredCard': 'Respinsă: cardul a expirat',
+  'actionCode.insufficientFunds': 'Respinsă: fonduri insuficiente',
+  'actionCode.limitExceeded': 'Respinsă: suma depășește limita cardului',
+  'actionCode.lostCard': 'Respinsă: cardul a fost declarat pierdut',
+  'actionCode.incorrectCvc': 'Respinsă: codul de securitate al cardului (CVC) este incorect',
+  'actionCode.invalidExpiry': 'Respinsă: data de expirare a cardului nu este validă',
+  'actionCode.issuerTimeout': 'Respinsă: emitentul nu a răspuns la timp',
 };

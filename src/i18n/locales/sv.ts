@@ -65,4 +65,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'Inget betalningsförsök har gjorts ännu',
   'actionCode.paymentExpired': 'Betalningen har gått ut: tiden för att ange kortuppgifterna har löpt ut',
+  'actionCode.doNotHonour': 'Nekad av kortutgivaren: får inte genomföras',
+  'actionCode.expiredCard': 'Nekad: kortet har gått ut',
+  'actionCode.insufficientFunds': 'Nekad: otillräckligt saldo',
+  'actionCode.limitExceeded': 'Nekad: beloppet överskrider kortets beloppsgräns',
+  'actionCode.lostCard': 'Nekad: kortet är anmält som förlorat',
+  'actionCode.incorrectCvc': 'Nekad: kortets säkerhetskod (CVC) är felaktig',
+  'actionCode.invalidExpiry': 'Nekad: kortets utgångsdatum är ogiltigt',
+  'actionCode.issuerTimeout': 'Nekad: kortutgivaren svarade inte i tid',
 };

@@ -66,4 +66,12 @@ export const messages: MessageCatalogue = {
 
   'actionCode.awaitingPayment': 'Bado hakuna jaribio la malipo lililofanywa',
   'actionCode.paymentExpired': 'Muda wa malipo umekwisha: muda wa kuingiza taarifa za kadi umeisha',
+  'actionCode.doNotHonour': 'Imekataliwa na mtoaji wa kadi: muamala haukubaliwi',
+  'actionCode.expiredCard': 'Imekataliwa: muda wa matumizi ya kadi umekwisha',
+  'actionCode.insufficientFunds': 'Imekataliwa: salio halitoshi',
+  'actionCode.limitExceeded': 'Imekataliwa: kiasi kinazidi kikomo cha kadi',
+  'actionCode.lostCard': 'Imekataliwa: kadi imeripotiwa kuwa imepotea',
+  'actionCode.incorrectCvc': 'Imekataliwa: msimbo wa usalama wa kadi (CVC) si sahihi',
+  'actionCode.invalidExpiry': 'Imekataliwa: tarehe ya kuisha kwa muda wa kadi si sahihi',
+  'actionCode.issuerTimeout': 'Imekataliwa: mtoaji wa kadi hakujibu kwa wakati',
 };

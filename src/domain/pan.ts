@@ -1,0 +1,47 @@
+import { inspect } from 'node:util';
+
+/**
+ * A card number that never shows itself by accident: JSON, string conversion and util.inspect
+ * (so pino and console) all give the masked form. Only `reveal()` gives the digits, and only the
+ * acquirer call and the vault use it.
+ */
+export class Pan {
+  readonly #digits: string;
+
+  constructor(digits: string) {
+    this.#digits = digits;
+  }
+
+  /** First six and last four, as the real gateway shows it: 411111**1111. */
+  get masked(): string {
+    return maskPan(this.#digits);
+  }
+
+  get bin(): string {
+    return this.#digits.slice(0, 6);
+  }
+
+  get last4(): string {
+    return this.#digits.slice(-4);
+  }
+
+  reveal(): string {
+    return this.#digits;
+  }
+
+  toJSON(): string {
+    return this.masked;
+  }
+
+  toString(): string {
+    return this.masked;
+  }
+
+  [inspect.custom](): string {
+    return `Pan(${this.masked})`;
+  }
+}
+
+export function maskPan(digits: string): string {
+  return `${digits.slice(0, 6)}**${digits.slice(-4)}`;
+}

@@ -1,0 +1,62 @@
+import type { CardExpiry, CardNetwork } from '../../domain/card-rules.js';
+import type { DeclineReason } from '../../domain/decline-reasons.js';
+import type { Pan } from '../../domain/pan.js';
+
+/** Card data for one authorization; the CVC lives only in memory for this call. */
+export interface CardForAuthorization {
+  readonly pan: Pan;
+  readonly expiry: CardExpiry;
+  readonly cvc?: string;
+  readonly cardholderName?: string;
+}
+
+/** The 3-D Secure result the issuer is told about (ECI and authentication value). */
+export interface AuthenticationResult {
+  readonly eci: string;
+  readonly authenticationValue?: string;
+}
+
+export interface AuthorizationRequest {
+  readonly orderId: string;
+  readonly amountMinor: number;
+  readonly currency: string;
+  /** Two-phase: a hold to capture later; one-phase: authorize and capture at once. */
+  readonly twoPhase: boolean;
+  readonly card: CardForAuthorization;
+  readonly authentication?: AuthenticationResult;
+}
+
+/** Identifiers the network assigns to an approved authorization. */
+export interface AuthorizationReference {
+  readonly approvalCode: string;
+  readonly rrn: string;
+  readonly paymentNetRefNum: string;
+  readonly terminalId: string;
+  readonly authRefNum: string;
+}
+
+export type AuthorizationAnswer =
+  | ({ readonly approved: true; readonly network: CardNetwork } & AuthorizationReference)
+  | { readonly approved: false; readonly network: CardNetwork; readonly reason: DeclineReason };
+
+export interface FollowUpRequest {
+  readonly orderId: string;
+  readonly original: AuthorizationReference;
+  readonly amountMinor: number;
+  readonly currency: string;
+}
+
+export type FollowUpAnswer =
+  | { readonly approved: true; readonly rrn: string; readonly approvalCode: string }
+  | { readonly approved: false; readonly reason: DeclineReason };
+
+/**
+ * The acquirer as the core sees it. The sandbox issuer simulator implements it; a real acquirer
+ * connector would translate these calls to its network messages and nothing else.
+ */
+export interface AcquirerPort {
+  authorize(request: AuthorizationRequest): Promise<AuthorizationAnswer>;
+  capture(request: FollowUpRequest): Promise<FollowUpAnswer>;
+  reverse(request: FollowUpRequest): Promise<FollowUpAnswer>;
+  refund(request: FollowUpRequest): Promise<FollowUpAnswer>;
+}

@@ -1,0 +1,148 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { luhnValid } from '../../domain/card-rules.js';
+import { DECLINE_REASONS } from '../../domain/decline-reasons.js';
+import { Pan } from '../../domain/pan.js';
+import type { AuthorizationAnswer, AuthorizationRequest } from '../acquirer/acquirer-port.js';
+import { withTimeout } from '../acquirer/timeout-guard.js';
+import { SandboxAcquirer } from './sandbox-acquirer.js';
+import { TEST_CARDS } from './test-cards.js';
+
+const acquirer = withTimeout(new SandboxAcquirer(), 100);
+
+function request(
+  pan: string,
+  extra: Partial<AuthorizationRequest> = {},
+  card: { cvc?: string; year?: number; month?: number } = {},
+) {
+  return {
+    orderId: `order-${pan}`,
+    amountMinor: 1000,
+    currency: '978',
+    twoPhase: false,
+    card: {
+      pan: new Pan(pan),
+      expiry: { year: card.year ?? 2034, month: card.month ?? 12 },
+      cvc: card.cvc ?? '123',
+    },
+    ...extra,
+  } satisfies AuthorizationRequest;
+}
+
+function declineOf(answer: AuthorizationAnswer): string | undefined {
+  return answer.approved ? undefined : answer.reason;
+}
+
+test('every sandbox card is Luhn-valid and listed once', () => {
+  for (const card of TEST_CARDS) assert.ok(luhnValid(card.pan), card.pan);
+  assert.equal(new Set(TEST_CARDS.map((card) => card.pan)).size, TEST_CARDS.length);
+});
+
+const cardsDoc = new URL('../../../../../shared/reference/test-cards.md', import.meta.url);
+test('the table holds every card of test-cards.md', { skip: !existsSync(cardsDoc) }, () => {
+  const documented = [...readFileSync(cardsDoc, 'utf8').matchAll(/^\| (\d{4} \d{4} \d{4} \d{4}) \|/gm)].map(
+    (m) => m[1]?.replace(/ /g, ''),
+  );
+  assert.ok(documented.length >= 26);
+  for (const pan of documented)
+    assert.ok(
+      TEST_CARDS.some((card) => card.pan === pan),
+      `${pan} missing`,
+    );
+});
+
+test('approvals carry a 6-character approval code, a 12-digit RRN, a network reference and the network', async () => {
+  const answer = await acquirer.authorize(request('4111111111111111'));
+  assert.equal(answer.approved, true);
+  if (!answer.approved) return;
+  assert.match(answer.approvalCode, /^[A-Z0-9]{6}$/);
+  assert.match(answer.rrn, /^\d{12}$/);
+  assert.match(answer.paymentNetRefNum, /^\d{15}$/);
+  assert.equal(answer.terminalId, 'GH000001');
+  assert.equal(answer.network, 'V');
+  assert.deepEqual(await acquirer.authorize(request('4111111111111111')), answer, 'deterministic');
+  const mastercard = await acquirer.authorize(request('5555555555554444'));
+  assert.equal(mastercard.network, 'M');
+  assert.equal((await acquirer.authorize(request('2200000000000053'))).network, 'OTHER');
+});
+
+test('until 3-D Secure lands every enrolled card is authorized directly and approved', async () => {
+  for (const pan of [
+    '5555555555555599',
+    '5168494895055780',
+    '4000000000003063',
+    '4000000000003121',
+    '4000000000003097',
+    '4000000000001000',
+  ]) {
+    assert.equal((await acquirer.authorize(request(pan))).approved, true, pan);
+  }
+  assert.equal(
+    (await acquirer.authorize(request('4242424242424242'))).approved,
+    true,
+    'any other Luhn-valid number',
+  );
+});
+
+test('each decline card answers with its reason and action code', async () => {
+  const expected = {
+    '4000000000000002': 'doNotHonour',
+    '4000000000009995': 'insufficientFunds',
+    '4000000000009987': 'lostCard',
+    '4000000000000069': 'expiredCard',
+  } as const;
+  for (const [pan, reason] of Object.entries(expected)) {
+    assert.equal(declineOf(await acquirer.authorize(request(pan))), reason, pan);
+  }
+  assert.equal(DECLINE_REASONS.insufficientFunds.actionCode, 116);
+  assert.equal(DECLINE_REASONS.expiredCard.actionCode, 101);
+});
+
+test('CVC 000 and expiry 2035-10 are declined on any card; 0127 wants CVC 123', async () => {
+  assert.equal(
+    declineOf(await acquirer.authorize(request('4111111111111111', {}, { cvc: '000' }))),
+    'incorrectCvc',
+  );
+  assert.equal(
+    declineOf(await acquirer.authorize(request('4111111111111111', {}, { year: 2035, month: 10 }))),
+    'invalidExpiry',
+  );
+  assert.equal(
+    declineOf(await acquirer.authorize(request('4000000000000127', {}, { cvc: '124' }))),
+    'incorrectCvc',
+  );
+  assert.equal((await acquirer.authorize(request('4000000000000127', {}, { cvc: '123' }))).approved, true);
+});
+
+test('the limit card approves up to 1000.00 and declines above', async () => {
+  assert.equal(
+    (await acquirer.authorize(request('4000000000000036', { amountMinor: 100_000 }))).approved,
+    true,
+  );
+  assert.equal(
+    declineOf(await acquirer.authorize(request('4000000000000036', { amountMinor: 100_001 }))),
+    'limitExceeded',
+  );
+});
+
+test('an issuer that never answers is declined with the processing-timeout code after the deadline', async () => {
+  const startedMs = Date.now();
+  const answer = await acquirer.authorize(request('4000000000000119'));
+  assert.equal(declineOf(answer), 'issuerTimeout');
+  assert.ok(Date.now() - startedMs >= 95);
+  assert.equal(DECLINE_REASONS.issuerTimeout.actionCode, 151019);
+});
+
+test('captures, reversals and refunds of an approved authorization succeed with fresh RRNs', async () => {
+  const auth = await acquirer.authorize(request('4111111111111111', { twoPhase: true }));
+  assert.ok(auth.approved);
+  if (!auth.approved) return;
+  const followUp = { orderId: 'order-x', original: auth, amountMinor: 500, currency: '978' };
+  const first = await acquirer.refund(followUp);
+  const second = await acquirer.refund(followUp);
+  assert.ok(first.approved && second.approved);
+  if (first.approved && second.approved) assert.notEqual(first.rrn, second.rrn);
+  assert.equal((await acquirer.capture(followUp)).approved, true);
+  assert.equal((await acquirer.reverse(followUp)).approved, true);
+});

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { networkOf } from '../../domain/card-rules.js';
+import type { DeclineReason } from '../../domain/decline-reasons.js';
+import type {
+  AcquirerPort,
+  AuthorizationAnswer,
+  AuthorizationReference,
+  AuthorizationRequest,
+  FollowUpAnswer,
+  FollowUpRequest,
+} from '../acquirer/acquirer-port.js';
+import {
+  DECLINED_CVC,
+  DECLINED_EXPIRY,
+  LIMIT_CARD_MAX_MINOR,
+  testCardFor,
+  type TestCard,
+} from './test-cards.js';
+
+export const SANDBOX_TERMINAL_ID = 'GH000001';
+const ALPHANUMERIC = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+
+/** Identifiers derived from the order and the step, so the same request gives the same answer. */
+function digest(...parts: string[]): Buffer {
+  return createHash('sha256').update(parts.join('\u0000')).digest();
+}
+
+function digitsFrom(bytes: Buffer, length: number): string {
+  let text = '';
+  for (let i = 0; text.length < length; i += 1) text += String((bytes[i % bytes.length] ?? 0) % 10);
+  return text;
+}
+
+function codeFrom(bytes: Buffer, length: number): string {
+  let text = '';
+  for (let i = 0; text.length < length; i += 1)
+    text += ALPHANUMERIC[(bytes[i % bytes.length] ?? 0) % ALPHANUMERIC.length];
+  return text;
+}
+
+function reference(orderId: string, step: string): AuthorizationReference {
+  const bytes = digest(orderId, step);
+  const rrn = digitsFrom(bytes, 12);
+  return {
+    approvalCode: codeFrom(bytes.subarray(12), 6),
+    rrn,
+    paymentNetRefNum: digitsFrom(bytes.subarray(20), 15),
+    terminalId: SANDBOX_TERMINAL_ID,
+    authRefNum: rrn,
+  };
+}
+
+function issuerDecision(
+  card: TestCard,
+  request: AuthorizationRequest,
+): DeclineReason | 'approve' | 'noAnswer' {
+  const { expiry, cvc } = request.card;
+  if (cvc === DECLINED_CVC) return 'incorrectCvc';
+  if (expiry.year === DECLINED_EXPIRY.year && expiry.month === DECLINED_EXPIRY.month) return 'invalidExpiry';
+  switch (card.issuer) {
+    case 'approve':
+      return 'approve';
+    case 'doNotHonour':
+    case 'insufficientFunds':
+    case 'lostCard':
+    case 'expiredCard':
+      return card.issuer;
+    case 'cvcMustBe123':
+      return cvc === '123' ? 'approve' : 'incorrectCvc';
+    case 'limitAbove100000':
+      return request.amountMinor > LIMIT_CARD_MAX_MINOR ? 'limitExceeded' : 'approve';
+    case 'timeout':
+      return 'noAnswer';
+  }
+}
+
+/**
+ * The sandbox issuer: answers from the test cards, deterministically. A card whose issuer never
+ * answers returns a promise that does not settle; the timeout guard in front of every acquirer
+ * turns that into a decline, as a real processing timeout would.
+ */
+export class SandboxAcquirer implements AcquirerPort {
+  /** Distinguishes repeated follow-ups of one order (two partial refunds get two RRNs). */
+  private followUps = 0;
+
+  authorize(request: AuthorizationRequest): Promise<AuthorizationAnswer> {
+    const digits = request.card.pan.reveal();
+    const network = networkOf(digits);
+    const decision = issuerDecision(testCardFor(digits), request);
+    if (decision === 'noAnswer') return new Promise<never>(() => undefined);
+    if (decision !== 'approve') return Promise.resolve({ approved: false, network, reason: decision });
+    return Promise.resolve({ approved: true, network, ...reference(request.orderId, 'authorize') });
+  }
+
+  capture(request: FollowUpRequest): Promise<FollowUpAnswer> {
+    return this.followUp(request, 'capture');
+  }
+
+  reverse(request: FollowUpRequest): Promise<FollowUpAnswer> {
+    return this.followUp(request, 'reverse');
+  }
+
+  refund(request: FollowUpRequest): Promise<FollowUpAnswer> {
+    return this.followUp(request, 'refund');
+  }
+
+  /** Captures, reversals and refunds of an approved authorization always succeed in the sandbox. */
+  private followUp(request: FollowUpRequest, step: string): Promise<FollowUpAnswer> {
+    this.followUps += 1;
+    const { rrn, approvalCode } = reference(
+      request.orderId,
+      `${step}:${request.original.rrn}:${this.followUps}`,
+    );
+    return Promise.resolve({ approved: true, rrn, approvalCode });
+  }
+}
