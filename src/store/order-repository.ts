@@ -3,9 +3,9 @@ import { ACTION_CODE } from '../domain/action-codes.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { GroupCommit } from './group-commit.js';
 import { preparedQuery } from './prepared-query.js';
-import type { Database, OrderRow } from './schema.js';
+import type { Database, OrderRegistrationColumns, OrderRow } from './schema.js';
 
-export type NewOrder = OrderRow;
+export type NewOrder = OrderRegistrationColumns;
 
 /** Column order of a prepared insert: every column of the row. */
 const ORDER_COLUMNS = [
@@ -41,10 +41,10 @@ const ORDER_COLUMNS = [
   'payer_data',
   'marketplace',
   'payment_facilitator',
-] as const satisfies readonly (keyof OrderRow)[];
+] as const satisfies readonly (keyof NewOrder)[];
 
-// A type test: adding a column to OrderRow without adding it here fails to compile.
-type MissingColumns = Exclude<keyof OrderRow, (typeof ORDER_COLUMNS)[number]>;
+// A type test: adding a registration column without adding it here fails to compile.
+type MissingColumns = Exclude<keyof NewOrder, (typeof ORDER_COLUMNS)[number]>;
 const allColumnsListed: MissingColumns extends never ? true : MissingColumns = true;
 void allColumnsListed;
 
@@ -57,7 +57,7 @@ export class OrderRepository {
         .values(
           Object.fromEntries(
             ORDER_COLUMNS.map((column, index) => [column, values[index]]),
-          ) as unknown as OrderRow,
+          ) as unknown as NewOrder,
         ),
     ORDER_COLUMNS.length,
   );

@@ -1,3 +1,5 @@
+import type { Generated, Selectable } from 'kysely';
+
 /**
  * Row shapes of every table, as Kysely sees them. Booleans are 0/1 integers and times are epoch
  * milliseconds on both engines, so one migration set and one set of queries serve SQLite and PostgreSQL.
@@ -16,6 +18,10 @@ export interface MerchantRow {
   concurrent_limit: number;
   allowed_mccs: string;
   created_at_ms: number;
+  /** hmac (merchant key, HMAC-SHA256) or rsa (gateway key, SHA-512 with RSA); gateway-facts §4.3. */
+  callback_signing: Generated<string>;
+  /** POST (form body) or GET (query), per merchant as the real gateway has it. */
+  callback_http_method: Generated<string>;
 }
 
 export interface MerchantPermissionRow {
@@ -55,7 +61,8 @@ export interface MerchantCertificateRow {
   created_at_ms: number;
 }
 
-export interface OrderRow {
+/** What registration writes; the payment columns start empty (NULL, amounts 0). */
+export interface OrderRegistrationColumns {
   id: string;
   merchant_id: string;
   registered_by_merchant_id: string;
@@ -90,6 +97,81 @@ export interface OrderRow {
   payment_facilitator: string | null;
 }
 
+/** What a payment adds to an order: the card summary, the network references and the money. */
+export interface OrderPaymentColumns {
+  payment_way: string | null;
+  card_masked_pan: string | null;
+  card_expiry: string | null;
+  card_holder: string | null;
+  card_network: string | null;
+  approval_code: string | null;
+  rrn: string | null;
+  payment_net_ref_num: string | null;
+  terminal_id: string | null;
+  auth_ref_num: string | null;
+  auth_at_ms: number | null;
+  deposited_at_ms: number | null;
+  reversed_at_ms: number | null;
+  refunded_at_ms: number | null;
+  auto_complete_at_ms: number | null;
+  auto_reverse_at_ms: number | null;
+  /** Defaults to 0 in the database, so registration need not write them. */
+  approved_minor: Generated<number>;
+  deposited_minor: Generated<number>;
+  refunded_minor: Generated<number>;
+}
+
+export type OrdersTable = OrderRegistrationColumns & OrderPaymentColumns;
+export type OrderRow = Selectable<OrdersTable>;
+
+/** One movement of an order, append-only: the amounts of the order are their sum. */
+export interface OrderOperationRow {
+  id: string;
+  order_id: string;
+  merchant_id: string;
+  /** authorization | capture | reversal | refund */
+  kind: string;
+  /** pending (intent written before the acquirer call) | approved | declined */
+  state: string;
+  amount_minor: number;
+  currency: string;
+  action_code: number;
+  rrn: string | null;
+  approval_code: string | null;
+  external_id: string | null;
+  created_at_ms: number;
+  completed_at_ms: number | null;
+}
+
+/** The callback outbox: written in the transaction of the change it reports. */
+export interface CallbackRow {
+  id: string;
+  merchant_id: string;
+  order_id: string | null;
+  operation: string;
+  url: string;
+  /** JSON object of the parameters sent, checksum included. */
+  params: string;
+  /** pending | delivered | dead */
+  state: string;
+  attempts: number;
+  next_attempt_at_ms: number;
+  claimed_until_ms: number | null;
+  last_error: string | null;
+  created_at_ms: number;
+  delivered_at_ms: number | null;
+}
+
+export interface IdempotencyKeyRow {
+  merchant_id: string;
+  idempotency_key: string;
+  path: string;
+  request_hash: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at_ms: number;
+}
+
 export interface Database {
   merchants: MerchantRow;
   merchant_permissions: MerchantPermissionRow;
@@ -97,5 +179,8 @@ export interface Database {
   api_users: ApiUserRow;
   api_tokens: ApiTokenRow;
   merchant_certificates: MerchantCertificateRow;
-  orders: OrderRow;
+  orders: OrdersTable;
+  order_operations: OrderOperationRow;
+  callbacks: CallbackRow;
+  idempotency_keys: IdempotencyKeyRow;
 }

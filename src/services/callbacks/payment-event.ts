@@ -1,0 +1,25 @@
+/**
+ * Callback operations of gateway-facts §4.2 that payments emit. `success` becomes the callback's
+ * `status` (1 success, 0 failure).
+ */
+export const CALLBACK_OPERATIONS = [
+  'approved',
+  'deposited',
+  'reversed',
+  'refunded',
+  'declinedByTimeout',
+  'bindingCreated',
+  'bindingActivityChanged',
+] as const;
+export type CallbackOperation = (typeof CALLBACK_OPERATIONS)[number];
+
+export interface PaymentEvent {
+  readonly merchantId: string;
+  readonly orderId: string;
+  readonly orderNumber: string;
+  readonly operation: CallbackOperation;
+  readonly success: boolean;
+  readonly amountMinor?: number;
+  /** The order's dynamicCallbackUrl; payment events go there when set, else to the static address. */
+  readonly dynamicCallbackUrl: string | null;
+}
