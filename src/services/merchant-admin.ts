@@ -9,7 +9,7 @@ import { hashPassword } from '../security/password-hash.js';
 import type { SecretBox } from '../security/secret-box.js';
 import { hashToken, newPassword, newToken } from '../security/token-hash.js';
 import type { MerchantRepository, MerchantSettingsPatch } from '../store/merchant-repository.js';
-import type { MerchantRow } from '../store/schema.js';
+import type { MerchantRow, NewMerchant } from '../store/schema.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
 
 /** A mistake in an operator's command; the CLI prints the message and exits non-zero. */
@@ -154,7 +154,7 @@ export class MerchantAdmin {
     const password = input.password ?? newPassword();
     const token = input.token === true ? newToken() : undefined;
     const userName = `${input.login}${API_USER_SUFFIX}`;
-    const row: MerchantRow = {
+    const row: NewMerchant = {
       id,
       login: input.login,
       parent_id: parent?.row.id ?? null,

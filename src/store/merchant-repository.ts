@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { ApiTokenRow, ApiUserRow, Database, MerchantCertificateRow, MerchantRow } from './schema.js';
+import type {
+  ApiTokenRow,
+  ApiUserRow,
+  Database,
+  MerchantCertificateRow,
+  MerchantRow,
+  NewMerchant,
+} from './schema.js';
 
 export interface MerchantRecord {
   readonly row: MerchantRow;
@@ -26,7 +33,7 @@ export class MerchantRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async createMerchant(
-    merchant: MerchantRow,
+    merchant: NewMerchant,
     user: ApiUserRow,
     permissions: readonly string[],
     token: ApiTokenRow | undefined,

@@ -1,10 +1,10 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Row shapes of every table, as Kysely sees them. Booleans are 0/1 integers and times are epoch
  * milliseconds on both engines, so one migration set and one set of queries serve SQLite and PostgreSQL.
  */
-export interface MerchantRow {
+export interface MerchantsTable {
   id: string;
   login: string;
   parent_id: string | null;
@@ -121,6 +121,9 @@ export interface OrderPaymentColumns {
   refunded_minor: Generated<number>;
 }
 
+export type MerchantRow = Selectable<MerchantsTable>;
+export type NewMerchant = Insertable<MerchantsTable>;
+
 export type OrdersTable = OrderRegistrationColumns & OrderPaymentColumns;
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -173,7 +176,7 @@ export interface IdempotencyKeyRow {
 }
 
 export interface Database {
-  merchants: MerchantRow;
+  merchants: MerchantsTable;
   merchant_permissions: MerchantPermissionRow;
   merchant_access: MerchantAccessRow;
   api_users: ApiUserRow;
