@@ -2,20 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { restOperations } from './api/rest/rest-operations.js';
 import type { Config } from './config/config.js';
+import { gatewayKeys } from './config/gateway-keys.js';
 import { loadMasterKey } from './config/master-key.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { cryptoRandom, type RandomSource } from './domain/random-source.js';
 import { buildHttpApp } from './http/app.js';
 import { RateLimiter } from './http/rate-limiter.js';
+import { callbackDeliveryJob } from './jobs/callback-delivery-job.js';
 import { orderExpiryJob } from './jobs/order-expiry-job.js';
 import { JobRunner } from './jobs/periodic-job.js';
+import { withTimeout } from './processing/acquirer/timeout-guard.js';
+import { SandboxAcquirer } from './processing/sandbox/sandbox-acquirer.js';
 import { SecretBox } from './security/secret-box.js';
+import { CardPayment, type PaymentEventSink } from './services/card-payment.js';
+import { OrderExpiry } from './services/order-expiry.js';
+import { OrderLifecycle } from './services/order-lifecycle.js';
+import { enqueuePaymentCallback } from './services/callbacks/callback-outbox.js';
 import type { WriteLock } from './store/write-lock.js';
 import { Authenticator } from './services/authenticator.js';
 import { MerchantAdmin } from './services/merchant-admin.js';
 import { MerchantDirectory } from './services/merchant-directory.js';
 import { OrderQuery } from './services/order-query.js';
 import { OrderRegistration } from './services/order-registration.js';
+import { CallbackRepository } from './store/callback-repository.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { MerchantRepository } from './store/merchant-repository.js';
 import { OrderRepository } from './store/order-repository.js';
@@ -74,7 +83,7 @@ export function createLogger(config: Config): Logger {
 export async function openAdmin(
   config: Config,
   options: Pick<GatehouseOptions, 'clock' | 'random' | 'migrate' | 'writeLock'> = {},
-): Promise<{ store: Store; admin: MerchantAdmin; masterKeyGenerated?: string }> {
+): Promise<{ store: Store; admin: MerchantAdmin; secrets: SecretBox; masterKeyGenerated?: string }> {
   const masterKey = loadMasterKey(config);
   const store = openStore(config.database, options.writeLock);
   try {
@@ -83,15 +92,17 @@ export async function openAdmin(
     await store.close();
     throw error;
   }
+  const secrets = new SecretBox(masterKey.key);
   const admin = new MerchantAdmin(
     new MerchantRepository(store.db),
-    new SecretBox(masterKey.key),
+    secrets,
     options.clock ?? systemClock,
     options.random ?? cryptoRandom,
   );
   return {
     store,
     admin,
+    secrets,
     ...(masterKey.generatedAt === undefined ? {} : { masterKeyGenerated: masterKey.generatedAt }),
   };
 }
@@ -101,7 +112,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const clock = options.clock ?? systemClock;
   const random = options.random ?? cryptoRandom;
   const logger = options.logger ?? createLogger(config);
-  const { store, admin, masterKeyGenerated } = await openAdmin(config, {
+  const { store, admin, secrets, masterKeyGenerated } = await openAdmin(config, {
     clock,
     random,
     migrate: options.migrate,
@@ -116,9 +127,17 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const merchants = new MerchantRepository(store.db);
   const orders = new OrderRepository(store.db, store.writes);
   const directory = new MerchantDirectory(merchants);
+  const acquirer = withTimeout(new SandboxAcquirer(), config.acquirerTimeoutMs);
+  const emit: PaymentEventSink = async (db, event, nowMs) => {
+    await enqueuePaymentCallback(db, event, nowMs, random);
+  };
+  const expiry = new OrderExpiry(orders, store.writes, clock, emit);
   const operations = restOperations({
     registration: new OrderRegistration(orders, clock, random, config.publicUrl),
-    query: new OrderQuery(orders, clock),
+    query: new OrderQuery(orders, expiry, clock),
+    payment: new CardPayment(orders, store.writes, acquirer, clock, random, emit),
+    lifecycle: new OrderLifecycle(orders, store.writes, acquirer, clock, random, emit),
+    random,
   });
   const authenticator = new Authenticator(merchants, directory, clock);
   admin.onChange(() => authenticator.forgetVerified());
@@ -134,7 +153,18 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       clock,
     },
   });
-  const jobs = new JobRunner([orderExpiryJob(orders, clock)], config.jobIntervalMs, logger);
+  const callbackDelivery = callbackDeliveryJob({
+    repository: new CallbackRepository(store),
+    secrets,
+    gatewayKeys: gatewayKeys(config.dataDir),
+    clock,
+    logger,
+  });
+  const jobs = new JobRunner(
+    [orderExpiryJob(orders, expiry, clock), callbackDelivery],
+    config.jobIntervalMs,
+    logger,
+  );
   return {
     config,
     store,

@@ -7,9 +7,10 @@ import type { ParamsOf, ParamTable } from './params/param-table.js';
 
 /**
  * How refusals are shaped for an operation: `rest` is {errorCode, errorMessage}; `legacyStatus` is
- * getOrderStatus.do's capitalised {ErrorCode, ErrorMessage}.
+ * getOrderStatus.do's capitalised {ErrorCode, ErrorMessage}; `instant` is instantPayment.do's
+ * {errorCode, error} (with errorMessage too, for clients that read the common name).
  */
-export type EnvelopeStyle = 'rest' | 'legacyStatus';
+export type EnvelopeStyle = 'rest' | 'legacyStatus' | 'instant';
 
 export interface OperationContext {
   /** The merchant the call acts for: the caller, or a merchant it may act on behalf of. */

@@ -4,8 +4,15 @@ import { ConfigError, loadConfig } from '../config/config.js';
 import { LANGUAGES } from '../domain/languages.js';
 import { PERMISSIONS } from '../domain/permissions.js';
 import { migrateToLatest, openStore } from '../store/database.js';
-import { AdminError, type MerchantAdmin, type MerchantSettingsInput } from '../services/merchant-admin.js';
+import {
+  AdminError,
+  CALLBACK_HTTP_METHODS,
+  CALLBACK_SIGNINGS,
+  type MerchantAdmin,
+  type MerchantSettingsInput,
+} from '../services/merchant-admin.js';
 import { openAdmin } from '../server.js';
+import { addCallbackCommands, addKeyCommands } from './callback-commands.js';
 import { serve } from './serve-command.js';
 
 function positiveInteger(value: string): number {
@@ -59,6 +66,15 @@ const settingsOptions = (command: Command): Command =>
   command
     .option('--callback-url <url>', 'static callback address')
     .option('--callback-key <key>', 'symmetric key of the callback checksum (stored encrypted)')
+    .addOption(
+      new Option(
+        '--callback-signing <scheme>',
+        'callback checksum: hmac (merchant key) or rsa (gateway key)',
+      ).choices(CALLBACK_SIGNINGS),
+    )
+    .addOption(
+      new Option('--callback-method <method>', 'how callbacks are sent').choices(CALLBACK_HTTP_METHODS),
+    )
     .option('--currency <code>', 'default ISO 4217 numeric currency (default 978)')
     .addOption(new Option('--language <code>', 'default language').choices(LANGUAGES))
     .option(
@@ -74,6 +90,8 @@ const settingsOptions = (command: Command): Command =>
     );
 
 interface SettingsFlags {
+  callbackSigning?: (typeof CALLBACK_SIGNINGS)[number];
+  callbackMethod?: (typeof CALLBACK_HTTP_METHODS)[number];
   callbackUrl?: string;
   callbackKey?: string;
   currency?: string;
@@ -85,6 +103,8 @@ interface SettingsFlags {
 
 function settingsFrom(flags: SettingsFlags): MerchantSettingsInput {
   return {
+    callbackSigning: flags.callbackSigning,
+    callbackHttpMethod: flags.callbackMethod,
     callbackUrl: flags.callbackUrl,
     callbackKey: flags.callbackKey,
     currency: flags.currency,
@@ -260,6 +280,9 @@ export function buildCli(): Command {
       }
       print(await withAdmin((admin) => admin.addCertificate(flags.login, pem)), false);
     });
+
+  addKeyCommands(program);
+  addCallbackCommands(program);
 
   return program;
 }

@@ -18,6 +18,8 @@ export interface Config {
   readonly sandboxMerchant: boolean;
   readonly bodyLimitBytes: number;
   readonly jobIntervalMs: number;
+  /** How long an acquirer call may take before it counts as a processing timeout. */
+  readonly acquirerTimeoutMs: number;
   /** Worker processes serving the port (node:cluster); 1 serves in the process itself. */
   readonly workers: number;
 }
@@ -38,6 +40,7 @@ export const CONFIG_VARIABLES = {
   GATEHOUSE_SANDBOX_MERCHANT: 'true',
   GATEHOUSE_BODY_LIMIT_BYTES: '262144',
   GATEHOUSE_JOB_INTERVAL_MS: '5000',
+  GATEHOUSE_ACQUIRER_TIMEOUT_MS: '10000',
   GATEHOUSE_WORKERS: '1 with SQLite, the number of cores with PostgreSQL',
 } as const;
 
@@ -127,6 +130,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     sandboxMerchant: flag(env, 'GATEHOUSE_SANDBOX_MERCHANT', true),
     bodyLimitBytes: integer(env, 'GATEHOUSE_BODY_LIMIT_BYTES', 262_144, 1024, 16 * 1024 * 1024),
     jobIntervalMs: integer(env, 'GATEHOUSE_JOB_INTERVAL_MS', 5000, 50, 3_600_000),
+    acquirerTimeoutMs: integer(env, 'GATEHOUSE_ACQUIRER_TIMEOUT_MS', 10_000, 10, 120_000),
     // SQLite commits one process at a time and better-sqlite3 blocks its process during fsync, so
     // several processes cannot share a commit: one worker writes faster (docs/decisions.md, Storage).
     workers: integer(

@@ -27,6 +27,8 @@ export const REFUSALS = {
   SIGNATURE_HASH_MISMATCH: { errorCode: '5', httpStatus: 200, message: 'signature.hashMismatch' },
   SIGNATURE_INVALID: { errorCode: '5', httpStatus: 200, message: 'signature.invalid' },
   ORDER_NOT_FOUND: { errorCode: '6', httpStatus: 200, message: 'order.notFound' },
+  ORDER_NOT_PAYABLE: { errorCode: '7', httpStatus: 200, message: 'order.notPayable' },
+  FEATURE_NOT_ENABLED: { errorCode: '5', httpStatus: 200, message: 'feature.notEnabled' },
   PARAMS_IN_URL: { errorCode: '5', httpStatus: 400, message: 'request.paramsInUrl' },
   METHOD_NOT_ALLOWED: { errorCode: '5', httpStatus: 400, message: 'request.methodNotAllowed' },
   BODY_TOO_LARGE: { errorCode: '5', httpStatus: 400, message: 'request.bodyTooLarge' },

@@ -10,7 +10,12 @@ export function refusalBody(
   style: EnvelopeStyle,
 ): Record<string, string> {
   const errorMessage = translate(language, { key: REFUSALS[refusal.key].message, vars: refusal.vars });
-  return style === 'legacyStatus'
-    ? { ErrorCode: refusal.errorCode, ErrorMessage: errorMessage }
-    : { errorCode: refusal.errorCode, errorMessage };
+  switch (style) {
+    case 'legacyStatus':
+      return { ErrorCode: refusal.errorCode, ErrorMessage: errorMessage };
+    case 'instant':
+      return { errorCode: refusal.errorCode, error: errorMessage, errorMessage };
+    case 'rest':
+      return { errorCode: refusal.errorCode, errorMessage };
+  }
 }

@@ -39,6 +39,10 @@ export const MESSAGES_EN = {
   'order.numberDuplicate': 'Order with given order number is processed already',
   'order.notFound': 'Order not found',
   'order.referenceMissing': 'Expected [orderId] or [orderNumber]',
+  'order.notPayable': 'The order cannot be paid in its current state',
+  'feature.notEnabled': 'Parameter [{param}] is not available yet: {feature} is not enabled on this gateway',
+  'payment.approved': 'Your order is proceeded, redirecting...',
+  'payment.declined': 'Payment declined',
 
   'cart.positionDuplicate': 'positionId {position} occurs more than once in the cart',
   'cart.itemAmountMismatch': 'itemAmount of position {position} must equal itemPrice × quantity ({expected})',
@@ -63,6 +67,8 @@ export const MESSAGES_EN = {
   'reason.phone': '7 to 15 digits including the country code, optionally after + or 00',
   'reason.single': 'a single value, not a repeated parameter',
   'reason.integerRange': 'a whole number from {min} to {max}',
+  'reason.cardNumber': 'a card number of 15 to 19 digits that passes the Luhn check',
+  'reason.cardExpiry': 'a card expiry as YYYYMM that is not in the past',
 
   'actionCode.awaitingPayment': 'No payment attempt has been made yet',
   'actionCode.paymentExpired': 'The payment has expired: the time for entering card data ran out',

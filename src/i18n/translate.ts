@@ -13,7 +13,9 @@ export interface LocalizedText {
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 export function translate(language: Language, text: LocalizedText): string {
-  const template = CATALOGUES[language][text.key];
+  // A key missing at run time (a catalogue loaded from elsewhere) falls back to English, never throws.
+  const template =
+    (CATALOGUES[language] as Partial<Record<MessageKey, string>>)[text.key] ?? CATALOGUES.en[text.key];
   const vars = text.vars;
   if (vars === undefined) return template;
   return template.replace(PLACEHOLDER, (whole, name: string) => {

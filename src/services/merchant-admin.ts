@@ -25,8 +25,13 @@ const LOGIN = /^[A-Za-z0-9][A-Za-z0-9_.]{0,45}$/;
 const PASSWORD_MAX = 30;
 const CERTIFICATE_KEY_BITS_MIN = 2048;
 
+export const CALLBACK_SIGNINGS = ['hmac', 'rsa'] as const;
+export const CALLBACK_HTTP_METHODS = ['POST', 'GET'] as const;
+
 export interface CreateMerchantInput {
   readonly login: string;
+  readonly callbackSigning?: (typeof CALLBACK_SIGNINGS)[number];
+  readonly callbackHttpMethod?: (typeof CALLBACK_HTTP_METHODS)[number];
   readonly password?: string;
   readonly token?: boolean;
   readonly parentLogin?: string;
@@ -50,6 +55,8 @@ export interface CreatedMerchant {
 
 export interface MerchantSettingsInput {
   readonly requireSignature?: boolean;
+  readonly callbackSigning?: (typeof CALLBACK_SIGNINGS)[number];
+  readonly callbackHttpMethod?: (typeof CALLBACK_HTTP_METHODS)[number];
   readonly callbackUrl?: string;
   readonly callbackKey?: string;
   readonly currency?: string;
@@ -73,6 +80,8 @@ export interface MerchantSummary {
   readonly sessionTimeoutSecs: number;
   readonly callbackUrl: string | null;
   readonly callbackKeySet: boolean;
+  readonly callbackSigning: string;
+  readonly callbackHttpMethod: string;
   readonly requireSignature: boolean;
   readonly rateLimitPerSecond: number;
   readonly concurrentLimit: number;
@@ -168,6 +177,8 @@ export class MerchantAdmin {
       concurrent_limit: input.concurrentLimit ?? DEFAULT_CONCURRENT_LIMIT,
       allowed_mccs: '',
       created_at_ms: nowMs,
+      ...(input.callbackSigning === undefined ? {} : { callback_signing: input.callbackSigning }),
+      ...(input.callbackHttpMethod === undefined ? {} : { callback_http_method: input.callbackHttpMethod }),
     };
     try {
       await this.merchants.createMerchant(
@@ -231,6 +242,8 @@ export class MerchantAdmin {
       sessionTimeoutSecs: row.session_timeout_secs,
       callbackUrl: row.callback_url,
       callbackKeySet: row.callback_key_sealed !== null,
+      callbackSigning: row.callback_signing,
+      callbackHttpMethod: row.callback_http_method,
       requireSignature: row.require_signature === 1,
       rateLimitPerSecond: row.rate_limit_per_second,
       concurrentLimit: row.concurrent_limit,
@@ -285,6 +298,8 @@ export class MerchantAdmin {
       ...(input.rateLimitPerSecond === undefined ? {} : { rate_limit_per_second: input.rateLimitPerSecond }),
       ...(input.concurrentLimit === undefined ? {} : { concurrent_limit: input.concurrentLimit }),
       ...(input.allowedMccs === undefined ? {} : { allowed_mccs: input.allowedMccs.join(',') }),
+      ...(input.callbackSigning === undefined ? {} : { callback_signing: input.callbackSigning }),
+      ...(input.callbackHttpMethod === undefined ? {} : { callback_http_method: input.callbackHttpMethod }),
     };
     if (input.requireSignature === true && (await this.merchants.certificatesOf(merchant.id)).length === 0) {
       throw new AdminError(

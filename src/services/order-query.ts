@@ -2,8 +2,9 @@ import type { Clock } from '../domain/clock.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import { Refusal } from '../domain/refusals.js';
 import type { OrderRepository } from '../store/order-repository.js';
-import type { OrderRow } from '../store/schema.js';
+import type { OrderOperationRow, OrderRow } from '../store/schema.js';
 import type { MerchantContext } from './merchant-context.js';
+import type { OrderExpiry } from './order-expiry.js';
 
 export interface OrderReference {
   readonly orderId?: string;
@@ -14,6 +15,7 @@ export interface OrderReference {
 export class OrderQuery {
   constructor(
     private readonly orders: OrderRepository,
+    private readonly expiry: OrderExpiry,
     private readonly clock: Clock,
   ) {}
 
@@ -32,11 +34,19 @@ export class OrderQuery {
     return this.withExpiry(row);
   }
 
+  /** The order's approved refunds, oldest first; read only for orders that have any. */
+  async refundsOf(order: OrderRow): Promise<OrderOperationRow[]> {
+    if (order.refunded_minor === 0) return [];
+    return (await this.orders.operationsOf(order.id)).filter(
+      (op) => op.kind === 'refund' && op.state === 'approved',
+    );
+  }
+
   /** Evaluated at read time so a reader never sees a live order past its deadline, whatever the job's pace. */
   private async withExpiry(row: OrderRow): Promise<OrderRow> {
     const nowMs = this.clock.nowMs();
     if (row.status !== ORDER_STATUS.registered || row.expires_at_ms > nowMs) return row;
-    await this.orders.expireOne(row.id, nowMs);
+    await this.expiry.expire(row);
     const fresh = await this.orders.findById(row.merchant_id, row.id);
     if (fresh === undefined) throw new Error(`order ${row.id} vanished while expiring`);
     return fresh;

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 import { NO_WRITE_LOCK, type WriteLock } from './write-lock.js';
 
@@ -13,11 +13,11 @@ interface Pending {
 export const GROUP_COMMIT_BATCH_MAX = 256;
 
 /**
- * Group commit for SQLite: writes queued while a commit is on its way share the next transaction,
- * so one fsync (synchronous=FULL) makes many orders durable. Each caller is answered only after
- * that commit. A statement that fails (a duplicate order number) fails alone: SQLite's default
- * ABORT rolls back that statement, not the transaction. PostgreSQL commits concurrently on its own
- * connections, so there each write runs directly.
+ * Atomic units of writes. SQLite: units queued while a commit is on its way share the next
+ * transaction (group commit), so one fsync (synchronous=FULL) makes many durable; each unit runs
+ * inside its own savepoint, so a unit that throws (a duplicate order number, a lost guard) is
+ * rolled back alone, and each caller is answered only after the commit. PostgreSQL commits
+ * concurrently on its own connections, so there each unit is its own transaction.
  */
 export class GroupCommit {
   private queue: Pending[] = [];
@@ -30,7 +30,7 @@ export class GroupCommit {
   ) {}
 
   run<T>(work: Work<T>): Promise<T> {
-    if (!this.batched) return work(this.db);
+    if (!this.batched) return this.db.transaction().execute((trx) => work(trx));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.flushing) {
@@ -49,11 +49,14 @@ export class GroupCommit {
       try {
         await this.db.transaction().execute(async (trx) => {
           for (const item of batch) {
+            await sql`savepoint unit`.execute(trx);
             try {
               outcomes.push({ ok: true, value: await item.work(trx) });
             } catch (error) {
+              await sql`rollback to savepoint unit`.execute(trx);
               outcomes.push({ ok: false, value: error });
             }
+            await sql`release savepoint unit`.execute(trx);
           }
         });
       } catch (error) {

@@ -25,6 +25,8 @@ export type MerchantSettingsPatch = Partial<
     | 'rate_limit_per_second'
     | 'concurrent_limit'
     | 'allowed_mccs'
+    | 'callback_signing'
+    | 'callback_http_method'
   >
 >;
 

@@ -2,10 +2,42 @@ import type { Kysely } from 'kysely';
 import { ACTION_CODE } from '../domain/action-codes.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { GroupCommit } from './group-commit.js';
-import { preparedQuery } from './prepared-query.js';
-import type { Database, OrderRegistrationColumns, OrderRow } from './schema.js';
+import { preparedQuery, type Executor } from './prepared-query.js';
+import type { Database, OrderOperationRow, OrderRegistrationColumns, OrderRow } from './schema.js';
 
 export type NewOrder = OrderRegistrationColumns;
+
+/** What expiring an order needs to know of it. */
+export type ExpiringOrder = Pick<OrderRow, 'id' | 'merchant_id' | 'order_number' | 'dynamic_callback_url'>;
+
+export interface PaymentClaim {
+  readonly orderId: string;
+  readonly attemptId: string;
+  readonly paymentWay: string;
+  readonly maskedPan: string;
+  readonly expiry: string;
+  readonly cardholderName: string | null;
+  readonly network: string;
+  readonly twoPhase: boolean;
+  readonly autoCompleteAtMs: number | null;
+  readonly autoReverseAtMs: number | null;
+  readonly nowMs: number;
+}
+
+export interface AuthorizationOutcome {
+  readonly orderId: string;
+  readonly attemptId: string;
+  readonly status: number;
+  readonly actionCode: number;
+  readonly approvalCode: string | null;
+  readonly rrn: string | null;
+  readonly paymentNetRefNum: string | null;
+  readonly terminalId: string | null;
+  readonly authRefNum: string | null;
+  readonly approvedMinor: number;
+  readonly depositedMinor: number;
+  readonly nowMs: number;
+}
 
 /** Column order of a prepared insert: every column of the row. */
 const ORDER_COLUMNS = [
@@ -97,30 +129,208 @@ export class OrderRepository {
   }
 
   /**
+   * Claims a registered, live order for one payment attempt and records the card summary. Only
+   * one attempt can ever hold an order: the guard is the attempt column itself.
+   */
+  async claimForPayment(db: Executor, claim: PaymentClaim): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({
+        payment_attempt_id: claim.attemptId,
+        payment_way: claim.paymentWay,
+        card_masked_pan: claim.maskedPan,
+        card_expiry: claim.expiry,
+        card_holder: claim.cardholderName,
+        card_network: claim.network,
+        two_phase: claim.twoPhase ? 1 : 0,
+        auto_complete_at_ms: claim.autoCompleteAtMs,
+        auto_reverse_at_ms: claim.autoReverseAtMs,
+        updated_at_ms: claim.nowMs,
+      })
+      .where('id', '=', claim.orderId)
+      .where('status', '=', ORDER_STATUS.registered)
+      .where('payment_attempt_id', 'is', null)
+      .where('expires_at_ms', '>', claim.nowMs)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** The authorization's outcome, guarded by the attempt that claimed the order. */
+  async recordAuthorization(db: Executor, outcome: AuthorizationOutcome): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({
+        status: outcome.status,
+        action_code: outcome.actionCode,
+        approval_code: outcome.approvalCode,
+        rrn: outcome.rrn,
+        payment_net_ref_num: outcome.paymentNetRefNum,
+        terminal_id: outcome.terminalId,
+        auth_ref_num: outcome.authRefNum,
+        auth_at_ms: outcome.nowMs,
+        approved_minor: outcome.approvedMinor,
+        deposited_minor: outcome.depositedMinor,
+        deposited_at_ms: outcome.depositedMinor > 0 ? outcome.nowMs : null,
+        updated_at_ms: outcome.nowMs,
+      })
+      .where('id', '=', outcome.orderId)
+      .where('payment_attempt_id', '=', outcome.attemptId)
+      .where('status', '=', ORDER_STATUS.registered)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Capture of a hold: once, at most the approved amount. */
+  async applyDeposit(db: Executor, orderId: string, amountMinor: number, nowMs: number): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({
+        status: ORDER_STATUS.deposited,
+        deposited_minor: amountMinor,
+        deposited_at_ms: nowMs,
+        updated_at_ms: nowMs,
+      })
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.approved)
+      .where('approved_minor', '>=', amountMinor)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Part of a hold released; the rest stays held. Never the whole: that is a full reversal. */
+  async applyPartialReversal(
+    db: Executor,
+    orderId: string,
+    amountMinor: number,
+    nowMs: number,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set((eb) => ({ approved_minor: eb('approved_minor', '-', amountMinor), updated_at_ms: nowMs }))
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.approved)
+      .where('approved_minor', '>', amountMinor)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** The whole authorization released: from a hold, or from a payment nothing was refunded of. */
+  async applyFullReversal(db: Executor, orderId: string, nowMs: number): Promise<OrderRow | undefined> {
+    const before = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    if (before === undefined) return undefined;
+    const result = await db
+      .updateTable('orders')
+      .set({
+        status: ORDER_STATUS.reversed,
+        approved_minor: 0,
+        deposited_minor: 0,
+        reversed_at_ms: nowMs,
+        updated_at_ms: nowMs,
+      })
+      .where('id', '=', orderId)
+      .where('status', 'in', [ORDER_STATUS.approved, ORDER_STATUS.deposited])
+      .where('refunded_minor', '=', 0)
+      .where('approved_minor', '=', before.approved_minor)
+      .where('deposited_minor', '=', before.deposited_minor)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n ? before : undefined;
+  }
+
+  /** A refund within what is left of the deposited amount, optionally only at an expected deposited amount. */
+  async applyRefund(
+    db: Executor,
+    orderId: string,
+    amountMinor: number,
+    nowMs: number,
+    expectedDepositedMinor?: number,
+  ): Promise<boolean> {
+    let query = db
+      .updateTable('orders')
+      .set((eb) => ({
+        status: ORDER_STATUS.refunded,
+        refunded_minor: eb('refunded_minor', '+', amountMinor),
+        refunded_at_ms: nowMs,
+        updated_at_ms: nowMs,
+      }))
+      .where('id', '=', orderId)
+      .where('status', 'in', [ORDER_STATUS.deposited, ORDER_STATUS.refunded])
+      .where((eb) => eb(eb('deposited_minor', '-', eb.ref('refunded_minor')), '>=', amountMinor));
+    if (expectedDepositedMinor !== undefined)
+      query = query.where('deposited_minor', '=', expectedDepositedMinor);
+    const result = await query.executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** decline.do: an order nobody has started paying is cancelled. */
+  async applyDecline(db: Executor, orderId: string, nowMs: number): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({ status: ORDER_STATUS.declined, updated_at_ms: nowMs })
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.registered)
+      .where('payment_attempt_id', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  async findRefundByExternalId(orderId: string, externalId: string): Promise<OrderOperationRow | undefined> {
+    return this.db
+      .selectFrom('order_operations')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'refund')
+      .where('external_id', '=', externalId)
+      .executeTakeFirst();
+  }
+
+  async insertOperation(db: Executor, operation: OrderOperationRow): Promise<void> {
+    await db.insertInto('order_operations').values(operation).execute();
+  }
+
+  async completeOperation(
+    db: Executor,
+    operationId: string,
+    outcome: Pick<OrderOperationRow, 'state' | 'action_code' | 'rrn' | 'approval_code' | 'completed_at_ms'>,
+  ): Promise<void> {
+    await db.updateTable('order_operations').set(outcome).where('id', '=', operationId).execute();
+  }
+
+  async operationsOf(orderId: string): Promise<OrderOperationRow[]> {
+    return this.db
+      .selectFrom('order_operations')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('created_at_ms')
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
    * Declines one registered order whose lifetime is over. Guarded by status and deadline, so a
    * payment that wins the race is never overwritten. Returns whether this call made the change.
    */
-  async expireOne(orderId: string, nowMs: number): Promise<boolean> {
-    const result = await this.db
+  async expireOne(db: Executor, orderId: string, nowMs: number): Promise<boolean> {
+    const result = await db
       .updateTable('orders')
       .set({ status: ORDER_STATUS.declined, action_code: ACTION_CODE.paymentExpired, updated_at_ms: nowMs })
       .where('id', '=', orderId)
       .where('status', '=', ORDER_STATUS.registered)
+      .where('payment_attempt_id', 'is', null)
       .where('expires_at_ms', '<=', nowMs)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 
   /** Ids of registered orders past their deadline, oldest first, at most `limit`. */
-  async dueForExpiry(nowMs: number, limit: number): Promise<string[]> {
-    const rows = await this.db
+  async dueForExpiry(nowMs: number, limit: number): Promise<ExpiringOrder[]> {
+    return this.db
       .selectFrom('orders')
-      .select('id')
+      .select(['id', 'merchant_id', 'order_number', 'dynamic_callback_url'])
       .where('status', '=', ORDER_STATUS.registered)
+      .where('payment_attempt_id', 'is', null)
       .where('expires_at_ms', '<=', nowMs)
       .orderBy('expires_at_ms')
       .limit(limit)
       .execute();
-    return rows.map((row) => row.id);
   }
 }

@@ -99,6 +99,8 @@ export interface OrderRegistrationColumns {
 
 /** What a payment adds to an order: the card summary, the network references and the money. */
 export interface OrderPaymentColumns {
+  /** Set when a payment attempt claims the order, so two attempts can never both run. */
+  payment_attempt_id: string | null;
   payment_way: string | null;
   card_masked_pan: string | null;
   card_expiry: string | null;
@@ -142,6 +144,8 @@ export interface OrderOperationRow {
   rrn: string | null;
   approval_code: string | null;
   external_id: string | null;
+  /** JSON of what the request carried with the movement (depositItems, refundItems, jsonParams). */
+  details: string | null;
   created_at_ms: number;
   completed_at_ms: number | null;
 }
@@ -153,7 +157,7 @@ export interface CallbackRow {
   order_id: string | null;
   operation: string;
   url: string;
-  /** JSON object of the parameters sent, checksum included. */
+  /** JSON object of the parameters to send; the checksum is added at each attempt with the current key. */
   params: string;
   /** pending | delivered | dead */
   state: string;

@@ -23,7 +23,7 @@ export function getOrderStatusExtended(query: OrderQuery): Operation {
     onBehalfParam: 'merchantLogin',
     async handle(params, context) {
       const order = await query.find(context.merchant, params);
-      return orderStatusExtendedView(order, context);
+      return orderStatusExtendedView(order, context, await query.refundsOf(order));
     },
   });
 }

@@ -1,13 +1,33 @@
 import { ACTION_CODE } from '../../domain/action-codes.js';
+import { DECLINE_REASONS } from '../../domain/decline-reasons.js';
 import { isOrderStatus, PAYMENT_STATE_BY_STATUS } from '../../domain/order-status.js';
 import type { MessageKey } from '../../i18n/messages-en.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderOperationRow, OrderRow } from '../../store/schema.js';
 import type { OperationContext } from '../operation.js';
 
 const ACTION_CODE_TEXT: Readonly<Record<number, MessageKey>> = {
   [ACTION_CODE.awaitingPayment]: 'actionCode.awaitingPayment',
   [ACTION_CODE.paymentExpired]: 'actionCode.paymentExpired',
+  // Where two reasons share a code (71015), the first listed describes it.
+  ...Object.fromEntries(
+    Object.values(DECLINE_REASONS)
+      .reverse()
+      .map((reason) => [reason.actionCode, reason.message]),
+  ),
 };
+
+/** The card members a payment fills; empty before one. */
+function cardAuthInfo(order: OrderRow): Record<string, unknown> {
+  if (order.card_masked_pan === null) return {};
+  return {
+    maskedPan: order.card_masked_pan,
+    expiration: order.card_expiry,
+    cardholderName: order.card_holder ?? '',
+    ...(order.approval_code === null ? {} : { approvalCode: order.approval_code }),
+    paymentSystem: order.card_network,
+    pan: order.card_masked_pan,
+  };
+}
 
 export function actionCodeDescription(actionCode: number, context: OperationContext): string {
   const key = ACTION_CODE_TEXT[actionCode];
@@ -26,7 +46,11 @@ function paymentState(status: number): string {
  * getOrderStatusExtended.do: the members of gateway-facts §2.6 at the newest version. Members a
  * payment fills (card, amounts, operations) are present with their empty shape until then.
  */
-export function orderStatusExtendedView(order: OrderRow, context: OperationContext): Record<string, unknown> {
+export function orderStatusExtendedView(
+  order: OrderRow,
+  context: OperationContext,
+  refunds: readonly OrderOperationRow[] = [],
+): Record<string, unknown> {
   const jsonParams = parsed<Record<string, string>>(order.json_params) ?? {};
   const payerData: Record<string, string> = {};
   if (order.email !== null) payerData.email = order.email;
@@ -50,7 +74,7 @@ export function orderStatusExtendedView(order: OrderRow, context: OperationConte
     merchantOrderParams: Object.entries(jsonParams).map(([name, value]) => ({ name, value })),
     transactionAttributes: [],
     attributes: [{ name: 'mdOrder', value: order.id }],
-    cardAuthInfo: {},
+    cardAuthInfo: cardAuthInfo(order),
     ...(order.client_id === null
       ? {}
       : {
@@ -60,17 +84,32 @@ export function orderStatusExtendedView(order: OrderRow, context: OperationConte
           },
         }),
     ...(order.order_bundle === null ? {} : { orderBundle: parsed(order.order_bundle) }),
+    ...(order.auth_at_ms === null ? {} : { authDateTime: order.auth_at_ms }),
+    ...(order.terminal_id === null ? {} : { terminalId: order.terminal_id }),
+    ...(order.auth_ref_num === null ? {} : { authRefNum: order.auth_ref_num }),
+    ...(order.payment_way === null ? {} : { paymentWay: order.payment_way }),
+    ...(order.payment_net_ref_num === null ? {} : { paymentNetRefNum: order.payment_net_ref_num }),
+    ...(order.deposited_at_ms === null ? {} : { depositedDate: order.deposited_at_ms }),
+    ...(order.reversed_at_ms === null ? {} : { reversedDate: order.reversed_at_ms }),
+    ...(order.refunded_at_ms === null ? {} : { refundedDate: order.refunded_at_ms }),
     paymentAmountInfo: {
       paymentState: paymentState(order.status),
-      approvedAmount: 0,
-      depositedAmount: 0,
-      refundedAmount: 0,
+      approvedAmount: order.approved_minor,
+      depositedAmount: order.deposited_minor,
+      refundedAmount: order.refunded_minor,
       totalAmount: order.amount_minor + (order.fee_minor ?? 0),
       ...(order.fee_minor === null ? {} : { feeAmount: order.fee_minor }),
     },
     bankInfo: { bankCountryCode: 'UNKNOWN', bankCountryName: '<UNKNOWN>' },
     ...(Object.keys(payerData).length === 0 ? {} : { payerData }),
-    refunds: [],
+    refunds: refunds.map((refund) => ({
+      date: refund.completed_at_ms ?? refund.created_at_ms,
+      actionCode: refund.action_code,
+      referenceNumber: refund.rrn ?? '',
+      amount: refund.amount_minor,
+      ...(refund.external_id === null ? {} : { externalRefundId: refund.external_id }),
+      ...(refund.approval_code === null ? {} : { approvalCode: refund.approval_code }),
+    })),
     chargeback: false,
   };
   return view;
@@ -86,9 +125,18 @@ export function orderStatusLegacyView(order: OrderRow, context: OperationContext
     Amount: order.amount_minor,
     currency: order.currency,
     ...(order.ip === null ? {} : { Ip: order.ip }),
-    ...(order.cardholder_name === null ? {} : { cardholderName: order.cardholder_name }),
-    approvedAmount: 0,
-    depositAmount: 0,
+    ...(order.card_expiry === null ? {} : { expiration: Number(order.card_expiry) }),
+    ...(order.card_holder === null
+      ? order.cardholder_name === null
+        ? {}
+        : { cardholderName: order.cardholder_name }
+      : { cardholderName: order.card_holder.slice(0, 26) }),
+    approvedAmount: order.approved_minor,
+    depositAmount: order.deposited_minor,
+    ...(order.approval_code === null ? {} : { approvalCode: order.approval_code }),
     authCode: 2,
+    ...(order.card_masked_pan === null || order.auth_at_ms === null ? {} : { Pan: order.card_masked_pan }),
+    ...(order.rrn === null ? {} : { rrn: Number(order.rrn) }),
+    ...(order.payment_net_ref_num === null ? {} : { paymentNetRefNum: order.payment_net_ref_num }),
   };
 }

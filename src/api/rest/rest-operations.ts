@@ -1,12 +1,20 @@
+import type { RandomSource } from '../../domain/random-source.js';
+import type { CardPayment } from '../../services/card-payment.js';
+import type { OrderLifecycle } from '../../services/order-lifecycle.js';
 import type { OrderQuery } from '../../services/order-query.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
 import type { Operation } from '../operation.js';
 import { getOrderStatus, getOrderStatusExtended } from './get-order-status.js';
+import { instantPayment } from './instant-payment.js';
+import { lifecycleOperations } from './lifecycle-operations.js';
 import { registerOrder, registerPreAuthOrder } from './register.js';
 
 export interface RestServices {
   readonly registration: OrderRegistration;
   readonly query: OrderQuery;
+  readonly payment: CardPayment;
+  readonly lifecycle: OrderLifecycle;
+  readonly random: RandomSource;
 }
 
 /** The route table of {base_url}: every REST operation, in the order of the spec. */
@@ -16,5 +24,7 @@ export function restOperations(services: RestServices): Operation[] {
     registerPreAuthOrder(services.registration),
     getOrderStatusExtended(services.query),
     getOrderStatus(services.query),
+    instantPayment(services),
+    ...lifecycleOperations(services.query, services.lifecycle),
   ];
 }

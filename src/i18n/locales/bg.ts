@@ -38,6 +38,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Поръчка с този номер на поръчка вече е обработена',
   'order.notFound': 'Поръчката не е намерена',
   'order.referenceMissing': 'Очаква се [orderId] или [orderNumber]',
+  'order.notPayable': 'Поръчката не може да бъде платена в текущото ѝ състояние',
+  'feature.notEnabled':
+    'Параметърът [{param}] все още не е достъпен: функцията {feature} не е активирана в този платежен шлюз',
+  'payment.approved': 'Вашата поръчка е обработена, извършва се пренасочване...',
+  'payment.declined': 'Плащането е отхвърлено',
 
   'cart.positionDuplicate': 'positionId {position} се среща повече от веднъж в количката',
   'cart.itemAmountMismatch':
@@ -63,6 +68,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': 'от 7 до 15 цифри, включително кода на държавата, по избор след + или 00',
   'reason.single': 'единична стойност, а не повторен параметър',
   'reason.integerRange': 'цяло число от {min} до {max}',
+  'reason.cardNumber': 'номер на карта от 15 до 19 цифри, който преминава проверката Luhn',
+  'reason.cardExpiry': 'срок на валидност на картата във формат YYYYMM, който не е в миналото',
 
   'actionCode.awaitingPayment': 'Все още не е направен опит за плащане',
   'actionCode.paymentExpired':

@@ -35,6 +35,10 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': '该订单号对应的订单已处理',
   'order.notFound': '未找到订单',
   'order.referenceMissing': '应提供 [orderId] 或 [orderNumber]',
+  'order.notPayable': '该订单在当前状态下无法支付',
+  'feature.notEnabled': '参数 [{param}] 暂不可用：此支付网关未启用 {feature}',
+  'payment.approved': '您的订单已处理，正在跳转……',
+  'payment.declined': '支付被拒绝',
 
   'cart.positionDuplicate': 'positionId {position} 在购物车中出现了多次',
   'cart.itemAmountMismatch': '商品项 {position} 的 itemAmount 必须等于 itemPrice × quantity（{expected}）',
@@ -59,6 +63,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': '含国家代码的 7 至 15 位数字，前面可带 + 或 00',
   'reason.single': '单个值，而不是重复的参数',
   'reason.integerRange': '{min} 至 {max} 之间的整数',
+  'reason.cardNumber': '通过 Luhn 校验的 15 至 19 位卡号',
+  'reason.cardExpiry': '格式为 YYYYMM 且未过期的卡片有效期',
 
   'actionCode.awaitingPayment': '尚未进行任何支付尝试',
   'actionCode.paymentExpired': '支付已过期：输入卡信息的时间已用完',

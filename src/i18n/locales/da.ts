@@ -37,6 +37,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'En ordre med det angivne ordrenummer er allerede behandlet',
   'order.notFound': 'Ordren blev ikke fundet',
   'order.referenceMissing': '[orderId] eller [orderNumber] forventet',
+  'order.notPayable': 'Ordren kan ikke betales i sin nuværende status',
+  'feature.notEnabled':
+    'Parameteren [{param}] er endnu ikke tilgængelig: funktionen {feature} er ikke aktiveret på denne betalingsgateway',
+  'payment.approved': 'Din ordre er behandlet, du viderestilles...',
+  'payment.declined': 'Betaling afvist',
 
   'cart.positionDuplicate': 'positionId {position} forekommer mere end én gang i kurven',
   'cart.itemAmountMismatch':
@@ -62,6 +67,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': '7 til 15 cifre inklusive landekode, eventuelt efter + eller 00',
   'reason.single': 'en enkelt værdi, ikke en gentaget parameter',
   'reason.integerRange': 'et heltal fra {min} til {max}',
+  'reason.cardNumber': 'et kortnummer på 15 til 19 cifre, der består Luhn-kontrollen',
+  'reason.cardExpiry': 'en udløbsdato for kortet i formatet YYYYMM, der ikke ligger i fortiden',
 
   'actionCode.awaitingPayment': 'Der er endnu ikke foretaget noget betalingsforsøg',
   'actionCode.paymentExpired': 'Betalingen er udløbet: tiden til indtastning af kortoplysningerne er udløbet',

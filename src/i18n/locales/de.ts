@@ -39,6 +39,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Eine Bestellung mit dieser Bestellnummer wurde bereits verarbeitet',
   'order.notFound': 'Bestellung nicht gefunden',
   'order.referenceMissing': '[orderId] oder [orderNumber] erwartet',
+  'order.notPayable': 'Die Bestellung kann in ihrem aktuellen Status nicht bezahlt werden',
+  'feature.notEnabled':
+    'Parameter [{param}] ist noch nicht verfügbar: Die Funktion {feature} ist für dieses Gateway nicht aktiviert',
+  'payment.approved': 'Ihre Bestellung wurde verarbeitet, Sie werden weitergeleitet...',
+  'payment.declined': 'Zahlung abgelehnt',
 
   'cart.positionDuplicate': 'positionId {position} kommt mehr als einmal im Warenkorb vor',
   'cart.itemAmountMismatch':
@@ -64,6 +69,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': '7 bis 15 Ziffern einschließlich der Ländervorwahl, optional nach + oder 00',
   'reason.single': 'einen einzelnen Wert, keinen wiederholten Parameter',
   'reason.integerRange': 'eine ganze Zahl von {min} bis {max}',
+  'reason.cardNumber': 'eine Kartennummer mit 15 bis 19 Ziffern, die die Luhn-Prüfung besteht',
+  'reason.cardExpiry': 'ein Ablaufdatum der Karte im Format YYYYMM, das nicht in der Vergangenheit liegt',
 
   'actionCode.awaitingPayment': 'Es wurde noch kein Zahlungsversuch unternommen',
   'actionCode.paymentExpired':

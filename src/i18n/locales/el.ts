@@ -40,6 +40,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Έχει ήδη γίνει επεξεργασία παραγγελίας με αυτόν τον αριθμό παραγγελίας',
   'order.notFound': 'Η παραγγελία δεν βρέθηκε',
   'order.referenceMissing': 'Αναμενόταν [orderId] ή [orderNumber]',
+  'order.notPayable': 'Η παραγγελία δεν μπορεί να πληρωθεί στην τρέχουσα κατάστασή της',
+  'feature.notEnabled':
+    'Η παράμετρος [{param}] δεν είναι ακόμη διαθέσιμη: η λειτουργία {feature} δεν είναι ενεργοποιημένη σε αυτή την πύλη πληρωμών',
+  'payment.approved': 'Η παραγγελία σας υποβλήθηκε σε επεξεργασία, γίνεται ανακατεύθυνση...',
+  'payment.declined': 'Η πληρωμή απορρίφθηκε',
 
   'cart.positionDuplicate': 'Το positionId {position} εμφανίζεται περισσότερες από μία φορές στο καλάθι',
   'cart.itemAmountMismatch':
@@ -65,6 +70,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': '7 έως 15 ψηφία μαζί με τον κωδικό χώρας, προαιρετικά μετά από + ή 00',
   'reason.single': 'μία μόνο τιμή, όχι επαναλαμβανόμενη παράμετρος',
   'reason.integerRange': 'ακέραιος αριθμός από {min} έως {max}',
+  'reason.cardNumber': 'αριθμός κάρτας 15 έως 19 ψηφίων που περνά τον έλεγχο Luhn',
+  'reason.cardExpiry': 'ημερομηνία λήξης της κάρτας σε μορφή YYYYMM που δεν ανήκει στο παρελθόν',
 
   'actionCode.awaitingPayment': 'Δεν έχει γίνει ακόμη καμία προσπάθεια πληρωμής',
   'actionCode.paymentExpired':

@@ -38,6 +38,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Ya se ha procesado un pedido con este número de pedido',
   'order.notFound': 'Pedido no encontrado',
   'order.referenceMissing': 'Se esperaba [orderId] o [orderNumber]',
+  'order.notPayable': 'El pedido no se puede pagar en su estado actual',
+  'feature.notEnabled':
+    'El parámetro [{param}] aún no está disponible: la función {feature} no está habilitada en esta pasarela de pago',
+  'payment.approved': 'Su pedido se ha procesado, redirigiendo...',
+  'payment.declined': 'Pago denegado',
 
   'cart.positionDuplicate': 'positionId {position} aparece más de una vez en el carrito',
   'cart.itemAmountMismatch':
@@ -63,6 +68,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': 'de 7 a 15 dígitos, incluido el código de país, opcionalmente precedidos de + o 00',
   'reason.single': 'un único valor, no un parámetro repetido',
   'reason.integerRange': 'un número entero de {min} a {max}',
+  'reason.cardNumber': 'un número de tarjeta de 15 a 19 dígitos que supere la comprobación de Luhn',
+  'reason.cardExpiry': 'una fecha de caducidad de la tarjeta con el formato YYYYMM que no esté en el pasado',
 
   'actionCode.awaitingPayment': 'Todavía no se ha realizado ningún intento de pago',
   'actionCode.paymentExpired':

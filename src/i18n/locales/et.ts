@@ -38,6 +38,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Antud tellimuse numbriga tellimus on juba töödeldud',
   'order.notFound': 'Tellimust ei leitud',
   'order.referenceMissing': 'Oodati [orderId] või [orderNumber]',
+  'order.notPayable': 'Tellimust ei saa selle praeguses olekus tasuda',
+  'feature.notEnabled':
+    'Parameeter [{param}] ei ole veel saadaval: funktsioon {feature} ei ole selles makselüüsis lubatud',
+  'payment.approved': 'Teie tellimus on töödeldud, toimub ümbersuunamine...',
+  'payment.declined': 'Maksest keelduti',
 
   'cart.positionDuplicate': 'positionId {position} esineb ostukorvis rohkem kui üks kord',
   'cart.itemAmountMismatch':
@@ -63,6 +68,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': '7 kuni 15 numbrit koos riigikoodiga, soovi korral + või 00 järel',
   'reason.single': 'üht väärtust, mitte korduvat parameetrit',
   'reason.integerRange': 'täisarvu vahemikus {min} kuni {max}',
+  'reason.cardNumber': '15 kuni 19 numbrist koosnevat kaardinumbrit, mis läbib Luhn-kontrolli',
+  'reason.cardExpiry': 'kaardi aegumiskuupäeva vormingus YYYYMM, mis ei ole minevikus',
 
   'actionCode.awaitingPayment': 'Maksekatset ei ole veel tehtud',
   'actionCode.paymentExpired': 'Makse on aegunud: kaardiandmete sisestamise aeg sai otsa',

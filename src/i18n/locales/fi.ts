@@ -38,6 +38,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Tilaus annetulla tilausnumerolla on jo käsitelty',
   'order.notFound': 'Tilausta ei löytynyt',
   'order.referenceMissing': 'Odotettiin [orderId] tai [orderNumber]',
+  'order.notPayable': 'Tilausta ei voi maksaa sen nykyisessä tilassa',
+  'feature.notEnabled':
+    'Parametri [{param}] ei ole vielä käytettävissä: toimintoa {feature} ei ole otettu käyttöön tässä maksuyhdyskäytävässä',
+  'payment.approved': 'Tilauksesi on käsitelty, sinut ohjataan eteenpäin...',
+  'payment.declined': 'Maksu hylätty',
 
   'cart.positionDuplicate': 'positionId {position} esiintyy ostoskorissa useammin kuin kerran',
   'cart.itemAmountMismatch':
@@ -63,6 +68,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': '7–15 numeroa maatunnus mukaan lukien, valinnaisesti + tai 00 -etuliitteen jälkeen',
   'reason.single': 'yksittäistä arvoa, ei toistettua parametria',
   'reason.integerRange': 'kokonaislukua väliltä {min}–{max}',
+  'reason.cardNumber': '15–19-numeroista korttinumeroa, joka läpäisee Luhn-tarkistuksen',
+  'reason.cardExpiry': 'kortin voimassaolopäivää muodossa YYYYMM, joka ei ole menneisyydessä',
 
   'actionCode.awaitingPayment': 'Maksuyritystä ei ole vielä tehty',
   'actionCode.paymentExpired': 'Maksu on vanhentunut: korttitietojen syöttämiseen varattu aika päättyi',

@@ -39,6 +39,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Une commande avec ce numéro de commande a déjà été traitée',
   'order.notFound': 'Commande introuvable',
   'order.referenceMissing': '[orderId] ou [orderNumber] attendu',
+  'order.notPayable': 'La commande ne peut pas être payée dans son état actuel',
+  'feature.notEnabled':
+    "Le paramètre [{param}] n'est pas encore disponible : la fonctionnalité {feature} n'est pas activée sur cette passerelle de paiement",
+  'payment.approved': 'Votre commande a été traitée, redirection en cours...',
+  'payment.declined': 'Paiement refusé',
 
   'cart.positionDuplicate': "positionId {position} apparaît plus d'une fois dans le panier",
   'cart.itemAmountMismatch':
@@ -64,6 +69,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': '7 à 15 chiffres, indicatif du pays compris, éventuellement précédés de + ou 00',
   'reason.single': 'une valeur unique, et non un paramètre répété',
   'reason.integerRange': 'un nombre entier de {min} à {max}',
+  'reason.cardNumber': 'un numéro de carte de 15 à 19 chiffres conforme au contrôle de Luhn',
+  'reason.cardExpiry': "une date d'expiration de la carte au format YYYYMM qui n'est pas dans le passé",
 
   'actionCode.awaitingPayment': "Aucune tentative de paiement n'a encore été effectuée",
   'actionCode.paymentExpired': 'Le paiement a expiré : le délai de saisie des données de la carte est écoulé',

@@ -38,6 +38,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'A megadott rendelésszámú rendelést már feldolgozták',
   'order.notFound': 'A rendelés nem található',
   'order.referenceMissing': '[orderId] vagy [orderNumber] megadása szükséges',
+  'order.notPayable': 'A rendelés jelenlegi állapotában nem fizethető ki',
+  'feature.notEnabled':
+    'A(z) [{param}] paraméter még nem érhető el: a(z) {feature} funkció nincs engedélyezve ezen a fizetési átjárón',
+  'payment.approved': 'Rendelését feldolgoztuk, átirányítás folyamatban...',
+  'payment.declined': 'Fizetés elutasítva',
 
   'cart.positionDuplicate': 'A(z) {position} positionId többször is szerepel a kosárban',
   'cart.itemAmountMismatch':
@@ -63,6 +68,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': '7–15 számjegy az országkóddal együtt, opcionálisan + vagy 00 előtaggal',
   'reason.single': 'egyetlen érték, nem ismételt paraméter',
   'reason.integerRange': 'egész szám {min} és {max} között',
+  'reason.cardNumber': 'Luhn-ellenőrzésen átmenő, 15–19 számjegyből álló kártyaszám',
+  'reason.cardExpiry': 'kártyalejárati dátum YYYYMM formátumban, amely nem múltbeli',
 
   'actionCode.awaitingPayment': 'Még nem történt fizetési kísérlet',
   'actionCode.paymentExpired': 'A fizetés lejárt: a kártyaadatok megadására rendelkezésre álló idő letelt',

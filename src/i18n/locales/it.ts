@@ -37,6 +37,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': "Un ordine con questo numero d'ordine è già stato elaborato",
   'order.notFound': 'Ordine non trovato',
   'order.referenceMissing': 'Atteso [orderId] o [orderNumber]',
+  'order.notPayable': "L'ordine non può essere pagato nel suo stato attuale",
+  'feature.notEnabled':
+    'Il parametro [{param}] non è ancora disponibile: la funzionalità {feature} non è abilitata su questo gateway di pagamento',
+  'payment.approved': "L'ordine è stato elaborato, reindirizzamento in corso...",
+  'payment.declined': 'Pagamento rifiutato',
 
   'cart.positionDuplicate': 'positionId {position} compare più di una volta nel carrello',
   'cart.itemAmountMismatch':
@@ -62,6 +67,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': 'da 7 a 15 cifre, prefisso internazionale compreso, eventualmente precedute da + o 00',
   'reason.single': 'un valore singolo, non un parametro ripetuto',
   'reason.integerRange': 'un numero intero da {min} a {max}',
+  'reason.cardNumber': 'un numero di carta da 15 a 19 cifre che superi il controllo di Luhn',
+  'reason.cardExpiry': 'una data di scadenza della carta nel formato YYYYMM non ancora trascorsa',
 
   'actionCode.awaitingPayment': 'Non è stato ancora effettuato alcun tentativo di pagamento',
   'actionCode.paymentExpired': 'Il pagamento è scaduto: il tempo per inserire i dati della carta è esaurito',

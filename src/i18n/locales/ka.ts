@@ -37,6 +37,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'შეკვეთა მითითებული ნომრით უკვე დამუშავებულია',
   'order.notFound': 'შეკვეთა ვერ მოიძებნა',
   'order.referenceMissing': 'მოსალოდნელია [orderId] ან [orderNumber]',
+  'order.notPayable': 'შეკვეთის გადახდა მის ამჟამინდელ მდგომარეობაში შეუძლებელია',
+  'feature.notEnabled':
+    'პარამეტრი [{param}] ჯერ არ არის ხელმისაწვდომი: ამ საგადახდო შლუზზე ფუნქცია {feature} ჩართული არ არის',
+  'payment.approved': 'თქვენი შეკვეთა დამუშავებულია, მიმდინარეობს გადამისამართება...',
+  'payment.declined': 'გადახდა უარყოფილია',
 
   'cart.positionDuplicate': 'positionId {position} კალათაში ერთზე მეტჯერ გვხვდება',
   'cart.itemAmountMismatch':
@@ -62,6 +67,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': '7-დან 15-მდე ციფრი ქვეყნის კოდის ჩათვლით, სურვილისამებრ + ან 00-ის შემდეგ',
   'reason.single': 'ერთი მნიშვნელობა და არა განმეორებული პარამეტრი',
   'reason.integerRange': 'მთელი რიცხვი {min}-დან {max}-მდე',
+  'reason.cardNumber': 'ბარათის ნომერი 15-დან 19-მდე ციფრით, რომელიც წარმატებით გადის Luhn შემოწმებას',
+  'reason.cardExpiry': 'ბარათის მოქმედების ვადა ფორმატით YYYYMM, რომელიც წარსულში არ არის',
 
   'actionCode.awaitingPayment': 'გადახდის მცდელობა ჯერ არ განხორციელებულა',
   'actionCode.paymentExpired': 'გადახდის ვადა ამოიწურა: ბარათის მონაცემების შეყვანის დრო ამოიწურა',

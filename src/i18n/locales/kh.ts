@@ -35,6 +35,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'ការបញ្ជាទិញដែលមានលេខបញ្ជាទិញនេះត្រូវបានដំណើរការរួចហើយ',
   'order.notFound': 'រកមិនឃើញការបញ្ជាទិញ',
   'order.referenceMissing': 'រំពឹងថាមាន [orderId] ឬ [orderNumber]',
+  'order.notPayable': 'មិនអាចបង់ប្រាក់សម្រាប់ការបញ្ជាទិញនេះក្នុងស្ថានភាពបច្ចុប្បន្នបានទេ',
+  'feature.notEnabled':
+    'ប៉ារ៉ាម៉ែត្រ [{param}] មិនទាន់អាចប្រើបាននៅឡើយទេ៖ មុខងារ {feature} មិនត្រូវបានបើកដំណើរការនៅលើច្រកទូទាត់នេះទេ',
+  'payment.approved': 'ការបញ្ជាទិញរបស់លោកអ្នកត្រូវបានដំណើរការហើយ កំពុងបញ្ជូនបន្ត...',
+  'payment.declined': 'ការបង់ប្រាក់ត្រូវបានបដិសេធ',
 
   'cart.positionDuplicate': 'positionId {position} មានច្រើនជាងម្តងនៅក្នុងកន្ត្រក',
   'cart.itemAmountMismatch': 'itemAmount នៃមុខទំនិញ {position} ត្រូវតែស្មើនឹង itemPrice × quantity ({expected})',
@@ -59,6 +64,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': 'លេខពី 7 ដល់ 15 ខ្ទង់ រួមទាំងលេខកូដប្រទេស ដែលអាចមាន + ឬ 00 នៅពីមុខ',
   'reason.single': 'តម្លៃតែមួយ មិនមែនប៉ារ៉ាម៉ែត្រដែលដាក់ដដែលៗទេ',
   'reason.integerRange': 'ចំនួនគត់ពី {min} ដល់ {max}',
+  'reason.cardNumber': 'លេខកាតពី 15 ដល់ 19 ខ្ទង់ ដែលឆ្លងកាត់ការផ្ទៀងផ្ទាត់ Luhn',
+  'reason.cardExpiry': 'កាលបរិច្ឆេទផុតកំណត់របស់កាតក្នុងទម្រង់ YYYYMM ដែលមិនទាន់កន្លងផុត',
 
   'actionCode.awaitingPayment': 'មិនទាន់មានការព្យាយាមបង់ប្រាក់នៅឡើយទេ',
   'actionCode.paymentExpired': 'ការបង់ប្រាក់បានផុតកំណត់៖ ពេលវេលាសម្រាប់បញ្ចូលទិន្នន័យកាតបានអស់ហើយ',

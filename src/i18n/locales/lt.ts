@@ -35,6 +35,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Užsakymas nurodytu užsakymo numeriu jau apdorotas',
   'order.notFound': 'Užsakymas nerastas',
   'order.referenceMissing': 'Tikėtasi [orderId] arba [orderNumber]',
+  'order.notPayable': 'Esamos būsenos užsakymo apmokėti negalima',
+  'feature.notEnabled':
+    'Parametras [{param}] dar nepasiekiamas: šiame mokėjimų šliuze funkcija {feature} neįjungta',
+  'payment.approved': 'Jūsų užsakymas apdorotas, nukreipiama...',
+  'payment.declined': 'Mokėjimas atmestas',
 
   'cart.positionDuplicate': 'positionId {position} krepšelyje pasikartoja daugiau nei kartą',
   'cart.itemAmountMismatch':
@@ -60,6 +65,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': 'nuo 7 iki 15 skaitmenų su šalies kodu, pasirinktinai po + arba 00',
   'reason.single': 'vienos reikšmės, o ne pakartoto parametro',
   'reason.integerRange': 'sveikojo skaičiaus nuo {min} iki {max}',
+  'reason.cardNumber': 'kortelės numerio iš 15–19 skaitmenų, atitinkančio Luhn patikrą',
+  'reason.cardExpiry': 'kortelės galiojimo pabaigos datos formatu YYYYMM, kuri nėra praeityje',
 
   'actionCode.awaitingPayment': 'Dar nebandyta atlikti mokėjimo',
   'actionCode.paymentExpired': 'Mokėjimas nebegalioja: baigėsi kortelės duomenų įvedimo laikas',

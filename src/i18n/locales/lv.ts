@@ -37,6 +37,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Pasūtījums ar norādīto pasūtījuma numuru jau ir apstrādāts',
   'order.notFound': 'Pasūtījums nav atrasts',
   'order.referenceMissing': 'Jānorāda [orderId] vai [orderNumber]',
+  'order.notPayable': 'Pasūtījumu tā pašreizējā statusā nevar apmaksāt',
+  'feature.notEnabled':
+    'Parametrs [{param}] vēl nav pieejams: šajā maksājumu vārtejā funkcija {feature} nav iespējota',
+  'payment.approved': 'Jūsu pasūtījums ir apstrādāts, notiek pāradresācija...',
+  'payment.declined': 'Maksājums noraidīts',
 
   'cart.positionDuplicate': 'positionId {position} grozā atkārtojas vairāk nekā vienu reizi',
   'cart.itemAmountMismatch':
@@ -62,6 +67,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': 'no 7 līdz 15 cipariem, ieskaitot valsts kodu, pēc izvēles aiz + vai 00',
   'reason.single': 'viena vērtība, nevis atkārtots parametrs',
   'reason.integerRange': 'vesels skaitlis no {min} līdz {max}',
+  'reason.cardNumber': 'kartes numurs ar 15 līdz 19 cipariem, kas iztur Luhn pārbaudi',
+  'reason.cardExpiry': 'kartes derīguma termiņš formātā YYYYMM, kas nav pagātnē',
 
   'actionCode.awaitingPayment': 'Maksājuma mēģinājums vēl nav veikts',
   'actionCode.paymentExpired': 'Maksājuma termiņš ir beidzies: kartes datu ievadīšanas laiks ir beidzies',

@@ -38,6 +38,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Een bestelling met dit bestelnummer is al verwerkt',
   'order.notFound': 'Bestelling niet gevonden',
   'order.referenceMissing': '[orderId] of [orderNumber] verwacht',
+  'order.notPayable': 'De bestelling kan in de huidige status niet worden betaald',
+  'feature.notEnabled':
+    'Parameter [{param}] is nog niet beschikbaar: de functie {feature} is niet ingeschakeld op deze betaalgateway',
+  'payment.approved': 'Uw bestelling is verwerkt, u wordt doorgestuurd...',
+  'payment.declined': 'Betaling geweigerd',
 
   'cart.positionDuplicate': 'positionId {position} komt meer dan één keer voor in de winkelwagen',
   'cart.itemAmountMismatch':
@@ -63,6 +68,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': '7 tot 15 cijfers inclusief de landcode, eventueel voorafgegaan door + of 00',
   'reason.single': 'één enkele waarde, geen herhaalde parameter',
   'reason.integerRange': 'een geheel getal van {min} tot en met {max}',
+  'reason.cardNumber': 'een kaartnummer van 15 tot 19 cijfers dat de Luhn-controle doorstaat',
+  'reason.cardExpiry': 'een vervaldatum van de kaart in de notatie YYYYMM die niet in het verleden ligt',
 
   'actionCode.awaitingPayment': 'Er is nog geen betalingspoging gedaan',
   'actionCode.paymentExpired':

@@ -36,6 +36,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Zamówienie o podanym numerze zostało już przetworzone',
   'order.notFound': 'Nie znaleziono zamówienia',
   'order.referenceMissing': 'Oczekiwano [orderId] lub [orderNumber]',
+  'order.notPayable': 'Zamówienia nie można opłacić w jego obecnym stanie',
+  'feature.notEnabled':
+    'Parametr [{param}] nie jest jeszcze dostępny: funkcja {feature} nie jest włączona w tej bramce płatniczej',
+  'payment.approved': 'Zamówienie zostało przetworzone, trwa przekierowanie...',
+  'payment.declined': 'Płatność odrzucona',
 
   'cart.positionDuplicate': 'positionId {position} występuje w koszyku więcej niż raz',
   'cart.itemAmountMismatch': 'itemAmount pozycji {position} musi być równy itemPrice × quantity ({expected})',
@@ -60,6 +65,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': 'od 7 do 15 cyfr łącznie z numerem kierunkowym kraju, opcjonalnie poprzedzonych + lub 00',
   'reason.single': 'pojedynczej wartości, a nie powtórzonego parametru',
   'reason.integerRange': 'liczby całkowitej od {min} do {max}',
+  'reason.cardNumber': 'numeru karty o długości od 15 do 19 cyfr, przechodzącego weryfikację Luhn',
+  'reason.cardExpiry': 'daty ważności karty w formacie YYYYMM, która jeszcze nie minęła',
 
   'actionCode.awaitingPayment': 'Nie podjęto jeszcze próby płatności',
   'actionCode.paymentExpired': 'Płatność wygasła: upłynął czas na wprowadzenie danych karty',

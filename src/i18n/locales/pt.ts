@@ -38,6 +38,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Já foi processada uma encomenda com este número de encomenda',
   'order.notFound': 'Encomenda não encontrada',
   'order.referenceMissing': 'Esperava-se [orderId] ou [orderNumber]',
+  'order.notPayable': 'A encomenda não pode ser paga no seu estado atual',
+  'feature.notEnabled':
+    'O parâmetro [{param}] ainda não está disponível: a funcionalidade {feature} não está ativada neste gateway de pagamento',
+  'payment.approved': 'A sua encomenda foi processada, a redirecionar...',
+  'payment.declined': 'Pagamento recusado',
 
   'cart.positionDuplicate': 'positionId {position} ocorre mais de uma vez no carrinho',
   'cart.itemAmountMismatch':
@@ -63,6 +68,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': '7 a 15 algarismos, incluindo o indicativo do país, opcionalmente precedidos de + ou 00',
   'reason.single': 'um valor único, não um parâmetro repetido',
   'reason.integerRange': 'um número inteiro de {min} a {max}',
+  'reason.cardNumber': 'um número de cartão de 15 a 19 algarismos que passe na verificação de Luhn',
+  'reason.cardExpiry': 'uma data de validade do cartão no formato YYYYMM que não esteja no passado',
 
   'actionCode.awaitingPayment': 'Ainda não foi efetuada nenhuma tentativa de pagamento',
   'actionCode.paymentExpired': 'O pagamento expirou: terminou o prazo para introduzir os dados do cartão',

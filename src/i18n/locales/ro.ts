@@ -37,6 +37,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'O comandă cu acest număr de comandă a fost deja procesată',
   'order.notFound': 'Comanda nu a fost găsită',
   'order.referenceMissing': 'Se aștepta [orderId] sau [orderNumber]',
+  'order.notPayable': 'Comanda nu poate fi plătită în starea sa actuală',
+  'feature.notEnabled':
+    'Parametrul [{param}] nu este încă disponibil: funcționalitatea {feature} nu este activată pe acest gateway de plată',
+  'payment.approved': 'Comanda dumneavoastră a fost procesată, se face redirecționarea...',
+  'payment.declined': 'Plată respinsă',
 
   'cart.positionDuplicate': 'positionId {position} apare de mai multe ori în coș',
   'cart.itemAmountMismatch':
@@ -62,6 +67,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': 'între 7 și 15 cifre, inclusiv prefixul țării, opțional precedate de + sau 00',
   'reason.single': 'o singură valoare, nu un parametru repetat',
   'reason.integerRange': 'un număr întreg de la {min} la {max}',
+  'reason.cardNumber': 'un număr de card de 15 până la 19 cifre, care trece verificarea Luhn',
+  'reason.cardExpiry': 'o dată de expirare a cardului în formatul YYYYMM, care nu este în trecut',
 
   'actionCode.awaitingPayment': 'Nu a fost efectuată încă nicio încercare de plată',
   'actionCode.paymentExpired': 'Plata a expirat: timpul pentru introducerea datelor cardului s-a scurs',

@@ -37,6 +37,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'En order med angivet ordernummer har redan behandlats',
   'order.notFound': 'Ordern hittades inte',
   'order.referenceMissing': '[orderId] eller [orderNumber] förväntades',
+  'order.notPayable': 'Ordern kan inte betalas i sin nuvarande status',
+  'feature.notEnabled':
+    'Parametern [{param}] är ännu inte tillgänglig: funktionen {feature} är inte aktiverad på denna betalningsgateway',
+  'payment.approved': 'Din order har behandlats, du omdirigeras...',
+  'payment.declined': 'Betalning nekad',
 
   'cart.positionDuplicate': 'positionId {position} förekommer mer än en gång i varukorgen',
   'cart.itemAmountMismatch':
@@ -62,6 +67,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': '7 till 15 siffror inklusive landsnummer, eventuellt efter + eller 00',
   'reason.single': 'ett enda värde, inte en upprepad parameter',
   'reason.integerRange': 'ett heltal från {min} till {max}',
+  'reason.cardNumber': 'ett kortnummer med 15 till 19 siffror som klarar Luhn-kontrollen',
+  'reason.cardExpiry': 'ett utgångsdatum för kortet i formatet YYYYMM som inte har passerat',
 
   'actionCode.awaitingPayment': 'Inget betalningsförsök har gjorts ännu',
   'actionCode.paymentExpired': 'Betalningen har gått ut: tiden för att ange kortuppgifterna har löpt ut',

@@ -38,6 +38,11 @@ export const messages: MessageCatalogue = {
   'order.numberDuplicate': 'Agizo lenye nambari hii ya agizo tayari limeshughulikiwa',
   'order.notFound': 'Agizo halikupatikana',
   'order.referenceMissing': 'Inatarajiwa [orderId] au [orderNumber]',
+  'order.notPayable': 'Agizo haliwezi kulipiwa katika hali yake ya sasa',
+  'feature.notEnabled':
+    'Kigezo [{param}] bado hakipatikani: huduma ya {feature} haijawezeshwa kwenye lango hili la malipo',
+  'payment.approved': 'Agizo lako limeshughulikiwa, unaelekezwa upya...',
+  'payment.declined': 'Malipo yamekataliwa',
 
   'cart.positionDuplicate': 'positionId {position} inajitokeza zaidi ya mara moja kwenye kikapu',
   'cart.itemAmountMismatch':
@@ -63,6 +68,8 @@ export const messages: MessageCatalogue = {
   'reason.phone': 'tarakimu 7 hadi 15 ikijumuisha msimbo wa nchi, kwa hiari baada ya + au 00',
   'reason.single': 'thamani moja, si kigezo kilichorudiwa',
   'reason.integerRange': 'nambari kamili kuanzia {min} hadi {max}',
+  'reason.cardNumber': 'nambari ya kadi yenye tarakimu 15 hadi 19 inayopita ukaguzi wa Luhn',
+  'reason.cardExpiry': 'tarehe ya kuisha kwa muda wa kadi katika muundo YYYYMM ambayo haijapita',
 
   'actionCode.awaitingPayment': 'Bado hakuna jaribio la malipo lililofanywa',
   'actionCode.paymentExpired': 'Muda wa malipo umekwisha: muda wa kuingiza taarifa za kadi umeisha',

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const orderColumns: [string, 'text' | 'integer' | 'bigint'][] = [
+    ['payment_attempt_id', 'text'],
     ['payment_way', 'text'],
     ['card_masked_pan', 'text'],
     ['card_expiry', 'text'],
@@ -56,6 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('rrn', 'text')
     .addColumn('approval_code', 'text')
     .addColumn('external_id', 'text')
+    .addColumn('details', 'text')
     .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
     .addColumn('completed_at_ms', 'bigint')
     .execute();

@@ -1,0 +1,142 @@
+import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js';
+import { ORDER_STATUS } from '../../domain/order-status.js';
+import { Pan } from '../../domain/pan.js';
+import type { RandomSource } from '../../domain/random-source.js';
+import { invalidParam, Refusal } from '../../domain/refusals.js';
+import type { CardPayment } from '../../services/card-payment.js';
+import type { OrderQuery } from '../../services/order-query.js';
+import type { OrderRegistration } from '../../services/order-registration.js';
+import { defineOperation, type Operation, type OperationContext } from '../operation.js';
+import type { ParamsOf } from '../params/param-table.js';
+import { INSTANT_PAYMENT_PARAMS, NOT_YET_ENABLED } from './instant-payment-params.js';
+import { orderStatusLegacyView } from './order-status-view.js';
+
+type InstantPaymentParams = ParamsOf<typeof INSTANT_PAYMENT_PARAMS>;
+
+export interface InstantPaymentServices {
+  readonly registration: OrderRegistration;
+  readonly query: OrderQuery;
+  readonly payment: CardPayment;
+  readonly random: RandomSource;
+}
+
+function refuseLaterCapabilities(params: InstantPaymentParams, context: OperationContext): void {
+  for (const [name, feature] of Object.entries(NOT_YET_ENABLED)) {
+    if ((params as Record<string, unknown>)[name] !== undefined) {
+      throw new Refusal('FEATURE_NOT_ENABLED', { param: name, feature });
+    }
+  }
+  if (params.tii !== undefined)
+    throw new Refusal('FEATURE_NOT_ENABLED', { param: 'tii', feature: 'stored credentials' });
+  // With the permission, clientId would store the card (instant payment's credential flow).
+  if (
+    params.clientId !== undefined &&
+    params.bindingNotNeeded !== true &&
+    context.merchant.permissions.has('storedCredentials')
+  ) {
+    throw new Refusal('FEATURE_NOT_ENABLED', { param: 'clientId', feature: 'stored credentials' });
+  }
+}
+
+function cardFrom(params: InstantPaymentParams, nowMs: number) {
+  if (params.pan === undefined) throw new Refusal('PARAM_MISSING', { param: 'pan' });
+  if (!luhnValid(params.pan)) throw invalidParam('pan', 'reason.cardNumber');
+  if (params.expiry === undefined) throw new Refusal('PARAM_MISSING', { param: 'expiry' });
+  const expiry = parseExpiry(params.expiry);
+  if (expiry === undefined || expiryInPast(expiry, nowMs)) throw invalidParam('expiry', 'reason.cardExpiry');
+  return { pan: new Pan(params.pan), expiry, cvc: params.cvc, cardholderName: params.cardholderName };
+}
+
+/** Appends `orderId` and `lang` as the real gateway does when it sends the customer back. */
+export function returnAddress(base: string, orderId: string, language: string): string {
+  const url = new URL(base);
+  url.searchParams.set('orderId', orderId);
+  url.searchParams.set('lang', language);
+  return url.toString();
+}
+
+/** A gateway-generated order number when the merchant sends none: 20 digits, time first. */
+function generatedOrderNumber(random: RandomSource, nowMs: number): string {
+  const suffix = [...random.bytes(7)].map((byte) => String(byte % 10)).join('');
+  return `${String(nowMs).padStart(13, '0')}${suffix}`;
+}
+
+/**
+ * instantPayment.do: registers the order and pays it with the card data in one call. Until
+ * 3-D Secure lands every merchant is SSL-only, so the card is authorized directly.
+ */
+export function instantPayment(services: InstantPaymentServices): Operation {
+  return defineOperation({
+    path: '/payment/rest/instantPayment.do',
+    encoding: 'form',
+    envelope: 'instant',
+    summary: 'Registers an order and pays it in one call with card data collected by the merchant',
+    params: INSTANT_PAYMENT_PARAMS,
+    onBehalfParam: 'merchantLogin',
+    async handle(params, context) {
+      refuseLaterCapabilities(params, context);
+      const card = cardFrom(params, context.nowMs);
+      const twoPhase = params.preAuth === true;
+      if (twoPhase && !context.merchant.permissions.has('preAuth')) {
+        throw new Refusal('PERMISSION_REQUIRED', { feature: 'preAuth' });
+      }
+      const language = params.language ?? context.merchant.defaultLanguage;
+      const orderNumber = params.orderNumber ?? generatedOrderNumber(services.random, context.nowMs);
+      const payerData = Object.fromEntries(
+        (
+          [
+            'billingPayerData',
+            'shippingPayerData',
+            'preOrderPayerData',
+            'orderPayerData',
+            'billingAndShippingAddressMatchIndicator',
+          ] as const
+        )
+          .filter((name) => params[name] !== undefined)
+          .map((name) => [name, params[name]]),
+      );
+      if (params.phone !== undefined) payerData.phone = params.phone;
+      const registered = await services.registration.register(context.merchant, context.caller, {
+        orderNumber,
+        amountMinor: params.amount,
+        currency: params.currency,
+        twoPhase,
+        language,
+        returnUrl: params.returnUrl,
+        failUrl: params.failUrl,
+        dynamicCallbackUrl: params.dynamicCallbackUrl,
+        description: params.description,
+        ip: params.ip ?? context.clientIp,
+        clientId: params.clientId,
+        email: params.email,
+        postAddress: params.postAddress,
+        cardholderName: params.cardholderName,
+        sessionTimeoutSecs: params.sessionTimeoutSecs,
+        expirationDateMs: params.expirationDate,
+        features: params.features ?? [],
+        mcc: params.mcc,
+        mvv: params.mvv,
+        jsonParams: params.jsonParams,
+        orderBundle: params.orderBundle,
+        payerData,
+        marketplace: params.marketplace,
+        paymentFacilitator: params.paymentFacilitator,
+      });
+      const order = await services.query.find(context.merchant, { orderId: registered.orderId });
+      const paid = await services.payment.pay(order, { card, twoPhase, paymentWay: 'CARD' });
+      const approved = paid.status === ORDER_STATUS.approved || paid.status === ORDER_STATUS.deposited;
+      return {
+        errorCode: '0',
+        orderId: paid.id,
+        orderNumber: paid.order_number,
+        info: context.message(approved ? 'payment.approved' : 'payment.declined'),
+        redirect: returnAddress(
+          approved ? paid.return_url : (paid.fail_url ?? paid.return_url),
+          paid.id,
+          language,
+        ),
+        orderStatus: orderStatusLegacyView(paid, context),
+      };
+    },
+  });
+}

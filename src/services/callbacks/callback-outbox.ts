@@ -1,0 +1,77 @@
+import type { RandomSource } from '../../domain/random-source.js';
+import { CallbackRepository } from '../../store/callback-repository.js';
+import type { Executor } from '../../store/prepared-query.js';
+import type { CallbackOperation, PaymentEvent } from './payment-event.js';
+
+/** Operations about stored credentials: they always go to the static address (merchant-api.md, Events 3). */
+const BINDING_OPERATIONS: readonly CallbackOperation[] = ['bindingCreated', 'bindingActivityChanged'];
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
+
+/** Java's Date.toString() in UTC, the shape of `callbackCreationDate`: `Mon Jan 31 21:46:52 UTC 2022`. */
+export function javaDateText(ms: number): string {
+  const date = new Date(ms);
+  const time = [date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()].map(twoDigits).join(':');
+  return [
+    WEEKDAYS[date.getUTCDay()],
+    MONTHS[date.getUTCMonth()],
+    twoDigits(date.getUTCDate()),
+    time,
+    'UTC',
+    String(date.getUTCFullYear()),
+  ].join(' ');
+}
+
+/**
+ * Writes the callback for `event` into the outbox through `db`, which must be the transaction of
+ * the state change it reports: both commit or neither does, so a change is never left without its
+ * callback and no callback announces a change that was rolled back. The checksum is not stored; the
+ * delivery job computes it per attempt with the merchant's current key and signing setting.
+ * Returns the callback id, or undefined when the merchant has no callback address (callbacks off).
+ */
+export async function enqueuePaymentCallback(
+  db: Executor,
+  event: PaymentEvent,
+  nowMs: number,
+  ids: RandomSource,
+): Promise<string | undefined> {
+  const merchant = await db
+    .selectFrom('merchants')
+    .select('callback_url')
+    .where('id', '=', event.merchantId)
+    .executeTakeFirst();
+  if (merchant === undefined) throw new Error(`merchant ${event.merchantId} does not exist`);
+  const url = BINDING_OPERATIONS.includes(event.operation)
+    ? merchant.callback_url
+    : (event.dynamicCallbackUrl ?? merchant.callback_url);
+  if (url === null) return undefined;
+  // gateway-facts §4.2: the core parameters, then the optional ones this gateway always sends.
+  const params: Record<string, string> = {
+    mdOrder: event.orderId,
+    orderNumber: event.orderNumber,
+    operation: event.operation,
+    status: event.success ? '1' : '0',
+    ...(event.amountMinor === undefined ? {} : { amount: String(event.amountMinor) }),
+    callbackCreationDate: javaDateText(nowMs),
+  };
+  const id = ids.uuid();
+  await CallbackRepository.enqueue(db, {
+    id,
+    merchant_id: event.merchantId,
+    order_id: event.orderId,
+    operation: event.operation,
+    url,
+    params: JSON.stringify(params),
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at_ms: nowMs,
+    claimed_until_ms: null,
+    last_error: null,
+    created_at_ms: nowMs,
+    delivered_at_ms: null,
+  });
+  return id;
+}

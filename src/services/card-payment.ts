@@ -1,0 +1,140 @@
+import type { Clock } from '../domain/clock.js';
+import { PAYMENT_SYSTEM_BY_NETWORK, formatExpiry, networkOf } from '../domain/card-rules.js';
+import { DECLINE_REASONS } from '../domain/decline-reasons.js';
+import { ORDER_STATUS } from '../domain/order-status.js';
+import type { RandomSource } from '../domain/random-source.js';
+import { Refusal } from '../domain/refusals.js';
+import type { AcquirerPort, CardForAuthorization } from '../processing/acquirer/acquirer-port.js';
+import type { GroupCommit } from '../store/group-commit.js';
+import type { OrderRepository } from '../store/order-repository.js';
+import type { Executor } from '../store/prepared-query.js';
+import type { OrderRow } from '../store/schema.js';
+import type { PaymentEvent } from './callbacks/payment-event.js';
+
+/** Writes a callback to the outbox inside the transaction of the change it reports. */
+export type PaymentEventSink = (db: Executor, event: PaymentEvent, nowMs: number) => Promise<void>;
+
+export interface CardPaymentInput {
+  readonly card: CardForAuthorization;
+  readonly twoPhase: boolean;
+  readonly paymentWay: 'CARD' | 'CARD_MOTO';
+  readonly autoCompleteAtMs?: number;
+  readonly autoReverseAtMs?: number;
+}
+
+/** The transaction start state (gateway-facts §5.2): an authorization whose answer is not in yet. */
+const ACTION_CODE_STARTED = -9000;
+
+/**
+ * Pays a registered order with card data, in the fixed phases of every money operation: claim
+ * the order and write the intent (one unit), call the acquirer, write the outcome and its
+ * callback (one unit). The intent is durable before the acquirer is called, so a crash in
+ * between leaves a pending operation that recovery can resolve, never a lost payment.
+ */
+export class CardPayment {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly writes: GroupCommit,
+    private readonly acquirer: AcquirerPort,
+    private readonly clock: Clock,
+    private readonly random: RandomSource,
+    private readonly emit: PaymentEventSink,
+  ) {}
+
+  async pay(order: OrderRow, input: CardPaymentInput): Promise<OrderRow> {
+    const attemptId = this.random.uuid();
+    const digits = input.card.pan.reveal();
+    const network = networkOf(digits);
+    const startedMs = this.clock.nowMs();
+    await this.writes.run(async (db) => {
+      const claimed = await this.orders.claimForPayment(db, {
+        orderId: order.id,
+        attemptId,
+        paymentWay: input.paymentWay,
+        maskedPan: input.card.pan.masked,
+        expiry: formatExpiry(input.card.expiry),
+        cardholderName: input.card.cardholderName ?? null,
+        network: PAYMENT_SYSTEM_BY_NETWORK[network],
+        twoPhase: input.twoPhase,
+        autoCompleteAtMs: input.autoCompleteAtMs ?? null,
+        autoReverseAtMs: input.autoReverseAtMs ?? null,
+        nowMs: startedMs,
+      });
+      if (!claimed) throw new Refusal('ORDER_NOT_PAYABLE');
+      await this.orders.insertOperation(db, {
+        id: attemptId,
+        order_id: order.id,
+        merchant_id: order.merchant_id,
+        kind: 'authorization',
+        state: 'pending',
+        amount_minor: order.amount_minor,
+        currency: order.currency,
+        action_code: ACTION_CODE_STARTED,
+        rrn: null,
+        approval_code: null,
+        external_id: null,
+        details: null,
+        created_at_ms: startedMs,
+        completed_at_ms: null,
+      });
+    });
+
+    const answer = await this.acquirer.authorize({
+      orderId: order.id,
+      amountMinor: order.amount_minor,
+      currency: order.currency,
+      twoPhase: input.twoPhase,
+      card: input.card,
+    });
+
+    const nowMs = this.clock.nowMs();
+    await this.writes.run(async (db) => {
+      const approvedMinor = answer.approved ? order.amount_minor : 0;
+      const recorded = await this.orders.recordAuthorization(db, {
+        orderId: order.id,
+        attemptId,
+        status: !answer.approved
+          ? ORDER_STATUS.declined
+          : input.twoPhase
+            ? ORDER_STATUS.approved
+            : ORDER_STATUS.deposited,
+        actionCode: answer.approved ? 0 : DECLINE_REASONS[answer.reason].actionCode,
+        approvalCode: answer.approved ? answer.approvalCode : null,
+        rrn: answer.approved ? answer.rrn : null,
+        paymentNetRefNum: answer.approved ? answer.paymentNetRefNum : null,
+        terminalId: answer.approved ? answer.terminalId : null,
+        authRefNum: answer.approved ? answer.authRefNum : null,
+        approvedMinor,
+        depositedMinor: answer.approved && !input.twoPhase ? order.amount_minor : 0,
+        nowMs,
+      });
+      // The claim guarantees this attempt alone may finish the order; anything else is a bug.
+      if (!recorded) throw new Error(`order ${order.id} changed under payment attempt ${attemptId}`);
+      await this.orders.completeOperation(db, attemptId, {
+        state: answer.approved ? 'approved' : 'declined',
+        action_code: answer.approved ? 0 : DECLINE_REASONS[answer.reason].actionCode,
+        rrn: answer.approved ? answer.rrn : null,
+        approval_code: answer.approved ? answer.approvalCode : null,
+        completed_at_ms: nowMs,
+      });
+      if (answer.approved) {
+        await this.emit(
+          db,
+          {
+            merchantId: order.merchant_id,
+            orderId: order.id,
+            orderNumber: order.order_number,
+            operation: input.twoPhase ? 'approved' : 'deposited',
+            success: true,
+            amountMinor: order.amount_minor,
+            dynamicCallbackUrl: order.dynamic_callback_url,
+          },
+          nowMs,
+        );
+      }
+    });
+    const fresh = await this.orders.findById(order.merchant_id, order.id);
+    if (fresh === undefined) throw new Error(`order ${order.id} vanished after payment`);
+    return fresh;
+  }
+}

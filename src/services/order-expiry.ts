@@ -1,0 +1,38 @@
+import type { Clock } from '../domain/clock.js';
+import type { GroupCommit } from '../store/group-commit.js';
+import type { ExpiringOrder, OrderRepository } from '../store/order-repository.js';
+import type { PaymentEventSink } from './card-payment.js';
+
+/**
+ * Declines a registered order whose lifetime is over (status 6, actionCode -2007) and writes the
+ * `declinedByTimeout` callback in the same unit. The change is guarded, so when a reader and the
+ * job (or two nodes) race, one of them declines the order and only that one sends the callback.
+ */
+export class OrderExpiry {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly writes: GroupCommit,
+    private readonly clock: Clock,
+    private readonly emit: PaymentEventSink,
+  ) {}
+
+  async expire(order: ExpiringOrder): Promise<boolean> {
+    const nowMs = this.clock.nowMs();
+    return this.writes.run(async (db) => {
+      if (!(await this.orders.expireOne(db, order.id, nowMs))) return false;
+      await this.emit(
+        db,
+        {
+          merchantId: order.merchant_id,
+          orderId: order.id,
+          orderNumber: order.order_number,
+          operation: 'declinedByTimeout',
+          success: false,
+          dynamicCallbackUrl: order.dynamic_callback_url,
+        },
+        nowMs,
+      );
+      return true;
+    });
+  }
+}

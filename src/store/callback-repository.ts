@@ -1,0 +1,187 @@
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Store } from './database.js';
+import type { Executor } from './prepared-query.js';
+import type { CallbackRow, Database } from './schema.js';
+
+export const CALLBACK_STATES = ['pending', 'delivered', 'dead'] as const;
+export type CallbackState = (typeof CALLBACK_STATES)[number];
+
+/** Most rows `list` returns, so an operator's query cannot pull the whole outbox into memory. */
+export const CALLBACK_LIST_MAX = 1000;
+/** Longest `last_error` kept: enough for an HTTP status or a socket error, never a whole body. */
+export const CALLBACK_ERROR_CHARS_MAX = 500;
+
+export interface CallbackFilter {
+  readonly state?: CallbackState;
+  readonly orderId?: string;
+  readonly merchantId?: string;
+  /** At most CALLBACK_LIST_MAX. */
+  readonly limit?: number;
+}
+
+/**
+ * What a claim holds: `claimed_until_ms` doubles as a fencing token. A node whose lease ran out
+ * (it stalled) cannot record an outcome over the node that claimed the row after it.
+ */
+export type CallbackClaim = Pick<CallbackRow, 'id' | 'attempts' | 'claimed_until_ms'>;
+
+/** How the merchant wants its callbacks now: read at delivery, so a changed setting applies. */
+export interface CallbackDeliverySettings {
+  readonly signing: string;
+  readonly httpMethod: string;
+  /** Sealed with the master key, associated data = merchant id; null when no key is set. */
+  readonly keySealed: string | null;
+}
+
+export function isCallbackState(value: string): value is CallbackState {
+  return (CALLBACK_STATES as readonly string[]).includes(value);
+}
+
+/** Rows a node may claim at `nowMs`: pending, due, and not held by a live claim of another node. */
+function claimable(nowMs: number) {
+  return (eb: ExpressionBuilder<Database, 'callbacks'>) =>
+    eb.and([
+      eb('state', '=', 'pending'),
+      eb('next_attempt_at_ms', '<=', nowMs),
+      eb.or([eb('claimed_until_ms', 'is', null), eb('claimed_until_ms', '<=', nowMs)]),
+    ]);
+}
+
+/** The callback outbox: rows written with the change they report, then claimed and delivered by the job. */
+export class CallbackRepository {
+  constructor(private readonly store: Store) {}
+
+  /** Inserts through `db`, which is the caller's transaction: the row commits with the state change. */
+  static async enqueue(db: Executor, row: CallbackRow): Promise<void> {
+    await db.insertInto('callbacks').values(row).execute();
+  }
+
+  /**
+   * Atomically takes up to `limit` due rows for `leaseMs`. PostgreSQL: the subquery locks with
+   * SKIP LOCKED, so concurrent nodes pick disjoint rows without waiting, and the outer guard is
+   * re-checked on the newest row version, so a row another node claimed and committed meanwhile is
+   * left alone. The subquery sits in `= any(array(…))`, an init plan run once: as `in (…)` the
+   * planner may rescan it per outer row, and each rescan's LIMIT picked other rows (a test saw 3
+   * rows claimed with limit 2). SQLite: one statement is atomic, writers are serialized, and an
+   * uncorrelated `in (…)` is computed once.
+   */
+  async claimDue(nowMs: number, limit: number, leaseMs: number): Promise<CallbackRow[]> {
+    const { db, engine } = this.store;
+    const due = db
+      .selectFrom('callbacks')
+      .select('id')
+      .where(claimable(nowMs))
+      .orderBy('next_attempt_at_ms')
+      .limit(limit);
+    const rows = await db
+      .updateTable('callbacks')
+      .set({ claimed_until_ms: nowMs + leaseMs })
+      .where((eb) =>
+        engine === 'postgres'
+          ? sql<SqlBool>`id = any(array(${due.forUpdate().skipLocked()}))`
+          : eb('id', 'in', due),
+      )
+      .where(claimable(nowMs))
+      .returningAll()
+      .execute();
+    // RETURNING has no order; oldest due first keeps delivery close to the order of events.
+    return rows.sort((a, b) => a.next_attempt_at_ms - b.next_attempt_at_ms);
+  }
+
+  /** Records a 2xx answer; false when the claim was lost (another node owns the row now). */
+  async markDelivered(claim: CallbackClaim, nowMs: number): Promise<boolean> {
+    return this.finish(claim, {
+      state: 'delivered',
+      attempts: claim.attempts + 1,
+      delivered_at_ms: nowMs,
+      last_error: null,
+    });
+  }
+
+  /** Records a failed attempt and when to try again. */
+  async markRetry(claim: CallbackClaim, nextAttemptAtMs: number, error: string): Promise<boolean> {
+    return this.finish(claim, {
+      attempts: claim.attempts + 1,
+      next_attempt_at_ms: nextAttemptAtMs,
+      last_error: error.slice(0, CALLBACK_ERROR_CHARS_MAX),
+    });
+  }
+
+  /** Records the last failed attempt: the row stays for the operator (`gatehouse callbacks replay`). */
+  async markDead(claim: CallbackClaim, error: string): Promise<boolean> {
+    return this.finish(claim, {
+      state: 'dead',
+      attempts: claim.attempts + 1,
+      last_error: error.slice(0, CALLBACK_ERROR_CHARS_MAX),
+    });
+  }
+
+  async find(id: string): Promise<CallbackRow | undefined> {
+    return this.store.db.selectFrom('callbacks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Newest first. */
+  async list(filter: CallbackFilter = {}): Promise<CallbackRow[]> {
+    let query = this.store.db
+      .selectFrom('callbacks')
+      .selectAll()
+      .orderBy('created_at_ms', 'desc')
+      .orderBy('id')
+      .limit(Math.min(filter.limit ?? CALLBACK_LIST_MAX, CALLBACK_LIST_MAX));
+    if (filter.state !== undefined) query = query.where('state', '=', filter.state);
+    if (filter.orderId !== undefined) query = query.where('order_id', '=', filter.orderId);
+    if (filter.merchantId !== undefined) query = query.where('merchant_id', '=', filter.merchantId);
+    return query.execute();
+  }
+
+  /**
+   * Sends a row again, whatever its state: back to pending, due at `nowMs`, with a fresh attempt
+   * count so a dead row gets the whole schedule again. Returns false for an unknown id.
+   */
+  async replay(id: string, nowMs: number): Promise<boolean> {
+    const result = await this.store.db
+      .updateTable('callbacks')
+      .set({
+        state: 'pending',
+        attempts: 0,
+        next_attempt_at_ms: nowMs,
+        claimed_until_ms: null,
+        delivered_at_ms: null,
+      })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  async deliverySettings(merchantId: string): Promise<CallbackDeliverySettings | undefined> {
+    const row = await this.store.db
+      .selectFrom('merchants')
+      .select(['callback_signing', 'callback_http_method', 'callback_key_sealed'])
+      .where('id', '=', merchantId)
+      .executeTakeFirst();
+    return row === undefined
+      ? undefined
+      : {
+          signing: row.callback_signing,
+          httpMethod: row.callback_http_method,
+          keySealed: row.callback_key_sealed,
+        };
+  }
+
+  private async finish(
+    claim: CallbackClaim,
+    change: Partial<
+      Pick<CallbackRow, 'state' | 'attempts' | 'next_attempt_at_ms' | 'last_error' | 'delivered_at_ms'>
+    >,
+  ): Promise<boolean> {
+    if (claim.claimed_until_ms === null) throw new Error(`callback ${claim.id} was not claimed`);
+    const result = await this.store.db
+      .updateTable('callbacks')
+      .set({ ...change, claimed_until_ms: null })
+      .where('id', '=', claim.id)
+      .where('state', '=', 'pending')
+      .where('claimed_until_ms', '=', claim.claimed_until_ms)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+}
