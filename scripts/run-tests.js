@@ -84,9 +84,13 @@ async function startPostgres(bin) {
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
+const afterRun = testFiles(join(root, 'dist/test/after-run'));
 const files = [...testFiles(join(root, 'dist/src')), ...testFiles(join(root, 'dist/test'))]
+  .filter((file) => !afterRun.includes(file))
   .filter((file) => filter === undefined || file.includes(filter))
   .sort();
+// Every test server logs under test-output/logs; start clean so the after-run scan reads this run only.
+rmSync(join(root, 'test-output', 'logs'), { recursive: true, force: true });
 
 const env = { ...process.env };
 let postgres;
@@ -110,11 +114,24 @@ if (engines.includes('postgres')) {
   }
 }
 
-const child = spawn(process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
-  stdio: 'inherit',
-  env,
-  cwd: root,
-});
-const code = await new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
+function runNodeTests(testPaths) {
+  const child = spawn(
+    process.execPath,
+    ['--test', '--test-reporter=spec', '--test-concurrency=2', ...testPaths],
+    {
+      stdio: 'inherit',
+      env,
+      cwd: root,
+    },
+  );
+  return new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
+}
+
+let code = await runNodeTests(files);
 postgres?.stop();
+// Then the checks that read what the whole run left behind (the logs of every test server).
+if (filter === undefined && afterRun.length > 0) {
+  const afterCode = await runNodeTests(afterRun);
+  code = code === 0 ? afterCode : code;
+}
 process.exit(code);

@@ -7,8 +7,11 @@ import { loadMasterKey } from './config/master-key.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { cryptoRandom, type RandomSource } from './domain/random-source.js';
 import { buildHttpApp } from './http/app.js';
+import { Idempotency } from './http/idempotency.js';
 import { RateLimiter } from './http/rate-limiter.js';
+import { automaticHoldJob } from './jobs/automatic-hold-job.js';
 import { callbackDeliveryJob } from './jobs/callback-delivery-job.js';
+import { idempotencyCleanupJob } from './jobs/idempotency-cleanup-job.js';
 import { orderExpiryJob } from './jobs/order-expiry-job.js';
 import { JobRunner } from './jobs/periodic-job.js';
 import { withTimeout } from './processing/acquirer/timeout-guard.js';
@@ -26,6 +29,7 @@ import { OrderQuery } from './services/order-query.js';
 import { OrderRegistration } from './services/order-registration.js';
 import { CallbackRepository } from './store/callback-repository.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
+import { IdempotencyRepository } from './store/idempotency-repository.js';
 import { MerchantRepository } from './store/merchant-repository.js';
 import { OrderRepository } from './store/order-repository.js';
 
@@ -59,11 +63,11 @@ export const LOG_BUFFER_BYTES = 4096;
 export const LOG_FLUSH_INTERVAL_MS = 250;
 
 /**
- * JSON lines on stdout, buffered: a busy server writes 4 KiB at a time instead of a syscall per
- * line, and a quiet one flushes every 250 ms, so a line never waits longer than that.
+ * JSON lines on stdout (or `file`), buffered: a busy server writes 4 KiB at a time instead of a
+ * syscall per line, and a quiet one flushes every 250 ms, so a line never waits longer than that.
  */
-export function createLogger(config: Config): Logger {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+export function createLogger(config: Config, file?: string): Logger {
+  const destination = pino.destination({ dest: file ?? 1, sync: false, minLength: LOG_BUFFER_BYTES });
   setInterval(() => destination.flush(), LOG_FLUSH_INTERVAL_MS).unref();
   return pino(
     {
@@ -131,15 +135,19 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const emit: PaymentEventSink = async (db, event, nowMs) => {
     await enqueuePaymentCallback(db, event, nowMs, random);
   };
+  const keys = gatewayKeys(config.dataDir);
   const expiry = new OrderExpiry(orders, store.writes, clock, emit);
+  const lifecycle = new OrderLifecycle(orders, store.writes, acquirer, clock, random, emit);
   const operations = restOperations({
     registration: new OrderRegistration(orders, clock, random, config.publicUrl),
     query: new OrderQuery(orders, expiry, clock),
     payment: new CardPayment(orders, store.writes, acquirer, clock, random, emit),
-    lifecycle: new OrderLifecycle(orders, store.writes, acquirer, clock, random, emit),
+    lifecycle,
     random,
+    seTokenKey: () => keys.privateKey(),
   });
   const authenticator = new Authenticator(merchants, directory, clock);
+  const idempotencyKeys = new IdempotencyRepository(store);
   admin.onChange(() => authenticator.forgetVerified());
   const app = await buildHttpApp({
     logger,
@@ -151,17 +159,23 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       merchants,
       rateLimiter: new RateLimiter(clock, options.limitShareCount ?? 1),
       clock,
+      idempotency: new Idempotency(idempotencyKeys, clock),
     },
   });
   const callbackDelivery = callbackDeliveryJob({
     repository: new CallbackRepository(store),
     secrets,
-    gatewayKeys: gatewayKeys(config.dataDir),
+    gatewayKeys: keys,
     clock,
     logger,
   });
   const jobs = new JobRunner(
-    [orderExpiryJob(orders, expiry, clock), callbackDelivery],
+    [
+      orderExpiryJob(orders, expiry, clock),
+      automaticHoldJob(orders, lifecycle, directory, clock, logger),
+      callbackDelivery,
+      idempotencyCleanupJob(idempotencyKeys, clock),
+    ],
     config.jobIntervalMs,
     logger,
   );

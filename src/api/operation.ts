@@ -35,6 +35,11 @@ export interface Operation<Table extends ParamTable = ParamTable> {
   readonly onBehalfParam?: 'merchantLogin' | 'merchant';
   /** A permission the acting merchant needs for the operation itself. */
   readonly requiredPermission?: Permission | undefined;
+  /**
+   * True for an operation that changes state (orders, money): it honours an `Idempotency-Key`
+   * header (src/http/idempotency.ts). Reads leave it out.
+   */
+  readonly mutates?: boolean;
   handle(params: ParamsOf<Table>, context: OperationContext): Promise<object>;
 }
 

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { loadConfig } from '../config/config.js';
 import { gatewayKeys } from '../config/gateway-keys.js';
+import { sealSeToken } from '../processing/se-token.js';
 import { systemClock } from '../domain/clock.js';
 import { AdminError } from '../services/merchant-admin.js';
 import { openAdmin } from '../server.js';
@@ -57,13 +58,24 @@ async function requireCallback(callbacks: CallbackRepository, id: string): Promi
 
 /** `gatehouse keys show`: the gateway's public key, for RSA callback checksums (and seToken). */
 export function addKeyCommands(program: Command): void {
-  program
-    .command('keys')
-    .description("the gateway's own key pair")
+  const keys = program.command('keys').description("the gateway's own key pair");
+  keys
     .command('show')
-    .description('print the gateway public key (SPKI PEM; generated on first use)')
+    .description(
+      'print the gateway public key (SPKI PEM; generated on first use): seTokens and RSA callback checksums',
+    )
     .action(async () => {
       process.stdout.write(await gatewayKeys(loadConfig().dataDir).publicKeyPem());
+    });
+  keys
+    .command('se-token')
+    .description('sandbox: encrypt card data into an seToken for this gateway, as a device would')
+    .requiredOption('--pan <digits>', 'card number')
+    .requiredOption('--expiry <YYYYMM>', 'card expiry')
+    .option('--cvc <digits>', 'card security code')
+    .action(async (flags: { pan: string; expiry: string; cvc?: string }) => {
+      const publicKey = await gatewayKeys(loadConfig().dataDir).publicKeyPem();
+      console.log(sealSeToken(flags, publicKey, Date.now()));
     });
 }
 

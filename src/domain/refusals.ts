@@ -37,6 +37,13 @@ export const REFUSALS = {
   UNKNOWN_ADDRESS: { errorCode: '5', httpStatus: 404, message: 'request.unknownAddress' },
   RATE_LIMITED: { errorCode: '7', httpStatus: 429, message: 'request.tooManyRequests' },
   CONCURRENCY_LIMITED: { errorCode: '7', httpStatus: 429, message: 'request.tooManySimultaneous' },
+  // Idempotency-Key (beyond the spec, docs/decisions.md): a malformed header is refused like the
+  // other unreadable parts of a request (400); a key reused for another request is a wrong value of
+  // an identifier the client chose, like a duplicate order number (200, code 5); a key whose first
+  // request is still running is "try again shortly", like the simultaneous-request limit (429, code 7).
+  IDEMPOTENCY_KEY_INVALID: { errorCode: '5', httpStatus: 400, message: 'idempotency.keyInvalid' },
+  IDEMPOTENCY_KEY_REUSED: { errorCode: '5', httpStatus: 200, message: 'idempotency.keyReused' },
+  IDEMPOTENCY_KEY_IN_PROGRESS: { errorCode: '7', httpStatus: 429, message: 'idempotency.inProgress' },
   SYSTEM_ERROR: { errorCode: '7', httpStatus: 500, message: 'system.error' },
 } as const satisfies Record<string, { errorCode: string; httpStatus: number; message: MessageKey }>;
 

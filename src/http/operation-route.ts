@@ -12,6 +12,7 @@ import type { MerchantDirectory } from '../services/merchant-directory.js';
 import type { MerchantRepository } from '../store/merchant-repository.js';
 import { FORM_TYPE, JSON_TYPE, parseForm, parseJson } from './body-parsers.js';
 import { refusalBody } from './envelope.js';
+import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf, type Idempotency } from './idempotency.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { checkRequestSignature } from './request-signature.js';
 
@@ -21,6 +22,7 @@ export interface OperationDeps {
   readonly merchants: MerchantRepository;
   readonly rateLimiter: RateLimiter;
   readonly clock: Clock;
+  readonly idempotency: Idempotency;
 }
 
 function single(raw: RawParams, name: string): string | undefined {
@@ -61,8 +63,8 @@ async function verificationKeys(
 
 /**
  * The fixed path of every API call: address and method, body, authentication, limits, signature,
- * parameters, permissions, acting merchant, then the operation. Each step refuses with the
- * spec's envelope in the request's language.
+ * parameters, permissions, acting merchant, then the operation, once per Idempotency-Key when
+ * the operation mutates. Each step refuses with the spec's envelope in the request's language.
  */
 export function registerOperation(app: FastifyInstance, operation: Operation, deps: OperationDeps): void {
   const gatedParams = operation.params.filter((def) => def.permission !== undefined);
@@ -78,6 +80,7 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
       if (request.method !== 'POST') throw new Refusal('METHOD_NOT_ALLOWED');
       raw = decodeBody(operation, request);
       language = languageOf(raw, DEFAULT_LANGUAGE);
+      const idempotencyKey = operation.mutates === true ? idempotencyKeyOf(request) : undefined;
       const credentials = {
         userName: single(
           raw,
@@ -125,8 +128,23 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
         clientIp: request.ip,
         message: (key, vars) => translate(language, vars === undefined ? { key } : { key, vars }),
       };
-      const body = await operation.handle(params, context);
-      await reply.code(200).send(body);
+      if (idempotencyKey === undefined) {
+        await reply.code(200).send(await operation.handle(params, context));
+      } else {
+        const answer = await deps.idempotency.execute(
+          {
+            merchantId: caller.id,
+            key: idempotencyKey,
+            path: operation.path,
+            rawBody: request.rawBody ?? Buffer.alloc(0),
+          },
+          request.log,
+          () => operation.handle(params, context),
+          (refusal) => refusalBody(refusal, language, operation.envelope),
+        );
+        if (answer.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        await reply.code(answer.status).type('application/json; charset=utf-8').send(answer.text);
+      }
     } catch (error) {
       let refusal: Refusal;
       if (error instanceof Refusal) {

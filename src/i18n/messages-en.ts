@@ -16,6 +16,11 @@ export const MESSAGES_EN = {
   'request.tooManyRequests': 'Too many requests: the request-rate limit was reached, try again later',
   'request.tooManySimultaneous': 'Too many simultaneous requests: at most {limit} at a time',
 
+  'idempotency.keyInvalid':
+    'The Idempotency-Key header must be sent once, with 1 to {max} printable ASCII characters',
+  'idempotency.keyReused': 'This Idempotency-Key was already used for a different request',
+  'idempotency.inProgress': 'A request with this Idempotency-Key is still being processed; try again later',
+
   'auth.required': 'Authentication is required: send userName and password, or token',
   'auth.ambiguous': 'Send either userName and password, or token, not both',
   'auth.denied': 'Access denied',
@@ -69,6 +74,7 @@ export const MESSAGES_EN = {
   'reason.integerRange': 'a whole number from {min} to {max}',
   'reason.cardNumber': 'a card number of 15 to 19 digits that passes the Luhn check',
   'reason.cardExpiry': 'a card expiry as YYYYMM that is not in the past',
+  'reason.seToken': 'card data encrypted with the gateway key (RSA-OAEP) no older than one hour',
 
   'actionCode.awaitingPayment': 'No payment attempt has been made yet',
   'actionCode.paymentExpired': 'The payment has expired: the time for entering card data ran out',

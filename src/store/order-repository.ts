@@ -322,6 +322,23 @@ export class OrderRepository {
   }
 
   /** Ids of registered orders past their deadline, oldest first, at most `limit`. */
+  /** Holds whose automatic capture (or reversal) time has come, oldest first. */
+  async dueForAutomaticAction(
+    action: 'complete' | 'reverse',
+    nowMs: number,
+    limit: number,
+  ): Promise<OrderRow[]> {
+    const column = action === 'complete' ? 'auto_complete_at_ms' : 'auto_reverse_at_ms';
+    return this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('status', '=', ORDER_STATUS.approved)
+      .where(column, '<=', nowMs)
+      .orderBy(column)
+      .limit(limit)
+      .execute();
+  }
+
   async dueForExpiry(nowMs: number, limit: number): Promise<ExpiringOrder[]> {
     return this.db
       .selectFrom('orders')

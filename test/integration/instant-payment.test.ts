@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { gatewayKeys } from '../../src/config/gateway-keys.js';
+import { sealSeToken } from '../../src/processing/se-token.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
@@ -168,6 +170,56 @@ for (const engine of ENGINES) {
       assert.notEqual(german.body.error, (await pay({ pan: '4111111111111112' })).body.error);
     });
 
+    test('seToken: card data sealed with the gateway key pays like clear card data', async () => {
+      const publicKey = await gatewayKeys(gh.database.dataDir).publicKeyPem();
+      const seToken = sealSeToken(
+        { pan: '5555555555554444', expiry: '203012', cvc: '123' },
+        publicKey,
+        gh.clock.nowMs(),
+      );
+      const body = (await pay({ pan: '', expiry: '', cvc: '', seToken })).body;
+      assert.equal(body.errorCode, '0', JSON.stringify(body));
+      const block = body.orderStatus as Record<string, unknown>;
+      assert.equal(block.OrderStatus, 2);
+      assert.equal(block.Pan, '555555**4444');
+      assert.equal(block.expiration, 203012);
+      const declined = sealSeToken(
+        { pan: '4000000000009995', expiry: '203012' },
+        publicKey,
+        gh.clock.nowMs(),
+      );
+      assert.equal(
+        (
+          (await pay({ pan: '', expiry: '', cvc: '', seToken: declined })).body.orderStatus as Record<
+            string,
+            unknown
+          >
+        ).OrderStatus,
+        6,
+      );
+    });
+
+    test('seToken refusals: with clear card data, garbage, another key, too old, bound to an order', async () => {
+      const publicKey = await gatewayKeys(gh.database.dataDir).publicKeyPem();
+      const card = { pan: '4111111111111111', expiry: '203412' };
+      const fresh = sealSeToken(card, publicKey, gh.clock.nowMs());
+      const conflict = await pay({ expiry: '', cvc: '', seToken: fresh });
+      assert.equal(conflict.body.errorCode, '5');
+      assert.match(String(conflict.body.error), /pan.*seToken|seToken.*pan/);
+      const otherKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
+      for (const seToken of [
+        'bm90IGEgdG9rZW4=',
+        sealSeToken(card, otherKey, gh.clock.nowMs()),
+        sealSeToken(card, publicKey, gh.clock.nowMs() - 2 * 3_600_000),
+        sealSeToken({ ...card, mdOrder: 'some-order' }, publicKey, gh.clock.nowMs()),
+      ]) {
+        const response = await pay({ pan: '', expiry: '', cvc: '', seToken });
+        assert.equal(response.body.errorCode, '5');
+        assert.match(String(response.body.error), /seToken/);
+        assert.equal(response.body.orderId, undefined);
+      }
+    });
+
     test('backUrl is accepted as the spec names returnUrl in direct payment', async () => {
       const response = await gh.post(PAY, {
         ...auth,
@@ -199,7 +251,6 @@ for (const engine of ENGINES) {
       for (const params of <Record<string, string>[]>[
         { threeDSServerTransId: 'x' },
         { bindingId: 'b-1' },
-        { seToken: 'abc' },
         { tii: 'U' },
         { threeDSProtocolVersion: '2.2.0' },
         { autocompletionDate: '2030-01-01T00:00:00' },
@@ -215,6 +266,54 @@ for (const engine of ENGINES) {
       assert.equal((await pay({ currency: '999' })).body.errorCode, '3');
       assert.equal((await pay({ returnUrl: 'shop.example/ok' })).body.errorCode, '4');
       assert.equal((await pay({ phone: '12ab' })).body.errorCode, '5');
+    });
+  });
+}
+
+for (const engine of ENGINES) {
+  describe(`${engine}: motoPayment.do`, () => {
+    let gh: TestGatehouse;
+    before(async () => {
+      gh = await startTestGatehouse(engine);
+    });
+    after(() => gh.close());
+
+    const moto = (
+      auth: { userName: string; password: string },
+      extra: Record<string, string | number | boolean> = {},
+    ) =>
+      gh.post('/payment/rest/motoPayment.do', {
+        ...auth,
+        amount: 4200,
+        pan: '4111111111111111',
+        expiry: '203412',
+        returnUrl: 'https://shop.example/ok',
+        ...extra,
+      });
+
+    test('needs the merchant permission moto', async () => {
+      const { auth } = await gh.createMerchant();
+      const response = await moto(auth);
+      assert.equal(response.body.errorCode, '5');
+      assert.match(String(response.body.error), /motoPayment\.do/);
+      assert.equal(response.body.orderId, undefined);
+    });
+
+    test('pays without a CVC and without customer authentication; the order shows CARD_MOTO', async () => {
+      const { auth } = await gh.createMerchant({ permissions: ['moto', 'preAuth'] });
+      const paid = await moto(auth);
+      assert.equal(paid.body.errorCode, '0');
+      assert.equal((paid.body.orderStatus as Record<string, unknown>).OrderStatus, 2);
+      const read = (await gh.post(STATUS, { ...auth, orderId: String(paid.body.orderId) })).body;
+      assert.equal(read.paymentWay, 'CARD_MOTO');
+      const held = await moto(auth, { preAuth: true, pan: '5555555555555599', cvc: '123' });
+      assert.equal(
+        (held.body.orderStatus as Record<string, unknown>).OrderStatus,
+        1,
+        'a challenge card needs no challenge by phone',
+      );
+      const declined = await moto(auth, { pan: '4000000000009995' });
+      assert.equal((declined.body.orderStatus as Record<string, unknown>).OrderStatus, 6);
     });
   });
 }

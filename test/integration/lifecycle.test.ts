@@ -307,5 +307,57 @@ for (const engine of ENGINES) {
       assert.equal(results.filter((r) => r.body.errorCode === '0').length, 1);
       assert.equal(results.filter((r) => r.body.errorCode === '1').length, 49);
     });
+
+    test('autocompletionDate and autoReverseDate settle holds at their time (a job), with their rules', async () => {
+      const who = (
+        await gh.createMerchant({ permissions: ['preAuth', 'autoCompletion'], rateLimitPerSecond: 10_000 })
+      ).auth;
+      const at = (offsetMs: number) => new Date(gh.clock.nowMs() + offsetMs).toISOString().slice(0, 19);
+      const hold = (params: Record<string, string | boolean>, payer = who) =>
+        gh.post(`${REST}/instantPayment.do`, {
+          ...payer,
+          amount: 900,
+          pan: '4111111111111111',
+          expiry: '203412',
+          returnUrl: 'https://shop.example/ok',
+          preAuth: true,
+          ...params,
+        });
+      assert.equal(
+        (await hold({ autocompletionDate: at(60_000) }, auth)).body.errorCode,
+        '5',
+        'needs autoCompletion',
+      );
+      assert.equal(
+        (await hold({ autocompletionDate: at(60_000), preAuth: false })).body.errorCode,
+        '5',
+        'holds only',
+      );
+      assert.equal((await hold({ autocompletionDate: at(-60_000) })).body.errorCode, '5', 'in the future');
+      assert.equal(
+        (await hold({ autocompletionDate: at(60_000), autoReverseDate: at(90_000) })).body.errorCode,
+        '5',
+        'one of the two',
+      );
+      const completed = String((await hold({ autocompletionDate: at(60_000) })).body.orderId);
+      const reversed = String((await hold({ autoReverseDate: at(60_000) })).body.orderId);
+      const untouched = String((await hold({ autocompletionDate: at(3_600_000) })).body.orderId);
+      await gh.gatehouse.jobs.runAll();
+      assert.equal((await amounts(completed, who)).status, 1, 'not before its time');
+      gh.clock.advance(61_000);
+      await gh.gatehouse.jobs.runAll();
+      assert.deepEqual(await amounts(completed, who), {
+        status: 2,
+        paymentState: 'DEPOSITED',
+        approvedAmount: 900,
+        depositedAmount: 900,
+        refundedAmount: 0,
+        totalAmount: 900,
+      });
+      assert.equal((await amounts(reversed, who)).status, 3);
+      assert.equal((await amounts(untouched, who)).status, 1);
+      await gh.gatehouse.jobs.runAll();
+      await assertInvariants(completed);
+    });
   });
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import pino from 'pino';
 import { loadConfig } from '../../src/config/config.js';
 import type { CreateMerchantInput, CreatedMerchant } from '../../src/services/merchant-admin.js';
-import { createGatehouse, type Gatehouse } from '../../src/server.js';
+import { createGatehouse, createLogger, type Gatehouse } from '../../src/server.js';
 import type { Engine } from './engines.js';
 import { TestClock } from './test-clock.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -47,6 +46,8 @@ export interface TestGatehouse {
   readonly gatehouse: Gatehouse;
   readonly clock: TestClock;
   readonly database: TestDatabase;
+  /** Where this server's log lines go. */
+  readonly logFile: string;
   /** POST to a path such as /payment/rest/register.do with form-encoded params. */
   post(path: string, params?: FormParams, options?: PostOptions): Promise<ApiResponse>;
   /** A merchant with a known password; `login` gets a random suffix so tests never collide. */
@@ -74,13 +75,9 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
     ...options.env,
   });
   mkdirSync(TEST_LOG_DIR, { recursive: true });
-  const logger = pino(
-    { level: 'info' },
-    pino.destination({
-      dest: join(TEST_LOG_DIR, `${engine}-${randomBytes(4).toString('hex')}.log`),
-      sync: true,
-    }),
-  );
+  // The production logger (its level, redaction and buffering), writing to a file of its own.
+  const logFile = join(TEST_LOG_DIR, `${engine}-${randomBytes(4).toString('hex')}.log`);
+  const logger = createLogger(config, logFile);
   const clock = new TestClock();
   const gatehouse = await createGatehouse(config, { clock, logger });
   const baseUrl = await gatehouse.listen();
@@ -91,6 +88,7 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
     gatehouse,
     clock,
     database,
+    logFile,
     async post(path, params = {}, postOptions = {}) {
       const body = postOptions.rawBody ?? formBody(params);
       const response = await fetch(

@@ -35,9 +35,6 @@ export const NOT_YET_ENABLED = {
   threeDSProtocolVersion: '3-D Secure',
   externalScaExemptionIndicator: '3-D Secure',
   dccData: 'dynamic currency conversion',
-  seToken: 'encrypted card data (seToken)',
-  autocompletionDate: 'automatic completion of holds',
-  autoReverseDate: 'automatic reversal of holds',
 } as const;
 
 /** instantPayment.do as merchant-api.md lists it. */

@@ -1,6 +1,9 @@
+import type { KeyObject } from 'node:crypto';
 import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Pan } from '../../domain/pan.js';
+import type { CardForAuthorization } from '../../processing/acquirer/acquirer-port.js';
+import { openSeToken } from '../../processing/se-token.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import type { CardPayment } from '../../services/card-payment.js';
@@ -18,6 +21,8 @@ export interface InstantPaymentServices {
   readonly query: OrderQuery;
   readonly payment: CardPayment;
   readonly random: RandomSource;
+  /** The gateway's private key, which opens seTokens. */
+  readonly seTokenKey: () => Promise<KeyObject>;
 }
 
 function refuseLaterCapabilities(params: InstantPaymentParams, context: OperationContext): void {
@@ -38,13 +43,35 @@ function refuseLaterCapabilities(params: InstantPaymentParams, context: Operatio
   }
 }
 
-function cardFrom(params: InstantPaymentParams, nowMs: number) {
-  if (params.pan === undefined) throw new Refusal('PARAM_MISSING', { param: 'pan' });
-  if (!luhnValid(params.pan)) throw invalidParam('pan', 'reason.cardNumber');
-  if (params.expiry === undefined) throw new Refusal('PARAM_MISSING', { param: 'expiry' });
-  const expiry = parseExpiry(params.expiry);
+interface RawCard {
+  readonly pan: string | undefined;
+  readonly expiry: string | undefined;
+  readonly cvc: string | undefined;
+}
+
+/** Card data from the clear parameters, or from the seToken that replaces pan, cvc and expiry. */
+async function rawCardFrom(
+  params: InstantPaymentParams,
+  services: InstantPaymentServices,
+  nowMs: number,
+): Promise<RawCard> {
+  if (params.seToken === undefined) return { pan: params.pan, expiry: params.expiry, cvc: params.cvc };
+  for (const name of ['pan', 'expiry', 'cvc'] as const) {
+    if (params[name] !== undefined) throw new Refusal('PARAM_CONFLICT', { param: name, other: 'seToken' });
+  }
+  const content = openSeToken(params.seToken, await services.seTokenKey(), nowMs);
+  // An instant payment registers its order in this call, so a token bound to an order does not fit it.
+  if (content === undefined || content.mdOrder !== undefined) throw invalidParam('seToken', 'reason.seToken');
+  return { pan: content.pan, expiry: content.expiry, cvc: content.cvc };
+}
+
+function cardFrom(raw: RawCard, cardholderName: string | undefined, nowMs: number): CardForAuthorization {
+  if (raw.pan === undefined) throw new Refusal('PARAM_MISSING', { param: 'pan' });
+  if (!luhnValid(raw.pan)) throw invalidParam('pan', 'reason.cardNumber');
+  if (raw.expiry === undefined) throw new Refusal('PARAM_MISSING', { param: 'expiry' });
+  const expiry = parseExpiry(raw.expiry);
   if (expiry === undefined || expiryInPast(expiry, nowMs)) throw invalidParam('expiry', 'reason.cardExpiry');
-  return { pan: new Pan(params.pan), expiry, cvc: params.cvc, cardholderName: params.cardholderName };
+  return { pan: new Pan(raw.pan), expiry, cvc: raw.cvc, cardholderName };
 }
 
 /** Appends `orderId` and `lang` as the real gateway does when it sends the customer back. */
@@ -61,22 +88,63 @@ function generatedOrderNumber(random: RandomSource, nowMs: number): string {
   return `${String(nowMs).padStart(13, '0')}${suffix}`;
 }
 
-/**
- * instantPayment.do: registers the order and pays it with the card data in one call. Until
- * 3-D Secure lands every merchant is SSL-only, so the card is authorized directly.
- */
-export function instantPayment(services: InstantPaymentServices): Operation {
-  return defineOperation({
+/** The two card-data payments: e-commerce (instantPayment.do) and mail/telephone order (motoPayment.do). */
+const CHANNELS = {
+  instant: {
     path: '/payment/rest/instantPayment.do',
+    summary: 'Registers an order and pays it in one call with card data collected by the merchant',
+    paymentWay: 'CARD',
+    requiredPermission: undefined,
+  },
+  moto: {
+    path: '/payment/rest/motoPayment.do',
+    summary:
+      'Mail or telephone order: registers and pays with card data taken by the merchant; never customer authentication',
+    paymentWay: 'CARD_MOTO',
+    requiredPermission: 'moto',
+  },
+} as const;
+
+/**
+ * instantPayment.do and motoPayment.do: register the order and pay it with the card data in one
+ * call. MOTO never authenticates the customer (nobody is at a browser); until 3-D Secure lands
+ * every merchant is SSL-only, so e-commerce cards are authorized directly too.
+ */
+export function instantPayment(
+  services: InstantPaymentServices,
+  channel: keyof typeof CHANNELS = 'instant',
+): Operation {
+  const { path, summary, paymentWay, requiredPermission } = CHANNELS[channel];
+  return defineOperation({
+    path,
     encoding: 'form',
     envelope: 'instant',
-    summary: 'Registers an order and pays it in one call with card data collected by the merchant',
+    summary,
     params: INSTANT_PAYMENT_PARAMS,
     onBehalfParam: 'merchantLogin',
+    requiredPermission,
+    mutates: true,
     async handle(params, context) {
       refuseLaterCapabilities(params, context);
-      const card = cardFrom(params, context.nowMs);
+      const card = cardFrom(
+        await rawCardFrom(params, services, context.nowMs),
+        params.cardholderName,
+        context.nowMs,
+      );
       const twoPhase = params.preAuth === true;
+      const autoCompleteAtMs = params.autocompletionDate;
+      const autoReverseAtMs = params.autoReverseDate;
+      for (const [name, atMs] of [
+        ['autocompletionDate', autoCompleteAtMs],
+        ['autoReverseDate', autoReverseAtMs],
+      ] as const) {
+        if (atMs === undefined) continue;
+        if (!twoPhase) throw new Refusal('PARAM_CONFLICT', { param: name, other: 'preAuth=false' });
+        if (atMs <= context.nowMs) throw invalidParam(name, 'reason.future');
+      }
+      if (autoCompleteAtMs !== undefined && autoReverseAtMs !== undefined) {
+        throw new Refusal('PARAM_CONFLICT', { param: 'autocompletionDate', other: 'autoReverseDate' });
+      }
       if (twoPhase && !context.merchant.permissions.has('preAuth')) {
         throw new Refusal('PERMISSION_REQUIRED', { feature: 'preAuth' });
       }
@@ -123,7 +191,13 @@ export function instantPayment(services: InstantPaymentServices): Operation {
         paymentFacilitator: params.paymentFacilitator,
       });
       const order = await services.query.find(context.merchant, { orderId: registered.orderId });
-      const paid = await services.payment.pay(order, { card, twoPhase, paymentWay: 'CARD' });
+      const paid = await services.payment.pay(order, {
+        card,
+        twoPhase,
+        paymentWay,
+        autoCompleteAtMs,
+        autoReverseAtMs,
+      });
       const approved = paid.status === ORDER_STATUS.approved || paid.status === ORDER_STATUS.deposited;
       return {
         errorCode: '0',

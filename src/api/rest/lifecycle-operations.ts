@@ -86,6 +86,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       summary: 'Captures a held (pre-authorized) order, fully or partly, once',
       params: DEPOSIT_PARAMS,
       onBehalfParam: 'merchantLogin',
+      mutates: true,
       async handle(params, context) {
         const order = await query.find(context.merchant, params);
         checkCurrency(order, params.currency);
@@ -104,6 +105,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       summary: 'Reverses (cancels) a hold or a payment; partly only with the permission partialReversal',
       params: REVERSE_PARAMS,
       onBehalfParam: 'merchantLogin',
+      mutates: true,
       async handle(params, context) {
         const order = await query.find(context.merchant, params);
         checkCurrency(order, params.currency);
@@ -123,6 +125,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       summary: 'Refunds a paid order, partly and repeatedly, up to the deposited amount',
       params: REFUND_PARAMS,
       onBehalfParam: 'merchantLogin',
+      mutates: true,
       async handle(params, context) {
         const order = await query.find(context.merchant, params);
         checkCurrency(order, params.currency);
@@ -141,6 +144,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       summary: 'Cancels an order that has not been paid',
       params: DECLINE_PARAMS,
       onBehalfParam: 'merchantLogin',
+      mutates: true,
       async handle(params, context) {
         const order = await query.find(context.merchant, { orderId: params.orderId });
         if (order.order_number !== params.orderNumber) throw new Refusal('ORDER_NOT_FOUND');

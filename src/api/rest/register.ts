@@ -62,6 +62,7 @@ function registerOperation(registration: OrderRegistration, twoPhase: boolean): 
     params: REGISTER_PARAMS,
     onBehalfParam: 'merchantLogin',
     requiredPermission: twoPhase ? 'preAuth' : undefined,
+    mutates: true,
     async handle(params, context) {
       const order = await registration.register(
         context.merchant,

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { RandomSource } from '../../domain/random-source.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { OrderLifecycle } from '../../services/order-lifecycle.js';
@@ -15,6 +16,7 @@ export interface RestServices {
   readonly payment: CardPayment;
   readonly lifecycle: OrderLifecycle;
   readonly random: RandomSource;
+  readonly seTokenKey: () => Promise<KeyObject>;
 }
 
 /** The route table of {base_url}: every REST operation, in the order of the spec. */
@@ -25,6 +27,7 @@ export function restOperations(services: RestServices): Operation[] {
     getOrderStatusExtended(services.query),
     getOrderStatus(services.query),
     instantPayment(services),
+    instantPayment(services, 'moto'),
     ...lifecycleOperations(services.query, services.lifecycle),
   ];
 }

@@ -14,6 +14,11 @@ export const messages: MessageCatalogue = {
     'Твърде много заявки: достигнат е лимитът за честота на заявките, опитайте отново по-късно',
   'request.tooManySimultaneous': 'Твърде много едновременни заявки: най-много {limit} едновременно',
 
+  'idempotency.keyInvalid':
+    'Заглавката Idempotency-Key трябва да се изпрати веднъж, с 1 до {max} печатни ASCII знака',
+  'idempotency.keyReused': 'Този Idempotency-Key вече е използван за друга заявка',
+  'idempotency.inProgress': 'Заявка с този Idempotency-Key все още се обработва; опитайте отново по-късно',
+
   'auth.required': 'Изисква се удостоверяване: изпратете userName и password или token',
   'auth.ambiguous': 'Изпратете или userName и password, или token, но не и двете',
   'auth.denied': 'Достъпът е отказан',
@@ -70,6 +75,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'цяло число от {min} до {max}',
   'reason.cardNumber': 'номер на карта от 15 до 19 цифри, който преминава проверката Luhn',
   'reason.cardExpiry': 'срок на валидност на картата във формат YYYYMM, който не е в миналото',
+  'reason.seToken':
+    'данни за картата, шифровани с ключа на платежния шлюз (RSA-OAEP), не по-стари от един час',
 
   'actionCode.awaitingPayment': 'Все още не е направен опит за плащане',
   'actionCode.paymentExpired':

@@ -13,6 +13,10 @@ export const messages: MessageCatalogue = {
   'request.tooManyRequests': '请求过多：已达到请求频率限制，请稍后重试',
   'request.tooManySimultaneous': '并发请求过多：同时最多允许 {limit} 个请求',
 
+  'idempotency.keyInvalid': '请求头 Idempotency-Key 只能发送一次，且须为 1 到 {max} 个可打印 ASCII 字符',
+  'idempotency.keyReused': '该 Idempotency-Key 已用于另一个请求',
+  'idempotency.inProgress': '使用该 Idempotency-Key 的请求仍在处理中；请稍后重试',
+
   'auth.required': '需要身份验证：请发送 userName 和 password，或发送 token',
   'auth.ambiguous': '请发送 userName 和 password，或发送 token，但不能同时发送',
   'auth.denied': '访问被拒绝',
@@ -65,6 +69,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': '{min} 至 {max} 之间的整数',
   'reason.cardNumber': '通过 Luhn 校验的 15 至 19 位卡号',
   'reason.cardExpiry': '格式为 YYYYMM 且未过期的卡片有效期',
+  'reason.seToken': '使用支付网关密钥（RSA-OAEP）加密且生成时间不超过一小时的卡片数据',
 
   'actionCode.awaitingPayment': '尚未进行任何支付尝试',
   'actionCode.paymentExpired': '支付已过期：输入卡信息的时间已用完',

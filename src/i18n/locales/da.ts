@@ -14,6 +14,11 @@ export const messages: MessageCatalogue = {
     'For mange anmodninger: grænsen for antallet af anmodninger er nået, prøv igen senere',
   'request.tooManySimultaneous': 'For mange samtidige anmodninger: højst {limit} ad gangen',
 
+  'idempotency.keyInvalid':
+    'Headeren Idempotency-Key skal sendes én gang med 1 til {max} udskrivbare ASCII-tegn',
+  'idempotency.keyReused': 'Denne Idempotency-Key er allerede brugt til en anden anmodning',
+  'idempotency.inProgress': 'En anmodning med denne Idempotency-Key behandles stadig; prøv igen senere',
+
   'auth.required': 'Godkendelse er påkrævet: send userName og password eller token',
   'auth.ambiguous': 'Send enten userName og password eller token, ikke begge dele',
   'auth.denied': 'Adgang nægtet',
@@ -69,6 +74,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'et heltal fra {min} til {max}',
   'reason.cardNumber': 'et kortnummer på 15 til 19 cifre, der består Luhn-kontrollen',
   'reason.cardExpiry': 'en udløbsdato for kortet i formatet YYYYMM, der ikke ligger i fortiden',
+  'reason.seToken':
+    'kortdata krypteret med betalingsgatewayens nøgle (RSA-OAEP), der ikke er ældre end en time',
 
   'actionCode.awaitingPayment': 'Der er endnu ikke foretaget noget betalingsforsøg',
   'actionCode.paymentExpired': 'Betalingen er udløbet: tiden til indtastning af kortoplysningerne er udløbet',

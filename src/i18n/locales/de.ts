@@ -15,6 +15,12 @@ export const messages: MessageCatalogue = {
     'Zu viele Anfragen: Das Limit für die Anfragerate wurde erreicht, bitte versuchen Sie es später erneut',
   'request.tooManySimultaneous': 'Zu viele gleichzeitige Anfragen: höchstens {limit} gleichzeitig',
 
+  'idempotency.keyInvalid':
+    'Der Header Idempotency-Key muss genau einmal gesendet werden, mit 1 bis {max} druckbaren ASCII-Zeichen',
+  'idempotency.keyReused': 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet',
+  'idempotency.inProgress':
+    'Eine Anfrage mit diesem Idempotency-Key wird noch verarbeitet; bitte versuchen Sie es später erneut',
+
   'auth.required': 'Authentifizierung erforderlich: Senden Sie userName und password oder token',
   'auth.ambiguous': 'Senden Sie entweder userName und password oder token, nicht beides',
   'auth.denied': 'Zugriff verweigert',
@@ -71,6 +77,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'eine ganze Zahl von {min} bis {max}',
   'reason.cardNumber': 'eine Kartennummer mit 15 bis 19 Ziffern, die die Luhn-Prüfung besteht',
   'reason.cardExpiry': 'ein Ablaufdatum der Karte im Format YYYYMM, das nicht in der Vergangenheit liegt',
+  'reason.seToken':
+    'mit dem Schlüssel des Gateways (RSA-OAEP) verschlüsselte Kartendaten, die nicht älter als eine Stunde sind',
 
   'actionCode.awaitingPayment': 'Es wurde noch kein Zahlungsversuch unternommen',
   'actionCode.paymentExpired':

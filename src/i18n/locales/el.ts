@@ -15,6 +15,12 @@ export const messages: MessageCatalogue = {
     'Πάρα πολλά αιτήματα: συμπληρώθηκε το όριο συχνότητας αιτημάτων, δοκιμάστε ξανά αργότερα',
   'request.tooManySimultaneous': 'Πάρα πολλά ταυτόχρονα αιτήματα: το πολύ {limit} κάθε φορά',
 
+  'idempotency.keyInvalid':
+    'Η κεφαλίδα Idempotency-Key πρέπει να αποστέλλεται μία φορά, με 1 έως {max} εκτυπώσιμους χαρακτήρες ASCII',
+  'idempotency.keyReused': 'Αυτό το Idempotency-Key έχει ήδη χρησιμοποιηθεί για διαφορετικό αίτημα',
+  'idempotency.inProgress':
+    'Ένα αίτημα με αυτό το Idempotency-Key βρίσκεται ακόμη σε επεξεργασία· δοκιμάστε ξανά αργότερα',
+
   'auth.required': 'Απαιτείται έλεγχος ταυτότητας: στείλτε userName και password ή token',
   'auth.ambiguous': 'Στείλτε είτε userName και password είτε token, όχι και τα δύο',
   'auth.denied': 'Άρνηση πρόσβασης',
@@ -72,6 +78,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'ακέραιος αριθμός από {min} έως {max}',
   'reason.cardNumber': 'αριθμός κάρτας 15 έως 19 ψηφίων που περνά τον έλεγχο Luhn',
   'reason.cardExpiry': 'ημερομηνία λήξης της κάρτας σε μορφή YYYYMM που δεν ανήκει στο παρελθόν',
+  'reason.seToken':
+    'δεδομένα κάρτας κρυπτογραφημένα με το κλειδί της πύλης πληρωμών (RSA-OAEP), όχι παλαιότερα από μία ώρα',
 
   'actionCode.awaitingPayment': 'Δεν έχει γίνει ακόμη καμία προσπάθεια πληρωμής',
   'actionCode.paymentExpired':

@@ -14,6 +14,12 @@ export const messages: MessageCatalogue = {
     'Demasiadas solicitudes: se ha alcanzado el límite de frecuencia de solicitudes, inténtelo de nuevo más tarde',
   'request.tooManySimultaneous': 'Demasiadas solicitudes simultáneas: como máximo {limit} a la vez',
 
+  'idempotency.keyInvalid':
+    'El encabezado Idempotency-Key debe enviarse una sola vez, con 1 a {max} caracteres ASCII imprimibles',
+  'idempotency.keyReused': 'Esta Idempotency-Key ya se ha utilizado para una solicitud diferente',
+  'idempotency.inProgress':
+    'Una solicitud con esta Idempotency-Key todavía se está procesando; inténtelo de nuevo más tarde',
+
   'auth.required': 'Se requiere autenticación: envíe userName y password, o token',
   'auth.ambiguous': 'Envíe userName y password, o bien token, pero no ambos',
   'auth.denied': 'Acceso denegado',
@@ -70,6 +76,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'un número entero de {min} a {max}',
   'reason.cardNumber': 'un número de tarjeta de 15 a 19 dígitos que supere la comprobación de Luhn',
   'reason.cardExpiry': 'una fecha de caducidad de la tarjeta con el formato YYYYMM que no esté en el pasado',
+  'reason.seToken':
+    'datos de la tarjeta cifrados con la clave de la pasarela de pago (RSA-OAEP) con una antigüedad máxima de una hora',
 
   'actionCode.awaitingPayment': 'Todavía no se ha realizado ningún intento de pago',
   'actionCode.paymentExpired':

@@ -14,6 +14,12 @@ export const messages: MessageCatalogue = {
     'Liiga palju päringuid: päringute sageduse piirang on saavutatud, proovige hiljem uuesti',
   'request.tooManySimultaneous': 'Liiga palju samaaegseid päringuid: korraga kõige rohkem {limit}',
 
+  'idempotency.keyInvalid':
+    'Päis Idempotency-Key tuleb saata üks kord ja selles peab olema 1 kuni {max} prinditavat ASCII-märki',
+  'idempotency.keyReused': 'Seda Idempotency-Key väärtust on juba kasutatud teise päringu jaoks',
+  'idempotency.inProgress':
+    'Selle Idempotency-Key väärtusega päringut alles töödeldakse; proovige hiljem uuesti',
+
   'auth.required': 'Nõutav on autentimine: saatke userName ja password või token',
   'auth.ambiguous': 'Saatke kas userName ja password või token, mitte mõlemat',
   'auth.denied': 'Juurdepääs keelatud',
@@ -70,6 +76,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'täisarvu vahemikus {min} kuni {max}',
   'reason.cardNumber': '15 kuni 19 numbrist koosnevat kaardinumbrit, mis läbib Luhn-kontrolli',
   'reason.cardExpiry': 'kaardi aegumiskuupäeva vormingus YYYYMM, mis ei ole minevikus',
+  'reason.seToken':
+    'makselüüsi võtmega (RSA-OAEP) krüpteeritud kaardiandmeid, mis ei ole vanemad kui üks tund',
 
   'actionCode.awaitingPayment': 'Maksekatset ei ole veel tehtud',
   'actionCode.paymentExpired': 'Makse on aegunud: kaardiandmete sisestamise aeg sai otsa',

@@ -14,6 +14,12 @@ export const messages: MessageCatalogue = {
     'Liian monta pyyntöä: pyyntötiheyden raja on saavutettu, yritä myöhemmin uudelleen',
   'request.tooManySimultaneous': 'Liian monta samanaikaista pyyntöä: enintään {limit} kerrallaan',
 
+  'idempotency.keyInvalid':
+    'Idempotency-Key-otsake on lähetettävä kerran, ja siinä on oltava 1–{max} tulostettavaa ASCII-merkkiä',
+  'idempotency.keyReused': 'Tätä Idempotency-Key-arvoa on jo käytetty toiseen pyyntöön',
+  'idempotency.inProgress':
+    'Pyyntöä tällä Idempotency-Key-arvolla käsitellään vielä; yritä myöhemmin uudelleen',
+
   'auth.required': 'Todennus vaaditaan: lähetä userName ja password tai token',
   'auth.ambiguous': 'Lähetä joko userName ja password tai token, ei molempia',
   'auth.denied': 'Pääsy estetty',
@@ -70,6 +76,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'kokonaislukua väliltä {min}–{max}',
   'reason.cardNumber': '15–19-numeroista korttinumeroa, joka läpäisee Luhn-tarkistuksen',
   'reason.cardExpiry': 'kortin voimassaolopäivää muodossa YYYYMM, joka ei ole menneisyydessä',
+  'reason.seToken':
+    'maksuyhdyskäytävän avaimella (RSA-OAEP) salattuja korttitietoja, jotka eivät ole tuntia vanhempia',
 
   'actionCode.awaitingPayment': 'Maksuyritystä ei ole vielä tehty',
   'actionCode.paymentExpired': 'Maksu on vanhentunut: korttitietojen syöttämiseen varattu aika päättyi',

@@ -15,6 +15,12 @@ export const messages: MessageCatalogue = {
     'Trop de requêtes : la limite de fréquence des requêtes a été atteinte, veuillez réessayer plus tard',
   'request.tooManySimultaneous': 'Trop de requêtes simultanées : {limit} au maximum à la fois',
 
+  'idempotency.keyInvalid':
+    "L'en-tête Idempotency-Key doit être envoyé une seule fois, avec 1 à {max} caractères ASCII imprimables",
+  'idempotency.keyReused': 'Cette Idempotency-Key a déjà été utilisée pour une autre requête',
+  'idempotency.inProgress':
+    'Une requête avec cette Idempotency-Key est encore en cours de traitement ; veuillez réessayer plus tard',
+
   'auth.required': 'Authentification requise : envoyez userName et password, ou token',
   'auth.ambiguous': 'Envoyez soit userName et password, soit token, mais pas les deux',
   'auth.denied': 'Accès refusé',
@@ -71,6 +77,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'un nombre entier de {min} à {max}',
   'reason.cardNumber': 'un numéro de carte de 15 à 19 chiffres conforme au contrôle de Luhn',
   'reason.cardExpiry': "une date d'expiration de la carte au format YYYYMM qui n'est pas dans le passé",
+  'reason.seToken':
+    "des données de carte chiffrées avec la clé de la passerelle de paiement (RSA-OAEP), datant de moins d'une heure",
 
   'actionCode.awaitingPayment': "Aucune tentative de paiement n'a encore été effectuée",
   'actionCode.paymentExpired': 'Le paiement a expiré : le délai de saisie des données de la carte est écoulé',

@@ -14,6 +14,12 @@ export const messages: MessageCatalogue = {
     'Túl sok kérés: elérte a kérések gyakoriságára vonatkozó korlátot, próbálja újra később',
   'request.tooManySimultaneous': 'Túl sok egyidejű kérés: egyszerre legfeljebb {limit}',
 
+  'idempotency.keyInvalid':
+    'Az Idempotency-Key fejlécet egyszer kell elküldeni, 1–{max} nyomtatható ASCII-karakterrel',
+  'idempotency.keyReused': 'Ezt az Idempotency-Key értéket már egy másik kéréshez használták',
+  'idempotency.inProgress':
+    'Egy ezzel az Idempotency-Key értékkel küldött kérés feldolgozása még folyamatban van; próbálja újra később',
+
   'auth.required': 'Hitelesítés szükséges: küldje el a userName és password, vagy a token paramétert',
   'auth.ambiguous': 'Vagy a userName és password, vagy a token paramétert küldje el, ne mindkettőt',
   'auth.denied': 'Hozzáférés megtagadva',
@@ -70,6 +76,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'egész szám {min} és {max} között',
   'reason.cardNumber': 'Luhn-ellenőrzésen átmenő, 15–19 számjegyből álló kártyaszám',
   'reason.cardExpiry': 'kártyalejárati dátum YYYYMM formátumban, amely nem múltbeli',
+  'reason.seToken': 'a fizetési átjáró kulcsával (RSA-OAEP) titkosított, egy óránál nem régebbi kártyaadatok',
 
   'actionCode.awaitingPayment': 'Még nem történt fizetési kísérlet',
   'actionCode.paymentExpired': 'A fizetés lejárt: a kártyaadatok megadására rendelkezésre álló idő letelt',

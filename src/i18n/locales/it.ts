@@ -14,6 +14,12 @@ export const messages: MessageCatalogue = {
     'Troppe richieste: è stato raggiunto il limite di frequenza delle richieste, riprovare più tardi',
   'request.tooManySimultaneous': 'Troppe richieste simultanee: al massimo {limit} alla volta',
 
+  'idempotency.keyInvalid':
+    "L'intestazione Idempotency-Key deve essere inviata una sola volta, con da 1 a {max} caratteri ASCII stampabili",
+  'idempotency.keyReused': 'Questa Idempotency-Key è già stata utilizzata per una richiesta diversa',
+  'idempotency.inProgress':
+    'Una richiesta con questa Idempotency-Key è ancora in elaborazione; riprovare più tardi',
+
   'auth.required': 'Autenticazione obbligatoria: inviare userName e password oppure token',
   'auth.ambiguous': 'Inviare userName e password oppure token, non entrambi',
   'auth.denied': 'Accesso negato',
@@ -69,6 +75,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'un numero intero da {min} a {max}',
   'reason.cardNumber': 'un numero di carta da 15 a 19 cifre che superi il controllo di Luhn',
   'reason.cardExpiry': 'una data di scadenza della carta nel formato YYYYMM non ancora trascorsa',
+  'reason.seToken':
+    "dati della carta cifrati con la chiave del gateway di pagamento (RSA-OAEP) non più vecchi di un'ora",
 
   'actionCode.awaitingPayment': 'Non è stato ancora effettuato alcun tentativo di pagamento',
   'actionCode.paymentExpired': 'Il pagamento è scaduto: il tempo per inserire i dati della carta è esaurito',

@@ -14,6 +14,11 @@ export const messages: MessageCatalogue = {
     'ძალიან ბევრი მოთხოვნა: მიღწეულია მოთხოვნების სიხშირის ლიმიტი, სცადეთ მოგვიანებით',
   'request.tooManySimultaneous': 'ძალიან ბევრი ერთდროული მოთხოვნა: ერთდროულად მაქსიმუმ {limit}',
 
+  'idempotency.keyInvalid':
+    'Idempotency-Key სათაური ერთხელ უნდა გაიგზავნოს და უნდა შეიცავდეს 1-დან {max}-მდე დასაბეჭდ ASCII სიმბოლოს',
+  'idempotency.keyReused': 'ეს Idempotency-Key უკვე გამოყენებულია სხვა მოთხოვნისთვის',
+  'idempotency.inProgress': 'მოთხოვნა ამ Idempotency-Key-ით ჯერ კიდევ მუშავდება; სცადეთ მოგვიანებით',
+
   'auth.required': 'საჭიროა ავთენტიფიკაცია: გადმოგზავნეთ userName და password ან token',
   'auth.ambiguous': 'გადმოგზავნეთ ან userName და password, ან token, მაგრამ არა ორივე',
   'auth.denied': 'წვდომა აკრძალულია',
@@ -69,6 +74,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'მთელი რიცხვი {min}-დან {max}-მდე',
   'reason.cardNumber': 'ბარათის ნომერი 15-დან 19-მდე ციფრით, რომელიც წარმატებით გადის Luhn შემოწმებას',
   'reason.cardExpiry': 'ბარათის მოქმედების ვადა ფორმატით YYYYMM, რომელიც წარსულში არ არის',
+  'reason.seToken':
+    'საგადახდო შლუზის გასაღებით (RSA-OAEP) დაშიფრული ბარათის მონაცემები, რომლებიც ერთ საათზე ძველი არ არის',
 
   'actionCode.awaitingPayment': 'გადახდის მცდელობა ჯერ არ განხორციელებულა',
   'actionCode.paymentExpired': 'გადახდის ვადა ამოიწურა: ბარათის მონაცემების შეყვანის დრო ამოიწურა',

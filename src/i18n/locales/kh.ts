@@ -13,6 +13,11 @@ export const messages: MessageCatalogue = {
   'request.tooManyRequests': 'សំណើច្រើនពេក៖ បានដល់ដែនកំណត់អត្រាសំណើហើយ សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ',
   'request.tooManySimultaneous': 'សំណើក្នុងពេលដំណាលគ្នាច្រើនពេក៖ យ៉ាងច្រើន {limit} ក្នុងពេលតែមួយ',
 
+  'idempotency.keyInvalid':
+    'ក្បាល Idempotency-Key ត្រូវតែផ្ញើតែម្តង ដោយមានតួអក្សរ ASCII ដែលអាចបោះពុម្ពបានពី 1 ដល់ {max}',
+  'idempotency.keyReused': 'Idempotency-Key នេះត្រូវបានប្រើរួចហើយសម្រាប់សំណើផ្សេងទៀត',
+  'idempotency.inProgress': 'សំណើដែលមាន Idempotency-Key នេះកំពុងត្រូវបានដំណើរការនៅឡើយ សូមព្យាយាមម្តងទៀតនៅពេលក្រោយ',
+
   'auth.required': 'តម្រូវឱ្យមានការផ្ទៀងផ្ទាត់អត្តសញ្ញាណ៖ សូមផ្ញើ userName និង password ឬ token',
   'auth.ambiguous': 'សូមផ្ញើ userName និង password ឬ token តែមួយប្រភេទ មិនមែនទាំងពីរទេ',
   'auth.denied': 'ការចូលប្រើត្រូវបានបដិសេធ',
@@ -66,6 +71,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'ចំនួនគត់ពី {min} ដល់ {max}',
   'reason.cardNumber': 'លេខកាតពី 15 ដល់ 19 ខ្ទង់ ដែលឆ្លងកាត់ការផ្ទៀងផ្ទាត់ Luhn',
   'reason.cardExpiry': 'កាលបរិច្ឆេទផុតកំណត់របស់កាតក្នុងទម្រង់ YYYYMM ដែលមិនទាន់កន្លងផុត',
+  'reason.seToken': 'ទិន្នន័យកាតដែលបានអ៊ិនគ្រីបដោយសោរបស់ច្រកទូទាត់ (RSA-OAEP) និងមានអាយុមិនលើសពីមួយម៉ោង',
 
   'actionCode.awaitingPayment': 'មិនទាន់មានការព្យាយាមបង់ប្រាក់នៅឡើយទេ',
   'actionCode.paymentExpired': 'ការបង់ប្រាក់បានផុតកំណត់៖ ពេលវេលាសម្រាប់បញ្ចូលទិន្នន័យកាតបានអស់ហើយ',

@@ -13,6 +13,11 @@ export const messages: MessageCatalogue = {
   'request.tooManyRequests': 'Per daug užklausų: pasiektas užklausų dažnio limitas, bandykite vėliau',
   'request.tooManySimultaneous': 'Per daug vienu metu vykdomų užklausų: ne daugiau kaip {limit} vienu metu',
 
+  'idempotency.keyInvalid':
+    'Antraštė Idempotency-Key turi būti siunčiama vieną kartą ir turėti nuo 1 iki {max} spausdinamų ASCII simbolių',
+  'idempotency.keyReused': 'Šis Idempotency-Key jau panaudotas kitai užklausai',
+  'idempotency.inProgress': 'Užklausa su šiuo Idempotency-Key dar apdorojama; bandykite vėliau',
+
   'auth.required': 'Būtina autentifikacija: pateikite userName ir password arba token',
   'auth.ambiguous': 'Pateikite arba userName ir password, arba token, bet ne abu',
   'auth.denied': 'Prieiga uždrausta',
@@ -67,6 +72,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'sveikojo skaičiaus nuo {min} iki {max}',
   'reason.cardNumber': 'kortelės numerio iš 15–19 skaitmenų, atitinkančio Luhn patikrą',
   'reason.cardExpiry': 'kortelės galiojimo pabaigos datos formatu YYYYMM, kuri nėra praeityje',
+  'reason.seToken':
+    'mokėjimų šliuzo raktu (RSA-OAEP) užšifruotų kortelės duomenų, ne senesnių nei viena valanda',
 
   'actionCode.awaitingPayment': 'Dar nebandyta atlikti mokėjimo',
   'actionCode.paymentExpired': 'Mokėjimas nebegalioja: baigėsi kortelės duomenų įvedimo laikas',

@@ -14,6 +14,11 @@ export const messages: MessageCatalogue = {
     'Pārāk daudz pieprasījumu: sasniegts pieprasījumu biežuma ierobežojums, mēģiniet vēlāk vēlreiz',
   'request.tooManySimultaneous': 'Pārāk daudz vienlaicīgu pieprasījumu: vienlaikus ne vairāk kā {limit}',
 
+  'idempotency.keyInvalid':
+    'Galvene Idempotency-Key jānosūta vienreiz, un tajā jābūt no 1 līdz {max} drukājamām ASCII rakstzīmēm',
+  'idempotency.keyReused': 'Šī Idempotency-Key vērtība jau ir izmantota citam pieprasījumam',
+  'idempotency.inProgress': 'Pieprasījums ar šo Idempotency-Key vēl tiek apstrādāts; mēģiniet vēlāk vēlreiz',
+
   'auth.required': 'Nepieciešama autentifikācija: nosūtiet userName un password vai token',
   'auth.ambiguous': 'Nosūtiet vai nu userName un password, vai token, bet ne abus',
   'auth.denied': 'Piekļuve liegta',
@@ -69,6 +74,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'vesels skaitlis no {min} līdz {max}',
   'reason.cardNumber': 'kartes numurs ar 15 līdz 19 cipariem, kas iztur Luhn pārbaudi',
   'reason.cardExpiry': 'kartes derīguma termiņš formātā YYYYMM, kas nav pagātnē',
+  'reason.seToken':
+    'ar maksājumu vārtejas atslēgu (RSA-OAEP) šifrēti kartes dati, kas nav vecāki par vienu stundu',
 
   'actionCode.awaitingPayment': 'Maksājuma mēģinājums vēl nav veikts',
   'actionCode.paymentExpired': 'Maksājuma termiņš ir beidzies: kartes datu ievadīšanas laiks ir beidzies',

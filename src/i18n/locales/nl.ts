@@ -14,6 +14,12 @@ export const messages: MessageCatalogue = {
     'Te veel verzoeken: de limiet voor het aantal verzoeken is bereikt, probeer het later opnieuw',
   'request.tooManySimultaneous': 'Te veel gelijktijdige verzoeken: maximaal {limit} tegelijk',
 
+  'idempotency.keyInvalid':
+    'De header Idempotency-Key moet één keer worden verstuurd, met 1 tot {max} afdrukbare ASCII-tekens',
+  'idempotency.keyReused': 'Deze Idempotency-Key is al gebruikt voor een ander verzoek',
+  'idempotency.inProgress':
+    'Een verzoek met deze Idempotency-Key wordt nog verwerkt; probeer het later opnieuw',
+
   'auth.required': 'Authenticatie vereist: verstuur userName en password, of token',
   'auth.ambiguous': 'Verstuur userName en password, of token, maar niet beide',
   'auth.denied': 'Toegang geweigerd',
@@ -70,6 +76,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'een geheel getal van {min} tot en met {max}',
   'reason.cardNumber': 'een kaartnummer van 15 tot 19 cijfers dat de Luhn-controle doorstaat',
   'reason.cardExpiry': 'een vervaldatum van de kaart in de notatie YYYYMM die niet in het verleden ligt',
+  'reason.seToken':
+    'kaartgegevens versleuteld met de sleutel van de betaalgateway (RSA-OAEP), niet ouder dan een uur',
 
   'actionCode.awaitingPayment': 'Er is nog geen betalingspoging gedaan',
   'actionCode.paymentExpired':

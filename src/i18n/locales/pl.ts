@@ -14,6 +14,12 @@ export const messages: MessageCatalogue = {
     'Zbyt wiele żądań: osiągnięto limit częstotliwości żądań, prosimy spróbować ponownie później',
   'request.tooManySimultaneous': 'Zbyt wiele jednoczesnych żądań: maksymalnie {limit} naraz',
 
+  'idempotency.keyInvalid':
+    'Nagłówek Idempotency-Key należy przesłać jeden raz i musi on zawierać od 1 do {max} drukowalnych znaków ASCII',
+  'idempotency.keyReused': 'Ten Idempotency-Key został już użyty dla innego żądania',
+  'idempotency.inProgress':
+    'Żądanie z tym Idempotency-Key jest nadal przetwarzane; prosimy spróbować ponownie później',
+
   'auth.required': 'Wymagane uwierzytelnienie: należy przesłać userName i password albo token',
   'auth.ambiguous': 'Należy przesłać userName i password albo token, ale nie oba jednocześnie',
   'auth.denied': 'Odmowa dostępu',
@@ -67,6 +73,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'liczby całkowitej od {min} do {max}',
   'reason.cardNumber': 'numeru karty o długości od 15 do 19 cyfr, przechodzącego weryfikację Luhn',
   'reason.cardExpiry': 'daty ważności karty w formacie YYYYMM, która jeszcze nie minęła',
+  'reason.seToken':
+    'danych karty zaszyfrowanych kluczem bramki płatniczej (RSA-OAEP), nie starszych niż godzina',
 
   'actionCode.awaitingPayment': 'Nie podjęto jeszcze próby płatności',
   'actionCode.paymentExpired': 'Płatność wygasła: upłynął czas na wprowadzenie danych karty',

@@ -14,6 +14,12 @@ export const messages: MessageCatalogue = {
     'Demasiados pedidos: foi atingido o limite de frequência de pedidos, tente novamente mais tarde',
   'request.tooManySimultaneous': 'Demasiados pedidos simultâneos: no máximo {limit} de cada vez',
 
+  'idempotency.keyInvalid':
+    'O cabeçalho Idempotency-Key tem de ser enviado uma única vez, com 1 a {max} caracteres ASCII imprimíveis',
+  'idempotency.keyReused': 'Esta Idempotency-Key já foi utilizada para um pedido diferente',
+  'idempotency.inProgress':
+    'Um pedido com esta Idempotency-Key ainda está a ser processado; tente novamente mais tarde',
+
   'auth.required': 'É necessária autenticação: envie userName e password, ou token',
   'auth.ambiguous': 'Envie userName e password, ou token, mas não ambos',
   'auth.denied': 'Acesso negado',
@@ -70,6 +76,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'um número inteiro de {min} a {max}',
   'reason.cardNumber': 'um número de cartão de 15 a 19 algarismos que passe na verificação de Luhn',
   'reason.cardExpiry': 'uma data de validade do cartão no formato YYYYMM que não esteja no passado',
+  'reason.seToken':
+    'dados do cartão cifrados com a chave do gateway de pagamento (RSA-OAEP) há no máximo uma hora',
 
   'actionCode.awaitingPayment': 'Ainda não foi efetuada nenhuma tentativa de pagamento',
   'actionCode.paymentExpired': 'O pagamento expirou: terminou o prazo para introduzir os dados do cartão',

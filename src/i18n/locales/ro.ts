@@ -14,6 +14,12 @@ export const messages: MessageCatalogue = {
     'Prea multe cereri: a fost atinsă limita de frecvență a cererilor, încercați din nou mai târziu',
   'request.tooManySimultaneous': 'Prea multe cereri simultane: cel mult {limit} în același timp',
 
+  'idempotency.keyInvalid':
+    'Antetul Idempotency-Key trebuie trimis o singură dată, cu 1 până la {max} caractere ASCII imprimabile',
+  'idempotency.keyReused': 'Această Idempotency-Key a fost deja folosită pentru o altă cerere',
+  'idempotency.inProgress':
+    'O cerere cu această Idempotency-Key este încă în curs de procesare; încercați din nou mai târziu',
+
   'auth.required': 'Este necesară autentificarea: trimiteți userName și password sau token',
   'auth.ambiguous': 'Trimiteți fie userName și password, fie token, dar nu pe amândouă',
   'auth.denied': 'Acces refuzat',
@@ -69,6 +75,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'un număr întreg de la {min} la {max}',
   'reason.cardNumber': 'un număr de card de 15 până la 19 cifre, care trece verificarea Luhn',
   'reason.cardExpiry': 'o dată de expirare a cardului în formatul YYYYMM, care nu este în trecut',
+  'reason.seToken': 'date de card criptate cu cheia gateway-ului de plată (RSA-OAEP), nu mai vechi de o oră',
 
   'actionCode.awaitingPayment': 'Nu a fost efectuată încă nicio încercare de plată',
   'actionCode.paymentExpired': 'Plata a expirat: timpul pentru introducerea datelor cardului s-a scurs',

@@ -14,6 +14,11 @@ export const messages: MessageCatalogue = {
     'För många begäranden: gränsen för antalet begäranden har nåtts, försök igen senare',
   'request.tooManySimultaneous': 'För många samtidiga begäranden: högst {limit} åt gången',
 
+  'idempotency.keyInvalid':
+    'Huvudet Idempotency-Key måste skickas en gång, med 1 till {max} utskrivbara ASCII-tecken',
+  'idempotency.keyReused': 'Denna Idempotency-Key har redan använts för en annan begäran',
+  'idempotency.inProgress': 'En begäran med denna Idempotency-Key behandlas fortfarande; försök igen senare',
+
   'auth.required': 'Autentisering krävs: skicka userName och password, eller token',
   'auth.ambiguous': 'Skicka antingen userName och password, eller token, inte båda',
   'auth.denied': 'Åtkomst nekad',
@@ -69,6 +74,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'ett heltal från {min} till {max}',
   'reason.cardNumber': 'ett kortnummer med 15 till 19 siffror som klarar Luhn-kontrollen',
   'reason.cardExpiry': 'ett utgångsdatum för kortet i formatet YYYYMM som inte har passerat',
+  'reason.seToken':
+    'kortuppgifter krypterade med betalningsgatewayens nyckel (RSA-OAEP) som inte är äldre än en timme',
 
   'actionCode.awaitingPayment': 'Inget betalningsförsök har gjorts ännu',
   'actionCode.paymentExpired': 'Betalningen har gått ut: tiden för att ange kortuppgifterna har löpt ut',

@@ -14,6 +14,12 @@ export const messages: MessageCatalogue = {
     'Maombi mengi mno: kikomo cha kasi ya maombi kimefikiwa, tafadhali jaribu tena baadaye',
   'request.tooManySimultaneous': 'Maombi mengi mno kwa wakati mmoja: yasizidi {limit} kwa wakati mmoja',
 
+  'idempotency.keyInvalid':
+    'Kichwa Idempotency-Key lazima kitumwe mara moja, chenye herufi 1 hadi {max} za ASCII zinazochapishika',
+  'idempotency.keyReused': 'Idempotency-Key hii tayari imetumika kwa ombi jingine',
+  'idempotency.inProgress':
+    'Ombi lenye Idempotency-Key hii bado linashughulikiwa; tafadhali jaribu tena baadaye',
+
   'auth.required': 'Uthibitishaji unahitajika: tuma userName na password, au token',
   'auth.ambiguous': 'Tuma ama userName na password, au token, si vyote viwili',
   'auth.denied': 'Ufikiaji umekataliwa',
@@ -70,6 +76,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'nambari kamili kuanzia {min} hadi {max}',
   'reason.cardNumber': 'nambari ya kadi yenye tarakimu 15 hadi 19 inayopita ukaguzi wa Luhn',
   'reason.cardExpiry': 'tarehe ya kuisha kwa muda wa kadi katika muundo YYYYMM ambayo haijapita',
+  'reason.seToken':
+    'data za kadi zilizosimbwa fiche kwa ufunguo wa lango la malipo (RSA-OAEP), zisizozidi umri wa saa moja',
 
   'actionCode.awaitingPayment': 'Bado hakuna jaribio la malipo lililofanywa',
   'actionCode.paymentExpired': 'Muda wa malipo umekwisha: muda wa kuingiza taarifa za kadi umeisha',

@@ -1,0 +1,55 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../domain/clock.js';
+import { Refusal } from '../domain/refusals.js';
+import type { MerchantDirectory } from '../services/merchant-directory.js';
+import type { OrderLifecycle } from '../services/order-lifecycle.js';
+import type { OrderRepository } from '../store/order-repository.js';
+import type { PeriodicJob } from './periodic-job.js';
+
+export const AUTOMATIC_HOLD_BATCH_MAX = 50;
+
+/**
+ * Carries out `autocompletionDate` (capture of the whole hold) and `autoReverseDate` (its
+ * reversal) when their time comes. It goes through the same lifecycle service as deposit.do and
+ * reverse.do, whose guarded change comes before the acquirer call: when two nodes pick the same
+ * hold, one captures it and the other is refused before reaching the acquirer.
+ */
+export function automaticHoldJob(
+  orders: OrderRepository,
+  lifecycle: OrderLifecycle,
+  directory: MerchantDirectory,
+  clock: Clock,
+  logger: Logger,
+): PeriodicJob {
+  return {
+    name: 'automatic-hold-actions',
+    batchSize: AUTOMATIC_HOLD_BATCH_MAX,
+    async runOnce() {
+      const nowMs = clock.nowMs();
+      const toComplete = await orders.dueForAutomaticAction('complete', nowMs, AUTOMATIC_HOLD_BATCH_MAX);
+      const toReverse = await orders.dueForAutomaticAction('reverse', nowMs, AUTOMATIC_HOLD_BATCH_MAX);
+      for (const order of toComplete) {
+        await settle(() => lifecycle.deposit(order, 0), order.id, 'complete');
+      }
+      for (const order of toReverse) {
+        const merchant = await directory.byId(order.merchant_id);
+        if (merchant !== undefined)
+          await settle(() => lifecycle.reverse(merchant, order, undefined), order.id, 'reverse');
+      }
+      return Math.max(toComplete.length, toReverse.length);
+    },
+  };
+
+  /** A hold another node or a merchant's own call already settled is not an error. */
+  async function settle(action: () => Promise<void>, orderId: string, kind: string): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      if (error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE') return;
+      logger.error(
+        { err: error, orderId, kind },
+        'automatic hold action failed; it is retried at the next run',
+      );
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { TEST_CARDS } from '../../src/processing/sandbox/test-cards.js';
+
+/** Every card number any test sends: the sandbox cards, plus the other numbers tests use. */
+export const TEST_PANS: readonly string[] = [
+  ...TEST_CARDS.map((card) => card.pan),
+  '4242424242424242',
+  '4111111111111112',
+  '41111111111111111111',
+];
+
+/** A CVC as it would appear if a request body or a card object were written out. */
+export function cvcPatterns(cvc: string): RegExp[] {
+  return [
+    new RegExp(`"cvc"\\s*:\\s*"?${cvc}`),
+    new RegExp(`cvc=${cvc}\\b`),
+    new RegExp(`cvc[^a-z]{0,3}${cvc}\\b`, 'i'),
+  ];
+}
+
+/** Card numbers and CVC shapes found in `text`; a clean text gives []. */
+export function cardDataIn(text: string, cvcs: readonly string[] = ['123', '987', '000', '124']): string[] {
+  const found = TEST_PANS.filter((pan) => text.includes(pan));
+  for (const cvc of cvcs) {
+    if (cvcPatterns(cvc).some((pattern) => pattern.test(text))) found.push(`CVC ${cvc}`);
+  }
+  return found;
+}
