@@ -129,7 +129,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     );
   }
   const merchants = new MerchantRepository(store.db);
-  const orders = new OrderRepository(store.db, store.writes);
+  const orders = new OrderRepository(store.db);
   const directory = new MerchantDirectory(merchants);
   const acquirer = withTimeout(new SandboxAcquirer(), config.acquirerTimeoutMs);
   const emit: PaymentEventSink = async (db, event, nowMs) => {
@@ -139,7 +139,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const expiry = new OrderExpiry(orders, store.writes, clock, emit);
   const lifecycle = new OrderLifecycle(orders, store.writes, acquirer, clock, random, emit);
   const operations = restOperations({
-    registration: new OrderRegistration(orders, clock, random, config.publicUrl),
+    registration: new OrderRegistration(orders, store.writes, clock, random, config.publicUrl),
     query: new OrderQuery(orders, expiry, clock),
     payment: new CardPayment(orders, store.writes, acquirer, clock, random, emit),
     lifecycle,

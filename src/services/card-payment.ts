@@ -6,10 +6,17 @@ import type { RandomSource } from '../domain/random-source.js';
 import { Refusal } from '../domain/refusals.js';
 import type { AcquirerPort, CardForAuthorization } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
-import type { OrderRepository } from '../store/order-repository.js';
+import type { NewOrder, OrderRepository } from '../store/order-repository.js';
+import { isUniqueViolation } from '../store/unique-violation.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderRow } from '../store/schema.js';
 import type { PaymentEvent } from './callbacks/payment-event.js';
+
+/** What paying needs of an order: a registered one, or one being registered in the same unit. */
+export type PayableOrder = Pick<
+  OrderRow,
+  'id' | 'merchant_id' | 'order_number' | 'amount_minor' | 'currency' | 'dynamic_callback_url'
+>;
 
 /** Writes a callback to the outbox inside the transaction of the change it reports. */
 export type PaymentEventSink = (db: Executor, event: PaymentEvent, nowMs: number) => Promise<void>;
@@ -41,12 +48,35 @@ export class CardPayment {
     private readonly emit: PaymentEventSink,
   ) {}
 
-  async pay(order: OrderRow, input: CardPaymentInput): Promise<OrderRow> {
+  /** Pays an order registered earlier (the hosted page, paymentOrderBinding). */
+  async pay(order: PayableOrder, input: CardPaymentInput): Promise<OrderRow> {
+    return this.attempt(order, input, undefined);
+  }
+
+  /**
+   * Registers `order` and pays it (instantPayment.do, motoPayment.do): the order row, its claim and
+   * the pending authorization are one durable unit before the acquirer is called.
+   */
+  async registerAndPay(order: NewOrder, input: CardPaymentInput): Promise<OrderRow> {
+    try {
+      return await this.attempt(order, input, (db) => this.orders.insertIn(db, order));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Refusal('ORDER_NUMBER_DUPLICATE');
+      throw error;
+    }
+  }
+
+  private async attempt(
+    order: PayableOrder,
+    input: CardPaymentInput,
+    insertFirst: ((db: Executor) => Promise<void>) | undefined,
+  ): Promise<OrderRow> {
     const attemptId = this.random.uuid();
     const digits = input.card.pan.reveal();
     const network = networkOf(digits);
     const startedMs = this.clock.nowMs();
     await this.writes.run(async (db) => {
+      await insertFirst?.(db);
       const claimed = await this.orders.claimForPayment(db, {
         orderId: order.id,
         attemptId,

@@ -6,7 +6,9 @@ import { orderExpiresAtMs } from '../domain/order-lifetime.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
 import { Refusal } from '../domain/refusals.js';
-import type { OrderRepository } from '../store/order-repository.js';
+import type { GroupCommit } from '../store/group-commit.js';
+import type { NewOrder, OrderRepository } from '../store/order-repository.js';
+import type { Executor } from '../store/prepared-query.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
 import type { MerchantContext } from './merchant-context.js';
 
@@ -52,6 +54,7 @@ function jsonOrNull(value: unknown): string | null {
 export class OrderRegistration {
   constructor(
     private readonly orders: OrderRepository,
+    private readonly writes: GroupCommit,
     private readonly clock: Clock,
     private readonly random: RandomSource,
     private readonly publicUrl: string,
@@ -62,6 +65,26 @@ export class OrderRegistration {
     caller: MerchantContext,
     input: RegisterOrderInput,
   ): Promise<RegisteredOrder> {
+    const order = this.prepare(merchant, caller, input);
+    await this.insert(order, (db) => this.orders.insertIn(db, order));
+    return { orderId: order.id, formUrl: this.formUrl(merchant.login, input.language, order.id) };
+  }
+
+  /**
+   * Writes a prepared order inside `unit`, which may add more to the same atomic write (an
+   * instant payment adds its claim and pending authorization); a reused number is errorCode 1.
+   */
+  async insert<T>(order: NewOrder, unit: (db: Executor) => Promise<T>): Promise<T> {
+    try {
+      return await this.writes.run(unit);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Refusal('ORDER_NUMBER_DUPLICATE');
+      throw error;
+    }
+  }
+
+  /** Checks the merchant's rules (currency, MCC, lifetime) and builds the row, without writing it. */
+  prepare(merchant: MerchantContext, caller: MerchantContext, input: RegisterOrderInput): NewOrder {
     const currency = input.currency ?? merchant.defaultCurrency;
     if (currencyByNumeric(currency) === undefined) throw new Refusal('CURRENCY_UNKNOWN', { currency });
     if (input.mcc !== undefined && !merchant.allowedMccs.has(input.mcc)) {
@@ -74,50 +97,43 @@ export class OrderRegistration {
       sessionTimeoutSecs: input.sessionTimeoutSecs,
       merchantTimeoutSecs: merchant.sessionTimeoutSecs,
     });
-    const orderId = this.random.uuid();
-    try {
-      await this.orders.insert({
-        id: orderId,
-        merchant_id: merchant.id,
-        registered_by_merchant_id: caller.id,
-        order_number: input.orderNumber,
-        amount_minor: input.amountMinor,
-        currency,
-        fee_minor: input.feeMinor ?? null,
-        two_phase: input.twoPhase ? 1 : 0,
-        status: ORDER_STATUS.registered,
-        action_code: ACTION_CODE.awaitingPayment,
-        created_at_ms: nowMs,
-        expires_at_ms: expiresAtMs,
-        updated_at_ms: nowMs,
-        language: input.language,
-        description: input.description ?? null,
-        return_url: input.returnUrl,
-        fail_url: input.failUrl ?? null,
-        dynamic_callback_url: input.dynamicCallbackUrl ?? null,
-        client_id: input.clientId ?? null,
-        ip: input.ip ?? null,
-        email: input.email ?? null,
-        post_address: input.postAddress ?? null,
-        cardholder_name: input.cardholderName ?? null,
-        binding_id: input.bindingId ?? null,
-        mcc: input.mcc ?? null,
-        mvv: input.mvv ?? null,
-        features: JSON.stringify(input.features),
-        json_params: jsonOrNull(input.jsonParams),
-        order_bundle: jsonOrNull(input.orderBundle),
-        payer_data:
-          input.payerData === undefined || Object.keys(input.payerData).length === 0
-            ? null
-            : JSON.stringify(input.payerData),
-        marketplace: jsonOrNull(input.marketplace),
-        payment_facilitator: jsonOrNull(input.paymentFacilitator),
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new Refusal('ORDER_NUMBER_DUPLICATE');
-      throw error;
-    }
-    return { orderId, formUrl: this.formUrl(merchant.login, input.language, orderId) };
+    return {
+      id: this.random.uuid(),
+      merchant_id: merchant.id,
+      registered_by_merchant_id: caller.id,
+      order_number: input.orderNumber,
+      amount_minor: input.amountMinor,
+      currency,
+      fee_minor: input.feeMinor ?? null,
+      two_phase: input.twoPhase ? 1 : 0,
+      status: ORDER_STATUS.registered,
+      action_code: ACTION_CODE.awaitingPayment,
+      created_at_ms: nowMs,
+      expires_at_ms: expiresAtMs,
+      updated_at_ms: nowMs,
+      language: input.language,
+      description: input.description ?? null,
+      return_url: input.returnUrl,
+      fail_url: input.failUrl ?? null,
+      dynamic_callback_url: input.dynamicCallbackUrl ?? null,
+      client_id: input.clientId ?? null,
+      ip: input.ip ?? null,
+      email: input.email ?? null,
+      post_address: input.postAddress ?? null,
+      cardholder_name: input.cardholderName ?? null,
+      binding_id: input.bindingId ?? null,
+      mcc: input.mcc ?? null,
+      mvv: input.mvv ?? null,
+      features: JSON.stringify(input.features),
+      json_params: jsonOrNull(input.jsonParams),
+      order_bundle: jsonOrNull(input.orderBundle),
+      payer_data:
+        input.payerData === undefined || Object.keys(input.payerData).length === 0
+          ? null
+          : JSON.stringify(input.payerData),
+      marketplace: jsonOrNull(input.marketplace),
+      payment_facilitator: jsonOrNull(input.paymentFacilitator),
+    };
   }
 
   /** The hosted payment page, at the address the real gateway uses: /payment/merchants/<login>/payment_<lang>.html. */

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ACTION_CODE } from '../domain/action-codes.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
-import type { GroupCommit } from './group-commit.js';
 import { preparedQuery, type Executor } from './prepared-query.js';
 import type { Database, OrderOperationRow, OrderRegistrationColumns, OrderRow } from './schema.js';
 
@@ -110,14 +109,12 @@ export class OrderRepository {
     2,
   );
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly writes: GroupCommit,
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   /** Resolves once the order is durable; rejects with a unique violation for a reused order number. */
-  async insert(order: NewOrder): Promise<void> {
-    await this.writes.run((db) => this.insertOrder(db, ...ORDER_COLUMNS.map((column) => order[column])));
+  /** Inside the caller's unit; a reused order number fails with a unique violation. */
+  async insertIn(db: Executor, order: NewOrder): Promise<void> {
+    await this.insertOrder(db, ...ORDER_COLUMNS.map((column) => order[column]));
   }
 
   async findById(merchantId: string, orderId: string): Promise<OrderRow | undefined> {

@@ -7,7 +7,6 @@ import { openSeToken } from '../../processing/se-token.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import type { CardPayment } from '../../services/card-payment.js';
-import type { OrderQuery } from '../../services/order-query.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
 import type { ParamsOf } from '../params/param-table.js';
@@ -18,7 +17,6 @@ type InstantPaymentParams = ParamsOf<typeof INSTANT_PAYMENT_PARAMS>;
 
 export interface InstantPaymentServices {
   readonly registration: OrderRegistration;
-  readonly query: OrderQuery;
   readonly payment: CardPayment;
   readonly random: RandomSource;
   /** The gateway's private key, which opens seTokens. */
@@ -164,7 +162,7 @@ export function instantPayment(
           .map((name) => [name, params[name]]),
       );
       if (params.phone !== undefined) payerData.phone = params.phone;
-      const registered = await services.registration.register(context.merchant, context.caller, {
+      const order = services.registration.prepare(context.merchant, context.caller, {
         orderNumber,
         amountMinor: params.amount,
         currency: params.currency,
@@ -190,8 +188,7 @@ export function instantPayment(
         marketplace: params.marketplace,
         paymentFacilitator: params.paymentFacilitator,
       });
-      const order = await services.query.find(context.merchant, { orderId: registered.orderId });
-      const paid = await services.payment.pay(order, {
+      const paid = await services.payment.registerAndPay(order, {
         card,
         twoPhase,
         paymentWay,
