@@ -10,6 +10,8 @@ import { buildHttpApp } from './http/app.js';
 import { Idempotency } from './http/idempotency.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { automaticHoldJob } from './jobs/automatic-hold-job.js';
+import { paymentRecoveryJob } from './jobs/payment-recovery-job.js';
+import { PaymentRecovery } from './services/payment-recovery.js';
 import { callbackDeliveryJob } from './jobs/callback-delivery-job.js';
 import { idempotencyCleanupJob } from './jobs/idempotency-cleanup-job.js';
 import { orderExpiryJob } from './jobs/order-expiry-job.js';
@@ -173,6 +175,12 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     [
       orderExpiryJob(orders, expiry, clock),
       automaticHoldJob(orders, lifecycle, directory, clock, logger),
+      paymentRecoveryJob(
+        orders,
+        new PaymentRecovery(orders, store.writes, acquirer, clock),
+        clock,
+        config.acquirerTimeoutMs,
+      ),
       callbackDelivery,
       idempotencyCleanupJob(idempotencyKeys, clock),
     ],

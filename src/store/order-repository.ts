@@ -336,6 +336,19 @@ export class OrderRepository {
       .execute();
   }
 
+  /** Authorizations whose outcome was never written (the process stopped during the acquirer call). */
+  async stalledAuthorizations(olderThanMs: number, limit: number): Promise<OrderOperationRow[]> {
+    return this.db
+      .selectFrom('order_operations')
+      .selectAll()
+      .where('kind', '=', 'authorization')
+      .where('state', '=', 'pending')
+      .where('created_at_ms', '<', olderThanMs)
+      .orderBy('created_at_ms')
+      .limit(limit)
+      .execute();
+  }
+
   async dueForExpiry(nowMs: number, limit: number): Promise<ExpiringOrder[]> {
     return this.db
       .selectFrom('orders')

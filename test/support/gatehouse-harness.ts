@@ -59,16 +59,22 @@ export interface TestGatehouse {
 
 export interface StartOptions {
   readonly env?: Readonly<Record<string, string>>;
+  /** Join another test server's database (and master key), as a second node would. */
+  readonly sameDatabaseAs?: TestGatehouse;
 }
 
 export async function startTestGatehouse(engine: Engine, options: StartOptions = {}): Promise<TestGatehouse> {
-  const database = await createTestDatabase(engine);
+  const shared = options.sameDatabaseAs;
+  const database =
+    shared === undefined
+      ? await createTestDatabase(engine)
+      : { ...shared.database, drop: () => Promise.resolve() };
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     GATEHOUSE_DB: database.url,
     GATEHOUSE_DATA_DIR: database.dataDir,
-    GATEHOUSE_MASTER_KEY: randomBytes(32).toString('base64'),
+    GATEHOUSE_MASTER_KEY: shared?.gatehouse.config.masterKeyBase64 ?? randomBytes(32).toString('base64'),
     GATEHOUSE_PUBLIC_URL: TEST_PUBLIC_URL,
     GATEHOUSE_LOG_LEVEL: 'info',
     GATEHOUSE_JOB_INTERVAL_MS: '3600000',

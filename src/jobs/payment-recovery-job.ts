@@ -1,0 +1,26 @@
+import type { Clock } from '../domain/clock.js';
+import type { PaymentRecovery } from '../services/payment-recovery.js';
+import type { OrderRepository } from '../store/order-repository.js';
+import type { PeriodicJob } from './periodic-job.js';
+
+export const PAYMENT_RECOVERY_BATCH_MAX = 50;
+/** An authorization still pending this long after the acquirer's own deadline has lost its process. */
+export const PAYMENT_RECOVERY_GRACE_MS = 60_000;
+
+export function paymentRecoveryJob(
+  orders: OrderRepository,
+  recovery: PaymentRecovery,
+  clock: Clock,
+  acquirerTimeoutMs: number,
+): PeriodicJob {
+  return {
+    name: 'payment-recovery',
+    batchSize: PAYMENT_RECOVERY_BATCH_MAX,
+    async runOnce() {
+      const olderThanMs = clock.nowMs() - acquirerTimeoutMs - PAYMENT_RECOVERY_GRACE_MS;
+      const stalled = await orders.stalledAuthorizations(olderThanMs, PAYMENT_RECOVERY_BATCH_MAX);
+      for (const operation of stalled) await recovery.recover(operation);
+      return stalled.length;
+    },
+  };
+}
