@@ -44,6 +44,11 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     connectionTimeoutMillis: 10_000,
     application_name: 'gatehouse',
   });
+  // An idle pooled connection the server drops (a restart, a failover, an administrator) emits
+  // 'error' on the pool; unhandled, that would end the process. The pool replaces the connection.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, 'GatehouseDatabaseWarning');
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', writes: new GroupCommit(db, false), close: () => db.destroy() };
 }

@@ -38,6 +38,16 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
       rmSync(dataDir, { recursive: true, force: true });
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // Closed pools take a moment to leave; wait for them rather than kill live connections.
+      const deadlineMs = Date.now() + 5000;
+      while (Date.now() < deadlineMs) {
+        const { rows } = await client.query<{ count: string }>(
+          'SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (Number(rows[0]?.count ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
