@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../store/unique-violation.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderRow } from '../store/schema.js';
 import type { PaymentEvent } from './callbacks/payment-event.js';
+import { operationOutcome } from './operation-outcome.js';
 
 /** What paying needs of an order: a registered one, or one being registered in the same unit. */
 export type PayableOrder = Pick<
@@ -140,13 +141,7 @@ export class CardPayment {
       });
       // The claim guarantees this attempt alone may finish the order; anything else is a bug.
       if (!recorded) throw new Error(`order ${order.id} changed under payment attempt ${attemptId}`);
-      await this.orders.completeOperation(db, attemptId, {
-        state: answer.approved ? 'approved' : 'declined',
-        action_code: answer.approved ? 0 : DECLINE_REASONS[answer.reason].actionCode,
-        rrn: answer.approved ? answer.rrn : null,
-        approval_code: answer.approved ? answer.approvalCode : null,
-        completed_at_ms: nowMs,
-      });
+      await this.orders.completeOperation(db, attemptId, operationOutcome(answer, nowMs));
       if (answer.approved) {
         await this.emit(
           db,

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Clock } from '../domain/clock.js';
-import { DECLINE_REASONS } from '../domain/decline-reasons.js';
 import { effectiveAmount } from '../domain/lifecycle-rules.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
@@ -13,6 +12,7 @@ import type { OrderRow } from '../store/schema.js';
 import type { PaymentEventSink } from './card-payment.js';
 import type { CallbackOperation } from './callbacks/payment-event.js';
 import type { MerchantContext } from './merchant-context.js';
+import { operationOutcome } from './operation-outcome.js';
 
 type Kind = 'capture' | 'reversal' | 'refund';
 
@@ -214,13 +214,7 @@ export class OrderLifecycle {
     const nowMs = this.clock.nowMs();
     await this.writes.run(async (db) => {
       if (!answer.approved) await movement.undo(db, nowMs);
-      await this.orders.completeOperation(db, operationId, {
-        state: answer.approved ? 'approved' : 'declined',
-        action_code: answer.approved ? 0 : DECLINE_REASONS[answer.reason].actionCode,
-        rrn: answer.approved ? answer.rrn : null,
-        approval_code: answer.approved ? answer.approvalCode : null,
-        completed_at_ms: nowMs,
-      });
+      await this.orders.completeOperation(db, operationId, operationOutcome(answer, nowMs));
       if (answer.approved) {
         await this.emit(
           db,

@@ -5,6 +5,7 @@ import type { AcquirerPort } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import type { OrderOperationRow } from '../store/schema.js';
+import { operationOutcome } from './operation-outcome.js';
 
 /**
  * Finishes an authorization whose process stopped between the acquirer call and writing its
@@ -54,13 +55,11 @@ export class PaymentRecovery {
         nowMs,
       });
       if (!declined) return false;
-      await this.orders.completeOperation(db, operation.id, {
-        state: 'declined',
-        action_code: actionCode,
-        rrn: null,
-        approval_code: null,
-        completed_at_ms: nowMs,
-      });
+      await this.orders.completeOperation(
+        db,
+        operation.id,
+        operationOutcome({ approved: false, reason: 'issuerTimeout' }, nowMs),
+      );
       return true;
     });
   }

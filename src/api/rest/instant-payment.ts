@@ -12,6 +12,7 @@ import { defineOperation, type Operation, type OperationContext } from '../opera
 import type { ParamsOf } from '../params/param-table.js';
 import { INSTANT_PAYMENT_PARAMS, NOT_YET_ENABLED } from './instant-payment-params.js';
 import { orderStatusLegacyView } from './order-status-view.js';
+import { payerDataOf } from './payer-data.js';
 
 type InstantPaymentParams = ParamsOf<typeof INSTANT_PAYMENT_PARAMS>;
 
@@ -148,19 +149,7 @@ export function instantPayment(
       }
       const language = params.language ?? context.merchant.defaultLanguage;
       const orderNumber = params.orderNumber ?? generatedOrderNumber(services.random, context.nowMs);
-      const payerData = Object.fromEntries(
-        (
-          [
-            'billingPayerData',
-            'shippingPayerData',
-            'preOrderPayerData',
-            'orderPayerData',
-            'billingAndShippingAddressMatchIndicator',
-          ] as const
-        )
-          .filter((name) => params[name] !== undefined)
-          .map((name) => [name, params[name]]),
-      );
+      const payerData = payerDataOf(params);
       if (params.phone !== undefined) payerData.phone = params.phone;
       const order = services.registration.prepare(context.merchant, context.caller, {
         orderNumber,

@@ -2,24 +2,13 @@ import type { MerchantContext } from '../../services/merchant-context.js';
 import type { OrderRegistration, RegisterOrderInput } from '../../services/order-registration.js';
 import { defineOperation, type Operation } from '../operation.js';
 import type { ParamsOf } from '../params/param-table.js';
+import { payerDataOf } from './payer-data.js';
 import { REGISTER_PARAMS } from './register-params.js';
 
 type RegisterParams = ParamsOf<typeof REGISTER_PARAMS>;
 
 function toInput(params: RegisterParams, twoPhase: boolean, merchant: MerchantContext): RegisterOrderInput {
-  const payerData = Object.fromEntries(
-    (
-      [
-        'billingPayerData',
-        'shippingPayerData',
-        'preOrderPayerData',
-        'orderPayerData',
-        'billingAndShippingAddressMatchIndicator',
-      ] as const
-    )
-      .filter((name) => params[name] !== undefined)
-      .map((name) => [name, params[name]]),
-  );
+  const payerData = payerDataOf(params);
   return {
     orderNumber: params.orderNumber,
     amountMinor: params.amount,
