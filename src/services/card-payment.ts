@@ -10,7 +10,7 @@ import type { NewOrder, OrderRepository } from '../store/order-repository.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderRow } from '../store/schema.js';
-import type { PaymentEvent } from './callbacks/payment-event.js';
+import { paymentEventFor, type PaymentEvent } from './callbacks/payment-event.js';
 import { operationOutcome } from './operation-outcome.js';
 
 /** What paying needs of an order: a registered one, or one being registered in the same unit. */
@@ -143,19 +143,8 @@ export class CardPayment {
       if (!recorded) throw new Error(`order ${order.id} changed under payment attempt ${attemptId}`);
       await this.orders.completeOperation(db, attemptId, operationOutcome(answer, nowMs));
       if (answer.approved) {
-        await this.emit(
-          db,
-          {
-            merchantId: order.merchant_id,
-            orderId: order.id,
-            orderNumber: order.order_number,
-            operation: input.twoPhase ? 'approved' : 'deposited',
-            success: true,
-            amountMinor: order.amount_minor,
-            dynamicCallbackUrl: order.dynamic_callback_url,
-          },
-          nowMs,
-        );
+        const operation = input.twoPhase ? 'approved' : 'deposited';
+        await this.emit(db, paymentEventFor(order, operation, true, order.amount_minor), nowMs);
       }
     });
     const fresh = await this.orders.findById(order.merchant_id, order.id);

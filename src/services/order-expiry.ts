@@ -2,6 +2,7 @@ import type { Clock } from '../domain/clock.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { ExpiringOrder, OrderRepository } from '../store/order-repository.js';
 import type { PaymentEventSink } from './card-payment.js';
+import { paymentEventFor } from './callbacks/payment-event.js';
 
 /**
  * Declines a registered order whose lifetime is over (status 6, actionCode -2007) and writes the
@@ -20,18 +21,7 @@ export class OrderExpiry {
     const nowMs = this.clock.nowMs();
     return this.writes.run(async (db) => {
       if (!(await this.orders.expireOne(db, order.id, nowMs))) return false;
-      await this.emit(
-        db,
-        {
-          merchantId: order.merchant_id,
-          orderId: order.id,
-          orderNumber: order.order_number,
-          operation: 'declinedByTimeout',
-          success: false,
-          dynamicCallbackUrl: order.dynamic_callback_url,
-        },
-        nowMs,
-      );
+      await this.emit(db, paymentEventFor(order, 'declinedByTimeout', false), nowMs);
       return true;
     });
   }

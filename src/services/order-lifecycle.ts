@@ -10,7 +10,7 @@ import type { OrderRepository } from '../store/order-repository.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderRow } from '../store/schema.js';
 import type { PaymentEventSink } from './card-payment.js';
-import type { CallbackOperation } from './callbacks/payment-event.js';
+import { paymentEventFor, type CallbackOperation } from './callbacks/payment-event.js';
 import type { MerchantContext } from './merchant-context.js';
 import { operationOutcome } from './operation-outcome.js';
 
@@ -216,19 +216,7 @@ export class OrderLifecycle {
       if (!answer.approved) await movement.undo(db, nowMs);
       await this.orders.completeOperation(db, operationId, operationOutcome(answer, nowMs));
       if (answer.approved) {
-        await this.emit(
-          db,
-          {
-            merchantId: order.merchant_id,
-            orderId: order.id,
-            orderNumber: order.order_number,
-            operation: movement.callback,
-            success: true,
-            amountMinor: movement.amountMinor,
-            dynamicCallbackUrl: order.dynamic_callback_url,
-          },
-          nowMs,
-        );
+        await this.emit(db, paymentEventFor(order, movement.callback, true, movement.amountMinor), nowMs);
       }
     });
     if (!answer.approved) throw new Refusal('SYSTEM_ERROR');

@@ -23,3 +23,26 @@ export interface PaymentEvent {
   /** The order's dynamicCallbackUrl; payment events go there when set, else to the static address. */
   readonly dynamicCallbackUrl: string | null;
 }
+
+/** The event of an order's movement: who, which order, what happened, and where it is announced. */
+export function paymentEventFor(
+  order: {
+    readonly id: string;
+    readonly merchant_id: string;
+    readonly order_number: string;
+    readonly dynamic_callback_url: string | null;
+  },
+  operation: CallbackOperation,
+  success: boolean,
+  amountMinor?: number,
+): PaymentEvent {
+  return {
+    merchantId: order.merchant_id,
+    orderId: order.id,
+    orderNumber: order.order_number,
+    operation,
+    success,
+    ...(amountMinor === undefined ? {} : { amountMinor }),
+    dynamicCallbackUrl: order.dynamic_callback_url,
+  };
+}
