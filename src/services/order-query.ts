@@ -20,16 +20,12 @@ export class OrderQuery {
   ) {}
 
   async find(merchant: MerchantContext, reference: OrderReference): Promise<OrderRow> {
+    const { orderId, orderNumber } = reference;
     // orderId wins when both are sent (gateway-facts §2.6).
-    const row =
-      reference.orderId !== undefined
-        ? await this.orders.findById(merchant.id, reference.orderId)
-        : reference.orderNumber !== undefined
-          ? await this.orders.findByNumber(merchant.id, reference.orderNumber)
-          : undefined;
-    if (reference.orderId === undefined && reference.orderNumber === undefined) {
-      throw new Refusal('ORDER_REFERENCE_MISSING');
-    }
+    let row: OrderRow | undefined;
+    if (orderId !== undefined) row = await this.orders.findById(merchant.id, orderId);
+    else if (orderNumber !== undefined) row = await this.orders.findByNumber(merchant.id, orderNumber);
+    else throw new Refusal('ORDER_REFERENCE_MISSING');
     if (row === undefined) throw new Refusal('ORDER_NOT_FOUND');
     return this.withExpiry(row);
   }

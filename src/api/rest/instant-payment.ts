@@ -12,7 +12,7 @@ import { defineOperation, type Operation, type OperationContext } from '../opera
 import type { ParamsOf } from '../params/param-table.js';
 import { INSTANT_PAYMENT_PARAMS, NOT_YET_ENABLED } from './instant-payment-params.js';
 import { orderStatusLegacyView } from './order-status-view.js';
-import { payerDataOf } from './payer-data.js';
+import { sharedOrderInput } from './order-input.js';
 
 type InstantPaymentParams = ParamsOf<typeof INSTANT_PAYMENT_PARAMS>;
 
@@ -149,33 +149,19 @@ export function instantPayment(
       }
       const language = params.language ?? context.merchant.defaultLanguage;
       const orderNumber = params.orderNumber ?? generatedOrderNumber(services.random, context.nowMs);
-      const payerData = payerDataOf(params);
-      if (params.phone !== undefined) payerData.phone = params.phone;
+      const shared = sharedOrderInput(params);
+      // `phone` travels beside the payer blocks here (the spec's examples); it is kept with them.
+      const payerData =
+        params.phone === undefined ? shared.payerData : { ...shared.payerData, phone: params.phone };
       const order = services.registration.prepare(context.merchant, context.caller, {
+        ...shared,
+        payerData,
         orderNumber,
         amountMinor: params.amount,
         currency: params.currency,
         twoPhase,
         language,
-        returnUrl: params.returnUrl,
-        failUrl: params.failUrl,
-        dynamicCallbackUrl: params.dynamicCallbackUrl,
-        description: params.description,
         ip: params.ip ?? context.clientIp,
-        clientId: params.clientId,
-        email: params.email,
-        postAddress: params.postAddress,
-        cardholderName: params.cardholderName,
-        sessionTimeoutSecs: params.sessionTimeoutSecs,
-        expirationDateMs: params.expirationDate,
-        features: params.features ?? [],
-        mcc: params.mcc,
-        mvv: params.mvv,
-        jsonParams: params.jsonParams,
-        orderBundle: params.orderBundle,
-        payerData,
-        marketplace: params.marketplace,
-        paymentFacilitator: params.paymentFacilitator,
       });
       const paid = await services.payment.registerAndPay(order, {
         card,

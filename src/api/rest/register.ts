@@ -2,40 +2,22 @@ import type { MerchantContext } from '../../services/merchant-context.js';
 import type { OrderRegistration, RegisterOrderInput } from '../../services/order-registration.js';
 import { defineOperation, type Operation } from '../operation.js';
 import type { ParamsOf } from '../params/param-table.js';
-import { payerDataOf } from './payer-data.js';
+import { sharedOrderInput } from './order-input.js';
 import { REGISTER_PARAMS } from './register-params.js';
 
 type RegisterParams = ParamsOf<typeof REGISTER_PARAMS>;
 
 function toInput(params: RegisterParams, twoPhase: boolean, merchant: MerchantContext): RegisterOrderInput {
-  const payerData = payerDataOf(params);
   return {
+    ...sharedOrderInput(params),
     orderNumber: params.orderNumber,
     amountMinor: params.amount,
     currency: params.currency,
     twoPhase,
     language: params.language ?? merchant.defaultLanguage,
-    returnUrl: params.returnUrl,
-    failUrl: params.failUrl,
-    dynamicCallbackUrl: params.dynamicCallbackUrl,
-    description: params.description,
     ip: params.ip,
-    clientId: params.clientId,
-    email: params.email,
-    postAddress: params.postAddress,
-    cardholderName: params.cardholderName,
     bindingId: params.bindingId,
-    sessionTimeoutSecs: params.sessionTimeoutSecs,
-    expirationDateMs: params.expirationDate,
-    features: params.features ?? [],
     feeMinor: params.feeInput,
-    mcc: params.mcc,
-    mvv: params.mvv,
-    jsonParams: params.jsonParams,
-    orderBundle: params.orderBundle,
-    payerData,
-    marketplace: params.marketplace,
-    paymentFacilitator: params.paymentFacilitator,
   };
 }
 
