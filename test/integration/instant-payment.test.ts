@@ -220,6 +220,15 @@ for (const engine of ENGINES) {
       }
     });
 
+    test('features=VERIFY is refused until stored credentials land, never paid; FORCE_SSL pays', async () => {
+      const verify = await pay({ features: 'VERIFY' });
+      assert.equal(verify.body.errorCode, '5');
+      assert.match(String(verify.body.error), /VERIFY/);
+      assert.equal(verify.body.orderId, undefined);
+      const forced = await pay({ features: 'FORCE_SSL' });
+      assert.equal((forced.body.orderStatus as Record<string, unknown>).OrderStatus, 2);
+    });
+
     test('backUrl is accepted as the spec names returnUrl in direct payment', async () => {
       const response = await gh.post(PAY, {
         ...auth,

@@ -32,6 +32,10 @@ function refuseLaterCapabilities(params: InstantPaymentParams, context: Operatio
   }
   if (params.tii !== undefined)
     throw new Refusal('FEATURE_NOT_ENABLED', { param: 'tii', feature: 'stored credentials' });
+  // VERIFY checks the card and stores it without paying; paying instead would be worse than refusing.
+  if (params.features?.includes('VERIFY') === true) {
+    throw new Refusal('FEATURE_NOT_ENABLED', { param: 'features', feature: 'card verification (VERIFY)' });
+  }
   // With the permission, clientId would store the card (instant payment's credential flow).
   if (
     params.clientId !== undefined &&
