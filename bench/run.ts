@@ -212,6 +212,9 @@ async function main(): Promise<void> {
         '100000',
         '--permission',
         'preAuth',
+        // The measured payment is the one-call path; 3-D Secure adds the customer's round trips.
+        '--permission',
+        'sslOnly',
         '--json',
       ],
       { env: { ...process.env, ...env, GATEHOUSE_LOG_LEVEL: 'silent' }, encoding: 'utf8' },

@@ -19,6 +19,16 @@ import { JobRunner } from './jobs/periodic-job.js';
 import { withTimeout } from './processing/acquirer/timeout-guard.js';
 import { SandboxAcquirer } from './processing/sandbox/sandbox-acquirer.js';
 import { SecretBox } from './security/secret-box.js';
+import { createHmac } from 'node:crypto';
+import { AcsEmulator } from './processing/threeds/acs-emulator.js';
+import { ThreeDsServer } from './processing/threeds/three-ds-server.js';
+import { registerAcsRoutes } from './http/pages/acs-routes.js';
+import { registerThreeDsRoutes } from './http/pages/threeds-routes.js';
+import { registerPaymentPageRoutes } from './http/pages/payment-page-routes.js';
+import { AuthenticatedPayment } from './services/authenticated-payment.js';
+import { CvcKeeper } from './services/cvc-keeper.js';
+import { AcsRepository } from './store/acs-repository.js';
+import { ThreeDsRepository } from './store/threeds-repository.js';
 import { CardPayment, type PaymentEventSink } from './services/card-payment.js';
 import { OrderExpiry } from './services/order-expiry.js';
 import { OrderLifecycle } from './services/order-lifecycle.js';
@@ -89,7 +99,13 @@ export function createLogger(config: Config, file?: string): Logger {
 export async function openAdmin(
   config: Config,
   options: Pick<GatehouseOptions, 'clock' | 'random' | 'migrate' | 'writeLock'> = {},
-): Promise<{ store: Store; admin: MerchantAdmin; secrets: SecretBox; masterKeyGenerated?: string }> {
+): Promise<{
+  store: Store;
+  admin: MerchantAdmin;
+  secrets: SecretBox;
+  masterKey: Buffer;
+  masterKeyGenerated?: string;
+}> {
   const masterKey = loadMasterKey(config);
   const store = openStore(config.database, options.writeLock);
   try {
@@ -109,6 +125,7 @@ export async function openAdmin(
     store,
     admin,
     secrets,
+    masterKey: masterKey.key,
     ...(masterKey.generatedAt === undefined ? {} : { masterKeyGenerated: masterKey.generatedAt }),
   };
 }
@@ -118,7 +135,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const clock = options.clock ?? systemClock;
   const random = options.random ?? cryptoRandom;
   const logger = options.logger ?? createLogger(config);
-  const { store, admin, secrets, masterKeyGenerated } = await openAdmin(config, {
+  const { store, admin, secrets, masterKey, masterKeyGenerated } = await openAdmin(config, {
     clock,
     random,
     migrate: options.migrate,
@@ -140,10 +157,34 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const keys = gatewayKeys(config.dataDir);
   const expiry = new OrderExpiry(orders, store.writes, clock, emit);
   const lifecycle = new OrderLifecycle(orders, store.writes, acquirer, clock, random, emit);
+  const payment = new CardPayment(orders, store.writes, acquirer, clock, random, emit);
+  // The sandbox ACS signs with a key of its own, derived so it is stable across restarts and nodes.
+  const acsKey = createHmac('sha256', masterKey).update('gatehouse sandbox ACS').digest();
+  const acs = new AcsEmulator(new AcsRepository(store.db), config.publicUrl, acsKey, clock, random);
+  const threeDs = new ThreeDsServer(
+    new ThreeDsRepository(store.db),
+    acs,
+    secrets,
+    clock,
+    random,
+    config.publicUrl,
+  );
+  acs.connect(threeDs);
+  const authenticated = new AuthenticatedPayment(
+    orders,
+    store.writes,
+    payment,
+    threeDs,
+    new CvcKeeper(),
+    clock,
+  );
+  const query = new OrderQuery(orders, expiry, clock);
   const operations = restOperations({
     registration: new OrderRegistration(orders, store.writes, clock, random, config.publicUrl),
-    query: new OrderQuery(orders, expiry, clock),
-    payment: new CardPayment(orders, store.writes, acquirer, clock, random, emit),
+    query,
+    payment,
+    authenticated,
+    threeDs,
     lifecycle,
     random,
     seTokenKey: () => keys.privateKey(),
@@ -155,6 +196,18 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
     operations,
+    pages: (app) => {
+      registerThreeDsRoutes(app, { server: threeDs, payments: authenticated });
+      registerAcsRoutes(app, acs);
+      registerPaymentPageRoutes(app, {
+        directory,
+        query,
+        payment,
+        payments: authenticated,
+        server: threeDs,
+        clock,
+      });
+    },
     deps: {
       authenticator,
       directory,

@@ -16,6 +16,8 @@ export interface HttpAppOptions {
   readonly bodyLimitBytes: number;
   readonly operations: readonly Operation[];
   readonly deps: OperationDeps;
+  /** Browser-facing pages (3-D Secure, the ACS, the payment page), registered beside the operations. */
+  readonly pages?: (app: FastifyInstance) => void;
 }
 
 /** Fastify error codes that mean the request itself could not be read. */
@@ -104,6 +106,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
 
   app.get('/health', () => Promise.resolve({ status: 'ok' }));
   for (const operation of options.operations) registerOperation(app, operation, options.deps);
+  options.pages?.(app);
   await app.ready();
   return app;
 }

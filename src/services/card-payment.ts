@@ -4,7 +4,11 @@ import { DECLINE_REASONS } from '../domain/decline-reasons.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
 import { Refusal } from '../domain/refusals.js';
-import type { AcquirerPort, CardForAuthorization } from '../processing/acquirer/acquirer-port.js';
+import type {
+  AcquirerPort,
+  AuthenticationResult,
+  CardForAuthorization,
+} from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { NewOrder, OrderRepository } from '../store/order-repository.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
@@ -28,6 +32,10 @@ export interface CardPaymentInput {
   readonly paymentWay: 'CARD' | 'CARD_MOTO';
   readonly autoCompleteAtMs?: number;
   readonly autoReverseAtMs?: number;
+  /** The 3-D Secure result the issuer is told (ECI, authentication value). */
+  readonly authentication?: AuthenticationResult;
+  /** JSON of the 3-D Secure result for the order's status (cardAuthInfo.secureAuthInfo). */
+  readonly secureAuth?: string;
 }
 
 /** The transaction start state (gateway-facts §5.2): an authorization whose answer is not in yet. */
@@ -89,6 +97,7 @@ export class CardPayment {
         twoPhase: input.twoPhase,
         autoCompleteAtMs: input.autoCompleteAtMs ?? null,
         autoReverseAtMs: input.autoReverseAtMs ?? null,
+        secureAuth: input.secureAuth ?? null,
         nowMs: startedMs,
       });
       if (!claimed) throw new Refusal('ORDER_NOT_PAYABLE');
@@ -116,6 +125,7 @@ export class CardPayment {
       currency: order.currency,
       twoPhase: input.twoPhase,
       card: input.card,
+      ...(input.authentication === undefined ? {} : { authentication: input.authentication }),
     });
 
     const nowMs = this.clock.nowMs();

@@ -35,6 +35,11 @@ export class MerchantDirectory {
     return record === undefined ? undefined : toMerchantContext(record);
   }
 
+  async byLogin(login: string): Promise<MerchantContext | undefined> {
+    const record = await this.merchants.findByLogin(login);
+    return record === undefined ? undefined : toMerchantContext(record);
+  }
+
   /**
    * `merchantLogin` / `merchant`: the caller itself, its child merchant, or a merchant whose
    * transactions it was granted to see (merchant-api.md, What the service does, 6).

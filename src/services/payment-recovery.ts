@@ -27,7 +27,7 @@ export class PaymentRecovery {
     if (
       order === undefined ||
       order.payment_attempt_id !== operation.id ||
-      order.status !== ORDER_STATUS.registered
+      (order.status !== ORDER_STATUS.registered && order.status !== ORDER_STATUS.acsStarted)
     ) {
       return false;
     }

@@ -20,6 +20,8 @@ export interface PaymentClaim {
   readonly twoPhase: boolean;
   readonly autoCompleteAtMs: number | null;
   readonly autoReverseAtMs: number | null;
+  /** JSON of the 3-D Secure result the authorization carries, if the customer authenticated. */
+  readonly secureAuth: string | null;
   readonly nowMs: number;
 }
 
@@ -37,6 +39,9 @@ export interface AuthorizationOutcome {
   readonly depositedMinor: number;
   readonly nowMs: number;
 }
+
+/** An order nobody has paid yet: registered, or with its customer at the issuer's ACS. */
+const UNPAID = [ORDER_STATUS.registered, ORDER_STATUS.acsStarted];
 
 /** Column order of a prepared insert: every column of the row. */
 const ORDER_COLUMNS = [
@@ -142,10 +147,11 @@ export class OrderRepository {
         two_phase: claim.twoPhase ? 1 : 0,
         auto_complete_at_ms: claim.autoCompleteAtMs,
         auto_reverse_at_ms: claim.autoReverseAtMs,
+        secure_auth: claim.secureAuth,
         updated_at_ms: claim.nowMs,
       })
       .where('id', '=', claim.orderId)
-      .where('status', '=', ORDER_STATUS.registered)
+      .where('status', 'in', UNPAID)
       .where('payment_attempt_id', 'is', null)
       .where('expires_at_ms', '>', claim.nowMs)
       .executeTakeFirst();
@@ -172,7 +178,7 @@ export class OrderRepository {
       })
       .where('id', '=', outcome.orderId)
       .where('payment_attempt_id', '=', outcome.attemptId)
-      .where('status', '=', ORDER_STATUS.registered)
+      .where('status', 'in', UNPAID)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
@@ -258,13 +264,49 @@ export class OrderRepository {
     return result.numUpdatedRows === 1n;
   }
 
+  /** The customer is at the issuer's ACS (3-D Secure under way): status 5. */
+  async markAcsStarted(orderId: string, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('orders')
+      .set({ status: ORDER_STATUS.acsStarted, updated_at_ms: nowMs })
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.registered)
+      .where('payment_attempt_id', 'is', null)
+      .where('expires_at_ms', '>', nowMs)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** 3-D Secure did not authenticate the customer: the order is declined without an authorization. */
+  async declineUnauthenticated(
+    db: Executor,
+    orderId: string,
+    actionCode: number,
+    secureAuth: string,
+    nowMs: number,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({
+        status: ORDER_STATUS.declined,
+        action_code: actionCode,
+        secure_auth: secureAuth,
+        updated_at_ms: nowMs,
+      })
+      .where('id', '=', orderId)
+      .where('status', 'in', UNPAID)
+      .where('payment_attempt_id', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
   /** decline.do: an order nobody has started paying is cancelled. */
   async applyDecline(db: Executor, orderId: string, nowMs: number): Promise<boolean> {
     const result = await db
       .updateTable('orders')
       .set({ status: ORDER_STATUS.declined, updated_at_ms: nowMs })
       .where('id', '=', orderId)
-      .where('status', '=', ORDER_STATUS.registered)
+      .where('status', 'in', UNPAID)
       .where('payment_attempt_id', 'is', null)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
@@ -307,11 +349,21 @@ export class OrderRepository {
    * payment that wins the race is never overwritten. Returns whether this call made the change.
    */
   async expireOne(db: Executor, orderId: string, nowMs: number): Promise<boolean> {
+    // A customer who went to the ACS and never came back is told apart (gateway-facts §5.2).
     const result = await db
       .updateTable('orders')
-      .set({ status: ORDER_STATUS.declined, action_code: ACTION_CODE.paymentExpired, updated_at_ms: nowMs })
+      .set((eb) => ({
+        status: ORDER_STATUS.declined,
+        action_code: eb
+          .case()
+          .when('status', '=', ORDER_STATUS.acsStarted)
+          .then(ACTION_CODE.acsNotReturned)
+          .else(ACTION_CODE.paymentExpired)
+          .end(),
+        updated_at_ms: nowMs,
+      }))
       .where('id', '=', orderId)
-      .where('status', '=', ORDER_STATUS.registered)
+      .where('status', 'in', UNPAID)
       .where('payment_attempt_id', 'is', null)
       .where('expires_at_ms', '<=', nowMs)
       .executeTakeFirst();
@@ -353,7 +405,7 @@ export class OrderRepository {
     return this.db
       .selectFrom('orders')
       .select(['id', 'merchant_id', 'order_number', 'dynamic_callback_url'])
-      .where('status', '=', ORDER_STATUS.registered)
+      .where('status', 'in', UNPAID)
       .where('payment_attempt_id', 'is', null)
       .where('expires_at_ms', '<=', nowMs)
       .orderBy('expires_at_ms')

@@ -117,6 +117,8 @@ export interface OrderPaymentColumns {
   refunded_at_ms: number | null;
   auto_complete_at_ms: number | null;
   auto_reverse_at_ms: number | null;
+  /** JSON of the 3-D Secure result (eci, cavv, version, ARes and RReq status), once authenticated. */
+  secure_auth: string | null;
   /** Defaults to 0 in the database, so registration need not write them. */
   approved_minor: Generated<number>;
   deposited_minor: Generated<number>;
@@ -190,4 +192,63 @@ export interface Database {
   order_operations: OrderOperationRow;
   callbacks: CallbackRow;
   idempotency_keys: IdempotencyKeyRow;
+  threeds_transactions: ThreeDsTransactionRow;
+  acs_transactions: AcsTransactionRow;
+}
+
+/** One 3-D Secure authentication as the gateway's 3DS Server runs it. */
+export interface ThreeDsTransactionRow {
+  /** threeDSServerTransID (2.x) or the XID's id (1.0). */
+  id: string;
+  order_id: string;
+  merchant_id: string;
+  /** '2' (EMV 3DS) | '1' (3-D Secure 1.0 redirect) */
+  protocol: string;
+  message_version: string;
+  /** method | challenge | done */
+  stage: string;
+  /** PAN, expiry and holder sealed under the master key; cleared once the payment is decided. */
+  card_sealed: string | null;
+  card_network: string;
+  method_url: string | null;
+  /** unavailable (no method URL) | pending | completed */
+  method_state: string;
+  method_started_at_ms: number | null;
+  merchant_notification_url: string | null;
+  finish_url: string | null;
+  acs_trans_id: string | null;
+  ds_trans_id: string | null;
+  acs_url: string | null;
+  pa_req: string | null;
+  ares_status: string | null;
+  ares_reason: string | null;
+  rreq_status: string | null;
+  rreq_reason: string | null;
+  challenge_cancel: string | null;
+  eci: string | null;
+  authentication_value: string | null;
+  /** JSON of how to pay once authenticated (phases, automatic capture or reversal). */
+  payment: string;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** The sandbox ACS's record of one authentication it was asked for. */
+export interface AcsTransactionRow {
+  id: string;
+  three_ds_server_trans_id: string;
+  ds_trans_id: string;
+  protocol: string;
+  message_version: string;
+  notification_url: string;
+  network: string;
+  masked_pan: string;
+  merchant_name: string;
+  purchase_amount: string;
+  purchase_currency: string;
+  purchase_exponent: number;
+  /** challenge | done */
+  state: string;
+  failures: Generated<number>;
+  created_at_ms: number;
 }

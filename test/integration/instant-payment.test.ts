@@ -258,10 +258,9 @@ for (const engine of ENGINES) {
 
     test('parameters of later capabilities answer "not enabled" instead of being ignored', async () => {
       for (const params of <Record<string, string>[]>[
-        { threeDSServerTransId: 'x' },
+        { threeDSSDK: 'true' },
         { bindingId: 'b-1' },
         { tii: 'U' },
-        { threeDSProtocolVersion: '2.2.0' },
         { autocompletionDate: '2030-01-01T00:00:00' },
       ]) {
         const response = await pay(params);

@@ -46,6 +46,7 @@ for (const engine of ENGINES) {
             twoPhase: false,
             autoCompleteAtMs: null,
             autoReverseAtMs: null,
+            secureAuth: null,
             nowMs,
           }),
         );

@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config/config.js';
 import type { CreateMerchantInput, CreatedMerchant } from '../../src/services/merchant-admin.js';
 import { createGatehouse, createLogger, type Gatehouse } from '../../src/server.js';
 import type { Engine } from './engines.js';
+import { freePort } from './free-port.js';
 import { TestClock } from './test-clock.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -50,9 +51,13 @@ export interface TestGatehouse {
   readonly logFile: string;
   /** POST to a path such as /payment/rest/register.do with form-encoded params. */
   post(path: string, params?: FormParams, options?: PostOptions): Promise<ApiResponse>;
-  /** A merchant with a known password; `login` gets a random suffix so tests never collide. */
+  /**
+   * A merchant with a known password; `login` gets a random suffix so tests never collide. Test
+   * merchants are SSL-only (no 3-D Secure) unless `authenticates` is true, so payment tests that
+   * are not about 3-D Secure get an answer in one call.
+   */
   createMerchant(
-    input?: Partial<CreateMerchantInput>,
+    input?: Partial<CreateMerchantInput> & { authenticates?: boolean },
   ): Promise<CreatedMerchant & { auth: { userName: string; password: string } }>;
   close(): Promise<void>;
 }
@@ -61,6 +66,11 @@ export interface StartOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Join another test server's database (and master key), as a second node would. */
   readonly sameDatabaseAs?: TestGatehouse;
+  /**
+   * Serve on a fixed free port and use that address as GATEHOUSE_PUBLIC_URL, so the addresses the
+   * gateway hands out (3-D Secure pages, the ACS, the payment page) are reachable from the test.
+   */
+  readonly reachable?: boolean;
 }
 
 export async function startTestGatehouse(engine: Engine, options: StartOptions = {}): Promise<TestGatehouse> {
@@ -69,13 +79,14 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
     shared === undefined
       ? await createTestDatabase(engine)
       : { ...shared.database, drop: () => Promise.resolve() };
+  const port = options.reachable === true ? await freePort() : 0;
   const config = loadConfig({
-    PORT: '0',
+    PORT: String(port),
     HOST: '127.0.0.1',
     GATEHOUSE_DB: database.url,
     GATEHOUSE_DATA_DIR: database.dataDir,
     GATEHOUSE_MASTER_KEY: shared?.gatehouse.config.masterKeyBase64 ?? randomBytes(32).toString('base64'),
-    GATEHOUSE_PUBLIC_URL: TEST_PUBLIC_URL,
+    GATEHOUSE_PUBLIC_URL: options.reachable === true ? `http://127.0.0.1:${port}` : TEST_PUBLIC_URL,
     GATEHOUSE_LOG_LEVEL: 'info',
     GATEHOUSE_JOB_INTERVAL_MS: '3600000',
     ...options.env,
@@ -119,10 +130,11 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
       }
       return { status: response.status, body: parsed, text, headers: response.headers };
     },
-    async createMerchant(input = {}) {
+    async createMerchant({ authenticates = false, ...input } = {}) {
       const password = input.password ?? `pw-${randomBytes(6).toString('hex')}`;
       const created = await gatehouse.admin.create({
         ...input,
+        permissions: [...(input.permissions ?? []), ...(authenticates ? [] : ['sslOnly'])],
         login: input.login ?? `m${randomBytes(5).toString('hex')}`,
         password,
       });

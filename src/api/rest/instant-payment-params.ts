@@ -27,15 +27,11 @@ export const NOT_YET_ENABLED = {
   originalSchemeTransactionId: 'stored credentials',
   originalPaymentNetRefNum: 'stored credentials',
   originalPaymentDate: 'stored credentials',
-  threeDSServerTransId: '3-D Secure',
-  threeDSVer2FinishUrl: '3-D Secure',
-  threeDSMethodNotificationUrl: '3-D Secure',
-  threeDSVer2MdOrder: '3-D Secure',
-  threeDSSDK: '3-D Secure',
-  threeDSProtocolVersion: '3-D Secure',
-  externalScaExemptionIndicator: '3-D Secure',
   dccData: 'dynamic currency conversion',
 } as const;
+
+/** Exemption types (the spec's values are "not shown"): low value and transaction risk analysis. */
+export const SCA_EXEMPTIONS = ['LVP', 'TRA'] as const;
 
 /** instantPayment.do as merchant-api.md lists it. */
 export const INSTANT_PAYMENT_PARAMS = [
@@ -93,7 +89,10 @@ export const INSTANT_PAYMENT_PARAMS = [
   param('originalPaymentNetRefNum', 'conditional', text(1, 36)),
   param('originalPaymentDate', 'conditional', digits(1, 13)),
   param('postAddress', 'optional', text(1, 255)),
-  param('externalScaExemptionIndicator', 'optional', text(1, 50)),
+  param('externalScaExemptionIndicator', 'optional', oneOf(SCA_EXEMPTIONS), {
+    permission: 'scaExemption',
+    note: 'the payment goes without 3-D Secure, the exemption recorded',
+  }),
   param('billingPayerData', 'optional', BLOCKS.billingPayerData),
   param('shippingPayerData', 'optional', BLOCKS.shippingPayerData),
   param('preOrderPayerData', 'optional', BLOCKS.preOrderPayerData),

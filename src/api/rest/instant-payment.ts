@@ -6,8 +6,11 @@ import type { CardForAuthorization } from '../../processing/acquirer/acquirer-po
 import { openSeToken } from '../../processing/se-token.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
+import type { BrowserData, ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { AuthenticatedPayment, PaymentStep } from '../../services/authenticated-payment.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
+import type { OrderRow } from '../../store/schema.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
 import type { ParamsOf } from '../params/param-table.js';
 import { INSTANT_PAYMENT_PARAMS, NOT_YET_ENABLED } from './instant-payment-params.js';
@@ -19,6 +22,8 @@ type InstantPaymentParams = ParamsOf<typeof INSTANT_PAYMENT_PARAMS>;
 export interface InstantPaymentServices {
   readonly registration: OrderRegistration;
   readonly payment: CardPayment;
+  readonly authenticated: AuthenticatedPayment;
+  readonly threeDs: ThreeDsServer;
   readonly random: RandomSource;
   /** The gateway's private key, which opens seTokens. */
   readonly seTokenKey: () => Promise<KeyObject>;
@@ -29,6 +34,12 @@ function refuseLaterCapabilities(params: InstantPaymentParams, context: Operatio
     if ((params as Record<string, unknown>)[name] !== undefined) {
       throw new Refusal('FEATURE_NOT_ENABLED', { param: name, feature });
     }
+  }
+  if (params.threeDSSDK === true) {
+    throw new Refusal('FEATURE_NOT_ENABLED', {
+      param: 'threeDSSDK',
+      feature: '3-D Secure in mobile apps (SDK)',
+    });
   }
   if (params.tii !== undefined)
     throw new Refusal('FEATURE_NOT_ENABLED', { param: 'tii', feature: 'stored credentials' });
@@ -77,6 +88,123 @@ function cardFrom(raw: RawCard, cardholderName: string | undefined, nowMs: numbe
   return { pan: new Pan(raw.pan), expiry, cvc: raw.cvc, cardholderName };
 }
 
+/** MOTO never authenticates; an SSL-only merchant and an exempted payment do not either. */
+function authenticates(
+  channel: keyof typeof CHANNELS,
+  params: InstantPaymentParams,
+  context: OperationContext,
+): boolean {
+  return (
+    channel === 'instant' &&
+    !context.merchant.permissions.has('sslOnly') &&
+    params.externalScaExemptionIndicator === undefined
+  );
+}
+
+/** The browser as the AReq describes it: from clientBrowserInfo when the merchant sends it. */
+function browserData(params: InstantPaymentParams, context: OperationContext): BrowserData {
+  const info = params.clientBrowserInfo;
+  return {
+    acceptHeader: info?.browserAcceptHeader ?? 'text/html',
+    ip: info?.browserIpAddress ?? params.ip ?? context.clientIp,
+    ...(info?.javaEnabled === undefined ? {} : { javaEnabled: info.javaEnabled }),
+    javascriptEnabled: info?.javascriptEnabled ?? false,
+    language: info?.browserLanguage ?? params.language ?? context.merchant.defaultLanguage,
+    ...(info?.colorDepth === undefined ? {} : { colorDepth: info.colorDepth }),
+    ...(info?.screenHeight === undefined ? {} : { screenHeight: String(info.screenHeight) }),
+    ...(info?.screenWidth === undefined ? {} : { screenWidth: String(info.screenWidth) }),
+    ...(info?.browserTimeZoneOffset === undefined ? {} : { timeZoneOffset: info.browserTimeZoneOffset }),
+    userAgent: info?.userAgent ?? 'unknown',
+  };
+}
+
+/** A payment that is paid or declined: the answer the spec's outcome table reads. */
+function decidedAnswer(paid: OrderRow, language: string, context: OperationContext): object {
+  const approved = paid.status === ORDER_STATUS.approved || paid.status === ORDER_STATUS.deposited;
+  return {
+    errorCode: '0',
+    orderId: paid.id,
+    orderNumber: paid.order_number,
+    info: context.message(approved ? 'payment.approved' : 'payment.declined'),
+    redirect: returnAddress(
+      approved ? paid.return_url : (paid.fail_url ?? paid.return_url),
+      paid.id,
+      language,
+    ),
+    orderStatus: orderStatusLegacyView(paid, context),
+  };
+}
+
+/** The answer for each step of a 3-D Secure payment (merchant-api.md, instantPayment.do response). */
+function stepAnswer(step: PaymentStep, language: string, context: OperationContext): object {
+  const base = { errorCode: '0', orderId: step.order.id, orderNumber: step.order.order_number };
+  switch (step.kind) {
+    case 'decided':
+      return decidedAnswer(step.order, language, context);
+    case 'method': {
+      const { threeDSMethodURLServerDirect, ...invitation } = step.invitation;
+      return {
+        ...base,
+        info: context.message('payment.threeDsMethod'),
+        is3DSVer2: true,
+        ...invitation,
+        ...(context.merchant.permissions.has('threeDSMethodDirect') ? { threeDSMethodURLServerDirect } : {}),
+        orderStatus: orderStatusLegacyView(step.order, context),
+      };
+    }
+    case 'challenge':
+      return {
+        ...base,
+        info: context.message('payment.threeDsChallenge'),
+        is3DSVer2: true,
+        threeDSServerTransId: step.transactionId,
+        acsUrl: step.acsUrl,
+        packedCReq: step.packedCReq,
+        orderStatus: orderStatusLegacyView(step.order, context),
+      };
+    case 'v1':
+      return {
+        ...base,
+        info: context.message('payment.threeDsChallenge'),
+        acsUrl: step.acsUrl,
+        paReq: step.paReq,
+        termUrl: step.termUrl,
+        orderStatus: orderStatusLegacyView(step.order, context),
+      };
+  }
+}
+
+/**
+ * The repeated request of a 3-D Secure 2 payment: the transaction (and threeDSVer2MdOrder, when
+ * sent) must be this merchant's, and card data, when repeated, must be the card being authenticated.
+ */
+async function continueAuthentication(
+  params: InstantPaymentParams,
+  context: OperationContext,
+  services: InstantPaymentServices,
+): Promise<object> {
+  const transactionId = params.threeDSServerTransId ?? '';
+  const transaction = await services.threeDs.findForMerchant(context.merchant.id, transactionId);
+  if (transaction === undefined) throw new Refusal('ORDER_NOT_FOUND');
+  if (params.threeDSVer2MdOrder !== undefined && params.threeDSVer2MdOrder !== transaction.order_id) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'threeDSVer2MdOrder', other: 'threeDSServerTransId' });
+  }
+  const raw = await rawCardFrom(params, services, context.nowMs);
+  if (transaction.card_sealed !== null && raw.pan !== undefined) {
+    if (services.threeDs.openCard(transaction).pan !== raw.pan) {
+      throw new Refusal('PARAM_CONFLICT', { param: 'pan', other: 'threeDSServerTransId' });
+    }
+  }
+  const language = params.language ?? context.merchant.defaultLanguage;
+  const step = await services.authenticated.proceed(transaction, {
+    merchantName: context.merchant.login,
+    ...(raw.cvc === undefined ? {} : { cvc: raw.cvc }),
+    browser: browserData(params, context),
+    amountMinor: params.amount,
+  });
+  return stepAnswer(step, language, context);
+}
+
 /** Appends `orderId` and `lang` as the real gateway does when it sends the customer back. */
 export function returnAddress(base: string, orderId: string, language: string): string {
   const url = new URL(base);
@@ -110,8 +238,8 @@ const CHANNELS = {
 
 /**
  * instantPayment.do and motoPayment.do: register the order and pay it with the card data in one
- * call. MOTO never authenticates the customer (nobody is at a browser); until 3-D Secure lands
- * every merchant is SSL-only, so e-commerce cards are authorized directly too.
+ * call. E-commerce payments authenticate enrolled cards with 3-D Secure unless the merchant is
+ * SSL-only; MOTO never authenticates the customer (nobody is at a browser).
  */
 export function instantPayment(
   services: InstantPaymentServices,
@@ -129,6 +257,13 @@ export function instantPayment(
     mutates: true,
     async handle(params, context) {
       refuseLaterCapabilities(params, context);
+      if (params.threeDSServerTransId !== undefined) return continueAuthentication(params, context, services);
+      if (params.threeDSVer2MdOrder !== undefined) {
+        throw new Refusal('PARAM_MISSING', { param: 'threeDSServerTransId' });
+      }
+      if (params.features?.includes('FORCE_SSL') === true && !context.merchant.permissions.has('sslOnly')) {
+        throw new Refusal('PERMISSION_REQUIRED', { feature: 'sslOnly' });
+      }
       const card = cardFrom(
         await rawCardFrom(params, services, context.nowMs),
         params.cardholderName,
@@ -167,26 +302,35 @@ export function instantPayment(
         language,
         ip: params.ip ?? context.clientIp,
       });
-      const paid = await services.payment.registerAndPay(order, {
-        card,
-        twoPhase,
-        paymentWay,
-        autoCompleteAtMs,
-        autoReverseAtMs,
-      });
-      const approved = paid.status === ORDER_STATUS.approved || paid.status === ORDER_STATUS.deposited;
-      return {
-        errorCode: '0',
-        orderId: paid.id,
-        orderNumber: paid.order_number,
-        info: context.message(approved ? 'payment.approved' : 'payment.declined'),
-        redirect: returnAddress(
-          approved ? paid.return_url : (paid.fail_url ?? paid.return_url),
-          paid.id,
-          language,
-        ),
-        orderStatus: orderStatusLegacyView(paid, context),
-      };
+      const terms = { twoPhase, paymentWay, autoCompleteAtMs, autoReverseAtMs };
+      if (!authenticates(channel, params, context)) {
+        const paid = await services.payment.registerAndPay(order, {
+          card,
+          ...terms,
+          ...(params.externalScaExemptionIndicator === undefined
+            ? {}
+            : {
+                secureAuth: JSON.stringify({
+                  threeDsType: 'EXEMPTION',
+                  exemption: params.externalScaExemptionIndicator,
+                }),
+              }),
+        });
+        return decidedAnswer(paid, language, context);
+      }
+      const step = await services.authenticated.registerAndStart(
+        order,
+        {
+          card,
+          terms,
+          requestedVersion: params.threeDSProtocolVersion,
+          finishUrl: params.threeDSVer2FinishUrl,
+          merchantNotificationUrl: params.threeDSMethodNotificationUrl,
+          merchantName: context.merchant.login,
+        },
+        browserData(params, context),
+      );
+      return stepAnswer(step, language, context);
     },
   });
 }

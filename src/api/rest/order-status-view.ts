@@ -8,6 +8,11 @@ import type { OperationContext } from '../operation.js';
 const ACTION_CODE_TEXT: Readonly<Record<number, MessageKey>> = {
   [ACTION_CODE.awaitingPayment]: 'actionCode.awaitingPayment',
   [ACTION_CODE.paymentExpired]: 'actionCode.paymentExpired',
+  [ACTION_CODE.threeDsFailed]: 'actionCode.threeDsFailed',
+  [ACTION_CODE.acsNotReturned]: 'actionCode.acsNotReturned',
+  [ACTION_CODE.threeDsUnavailable]: 'actionCode.threeDsUnavailable',
+  [ACTION_CODE.challengeFailed]: 'actionCode.challengeFailed',
+  [ACTION_CODE.threeDsRejected]: 'actionCode.threeDsRejected',
   // Where two reasons share a code (71015), the first listed describes it.
   ...Object.fromEntries(
     Object.values(DECLINE_REASONS)
@@ -18,7 +23,10 @@ const ACTION_CODE_TEXT: Readonly<Record<number, MessageKey>> = {
 
 /** The card members a payment fills; empty before one. */
 function cardAuthInfo(order: OrderRow): Record<string, unknown> {
-  if (order.card_masked_pan === null) return {};
+  if (order.card_masked_pan === null) {
+    // Declined by 3-D Secure before any authorization: only the authentication result is known.
+    return order.secure_auth === null ? {} : { secureAuthInfo: parsed(order.secure_auth) };
+  }
   return {
     maskedPan: order.card_masked_pan,
     expiration: order.card_expiry,
@@ -26,6 +34,7 @@ function cardAuthInfo(order: OrderRow): Record<string, unknown> {
     ...(order.approval_code === null ? {} : { approvalCode: order.approval_code }),
     paymentSystem: order.card_network,
     pan: order.card_masked_pan,
+    ...(order.secure_auth === null ? {} : { secureAuthInfo: parsed(order.secure_auth) }),
   };
 }
 

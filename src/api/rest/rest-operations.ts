@@ -1,5 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { RandomSource } from '../../domain/random-source.js';
+import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { OrderLifecycle } from '../../services/order-lifecycle.js';
 import type { OrderQuery } from '../../services/order-query.js';
@@ -14,6 +16,8 @@ export interface RestServices {
   readonly registration: OrderRegistration;
   readonly query: OrderQuery;
   readonly payment: CardPayment;
+  readonly authenticated: AuthenticatedPayment;
+  readonly threeDs: ThreeDsServer;
   readonly lifecycle: OrderLifecycle;
   readonly random: RandomSource;
   readonly seTokenKey: () => Promise<KeyObject>;

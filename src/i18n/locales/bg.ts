@@ -48,6 +48,10 @@ export const messages: MessageCatalogue = {
     'Параметърът [{param}] все още не е достъпен: функцията {feature} не е активирана в този платежен шлюз',
   'payment.approved': 'Вашата поръчка е обработена, извършва се пренасочване...',
   'payment.declined': 'Плащането е отхвърлено',
+  'payment.threeDsMethod':
+    'Клиентът трябва да бъде удостоверен чрез 3-D Secure 2: изпълнете 3DS Method, след което повторете заявката с threeDSServerTransId',
+  'payment.threeDsChallenge':
+    'Издателят на картата изисква удостоверяване на клиента: пренасочете клиента към ACS',
 
   'cart.positionDuplicate': 'positionId {position} се среща повече от веднъж в количката',
   'cart.itemAmountMismatch':
@@ -89,4 +93,50 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Отхвърлено: кодът за сигурност на картата (CVC) е неправилен',
   'actionCode.invalidExpiry': 'Отхвърлено: датата на изтичане на валидността на картата е невалидна',
   'actionCode.issuerTimeout': 'Отхвърлено: издателят на картата не отговори навреме',
+  'actionCode.threeDsFailed': 'Отхвърлено: удостоверяването чрез 3-D Secure е неуспешно',
+  'actionCode.acsNotReturned': 'Отхвърлено: клиентът не се върна от удостоверяването чрез 3-D Secure',
+  'actionCode.threeDsUnavailable': 'Отхвърлено: удостоверяването чрез 3-D Secure не можа да бъде извършено',
+  'actionCode.challengeFailed': 'Отхвърлено: клиентът не премина проверката чрез 3-D Secure',
+  'actionCode.threeDsRejected': 'Отхвърлено: издателят на картата отхвърли удостоверяването чрез 3-D Secure',
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Плащане',
+  'page.merchant': 'Търговец',
+  'page.amount': 'Сума',
+  'page.order': 'Поръчка',
+  'page.description': 'Описание',
+  'page.timeLeft': 'Оставащо време за плащане',
+  'page.cardNumber': 'Номер на картата',
+  'page.expiry': 'Валидна до (MM/YY)',
+  'page.cvc': 'Код за сигурност (CVC)',
+  'page.cvcHint': 'Трите цифри на гърба на картата',
+  'page.cardholder': 'Име на картодържателя',
+  'page.cardholderHint': 'Както е изписано на картата, с латински букви',
+  'page.pay': 'Платете {amount}',
+  'page.processing': 'Плащането Ви се обработва…',
+  'page.authenticating': 'Вашата банка проверява плащането…',
+  'page.continue': 'Продължете',
+  'page.noscript': 'JavaScript е изключен: натиснете бутона „Продължете“, за да преминете нататък.',
+  'page.secureNote':
+    'Данните на картата Ви се изпращат по криптирана връзка и никога не се показват на магазина.',
+  'page.errorSummary': 'Моля, коригирайте полетата, отбелязани по-долу',
+  'page.error.cardNumber': 'Въведете валиден номер на карта от 15 до 19 цифри',
+  'page.error.expiry': 'Въведете срока на валидност във формат MM/YY; той не може да е в миналото',
+  'page.error.cvc': 'Въведете трицифрения код за сигурност',
+  'page.error.cardholder': "Въведете името, както е на картата: от 2 до 45 латински букви, интервали и . - '",
+  'page.declinedNow': 'Плащането беше отхвърлено. Можете да опитате с друга карта.',
+  'page.expired.title': 'Срокът за това плащане изтече',
+  'page.expired.text':
+    'Времето за плащане на тази поръчка изтече. Моля, върнете се в магазина и поръчайте отново.',
+  'page.paid.title': 'Тази поръчка вече е платена',
+  'page.paid.text': 'Плащането за тази поръчка е извършено; не е необходимо да правите нищо повече.',
+  'page.declined.title': 'Тази поръчка не може да бъде платена',
+  'page.declined.text':
+    'Плащането за тази поръчка беше отхвърлено или анулирано. Моля, върнете се в магазина.',
+  'page.unknown.title': 'Поръчката не е намерена',
+  'page.unknown.text':
+    'Не успяхме да намерим тази поръчка. Моля, проверете връзката или се върнете в магазина.',
+  'page.inProgress.title': 'Плащането е в процес на обработка',
+  'page.inProgress.text': 'Тази поръчка вече се плаща. Моля, изчакайте малко и се свържете с магазина.',
+  'page.back': 'Обратно към магазина',
 };

@@ -47,6 +47,9 @@ export const messages: MessageCatalogue = {
     'Parameteren [{param}] er endnu ikke tilgængelig: funktionen {feature} er ikke aktiveret på denne betalingsgateway',
   'payment.approved': 'Din ordre er behandlet, du viderestilles...',
   'payment.declined': 'Betaling afvist',
+  'payment.threeDsMethod':
+    'Kunden skal godkendes med 3-D Secure 2: kør 3DS Method, og gentag derefter anmodningen med threeDSServerTransId',
+  'payment.threeDsChallenge': 'Kortudstederen beder kunden om at godkende sig: send kunden videre til ACS',
 
   'cart.positionDuplicate': 'positionId {position} forekommer mere end én gang i kurven',
   'cart.itemAmountMismatch':
@@ -87,4 +90,50 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Afvist: kortets sikkerhedskode (CVC) er forkert',
   'actionCode.invalidExpiry': 'Afvist: kortets udløbsdato er ugyldig',
   'actionCode.issuerTimeout': 'Afvist: kortudstederen svarede ikke i tide',
+  'actionCode.threeDsFailed': 'Afvist: godkendelsen med 3-D Secure mislykkedes',
+  'actionCode.acsNotReturned': 'Afvist: kunden vendte ikke tilbage fra godkendelsen med 3-D Secure',
+  'actionCode.threeDsUnavailable': 'Afvist: godkendelsen med 3-D Secure kunne ikke gennemføres',
+  'actionCode.challengeFailed': 'Afvist: kunden bestod ikke kontrollen med 3-D Secure',
+  'actionCode.threeDsRejected': 'Afvist: kortudstederen afviste godkendelsen med 3-D Secure',
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Betaling',
+  'page.merchant': 'Forretning',
+  'page.amount': 'Beløb',
+  'page.order': 'Ordre',
+  'page.description': 'Beskrivelse',
+  'page.timeLeft': 'Resterende tid til betaling',
+  'page.cardNumber': 'Kortnummer',
+  'page.expiry': 'Udløbsdato (MM/YY)',
+  'page.cvc': 'Sikkerhedskode (CVC)',
+  'page.cvcHint': 'De 3 cifre på bagsiden af kortet',
+  'page.cardholder': 'Kortholders navn',
+  'page.cardholderHint': 'Som trykt på kortet, med latinske bogstaver',
+  'page.pay': 'Betal {amount}',
+  'page.processing': 'Din betaling behandles…',
+  'page.authenticating': 'Din bank kontrollerer betalingen…',
+  'page.continue': 'Fortsæt',
+  'page.noscript': 'JavaScript er slået fra: tryk på Fortsæt for at gå videre.',
+  'page.secureNote': 'Dine kortoplysninger sendes via en krypteret forbindelse og vises aldrig for butikken.',
+  'page.errorSummary': 'Ret venligst de felter, der er markeret nedenfor',
+  'page.error.cardNumber': 'Indtast et gyldigt kortnummer på 15 til 19 cifre',
+  'page.error.expiry': 'Indtast udløbsdatoen som MM/YY; den må ikke ligge i fortiden',
+  'page.error.cvc': 'Indtast den 3-cifrede sikkerhedskode',
+  'page.error.cardholder': "Indtast navnet som på kortet: 2 til 45 latinske bogstaver, mellemrum og . - '",
+  'page.declinedNow': 'Betalingen blev afvist. Du kan prøve med et andet kort.',
+  'page.expired.title': 'Denne betaling er udløbet',
+  'page.expired.text':
+    'Tiden til at betale denne ordre er udløbet. Gå venligst tilbage til butikken, og bestil igen.',
+  'page.paid.title': 'Denne ordre er allerede betalt',
+  'page.paid.text': 'Betalingen for denne ordre er gennemført; du skal ikke gøre mere.',
+  'page.declined.title': 'Denne ordre kan ikke betales',
+  'page.declined.text':
+    'Betalingen for denne ordre blev afvist eller annulleret. Gå venligst tilbage til butikken.',
+  'page.unknown.title': 'Ordren blev ikke fundet',
+  'page.unknown.text':
+    'Vi kunne ikke finde denne ordre. Kontrollér venligst linket, eller gå tilbage til butikken.',
+  'page.inProgress.title': 'Betaling i gang',
+  'page.inProgress.text':
+    'Denne ordre er allerede ved at blive betalt. Vent venligst et øjeblik, og hør nærmere hos butikken.',
+  'page.back': 'Tilbage til butikken',
 };

@@ -50,6 +50,10 @@ export const messages: MessageCatalogue = {
     'Parameter [{param}] ist noch nicht verfügbar: Die Funktion {feature} ist für dieses Gateway nicht aktiviert',
   'payment.approved': 'Ihre Bestellung wurde verarbeitet, Sie werden weitergeleitet...',
   'payment.declined': 'Zahlung abgelehnt',
+  'payment.threeDsMethod':
+    'Der Kunde muss mit 3-D Secure 2 authentifiziert werden: Führen Sie die 3DS Method aus und wiederholen Sie dann die Anfrage mit threeDSServerTransId',
+  'payment.threeDsChallenge':
+    'Der Kartenherausgeber verlangt eine Authentifizierung des Kunden: Leiten Sie den Kunden zum ACS weiter',
 
   'cart.positionDuplicate': 'positionId {position} kommt mehr als einmal im Warenkorb vor',
   'cart.itemAmountMismatch':
@@ -91,4 +95,56 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Abgelehnt: Der Kartenprüfcode (CVC) ist falsch',
   'actionCode.invalidExpiry': 'Abgelehnt: Das Ablaufdatum der Karte ist ungültig',
   'actionCode.issuerTimeout': 'Abgelehnt: Der Kartenherausgeber hat nicht rechtzeitig geantwortet',
+  'actionCode.threeDsFailed': 'Abgelehnt: Die Authentifizierung mit 3-D Secure ist fehlgeschlagen',
+  'actionCode.acsNotReturned':
+    'Abgelehnt: Der Kunde ist von der Authentifizierung mit 3-D Secure nicht zurückgekehrt',
+  'actionCode.threeDsUnavailable':
+    'Abgelehnt: Die Authentifizierung mit 3-D Secure konnte nicht durchgeführt werden',
+  'actionCode.challengeFailed': 'Abgelehnt: Der Kunde hat die Prüfung mit 3-D Secure nicht bestanden',
+  'actionCode.threeDsRejected':
+    'Abgelehnt: Der Kartenherausgeber hat die Authentifizierung mit 3-D Secure abgelehnt',
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Zahlung',
+  'page.merchant': 'Händler',
+  'page.amount': 'Betrag',
+  'page.order': 'Bestellung',
+  'page.description': 'Beschreibung',
+  'page.timeLeft': 'Verbleibende Zeit für die Zahlung',
+  'page.cardNumber': 'Kartennummer',
+  'page.expiry': 'Ablaufdatum (MM/YY)',
+  'page.cvc': 'Kartenprüfcode (CVC)',
+  'page.cvcHint': 'Die 3 Ziffern auf der Rückseite der Karte',
+  'page.cardholder': 'Name des Karteninhabers',
+  'page.cardholderHint': 'Wie auf der Karte angegeben, in lateinischen Buchstaben',
+  'page.pay': '{amount} bezahlen',
+  'page.processing': 'Ihre Zahlung wird verarbeitet…',
+  'page.authenticating': 'Ihre Bank prüft die Zahlung…',
+  'page.continue': 'Weiter',
+  'page.noscript': 'JavaScript ist deaktiviert: Klicken Sie auf „Weiter“, um fortzufahren.',
+  'page.secureNote':
+    'Ihre Kartendaten werden über eine verschlüsselte Verbindung übertragen und dem Shop niemals angezeigt.',
+  'page.errorSummary': 'Bitte korrigieren Sie die unten markierten Felder',
+  'page.error.cardNumber': 'Geben Sie eine gültige Kartennummer mit 15 bis 19 Ziffern ein',
+  'page.error.expiry':
+    'Geben Sie das Ablaufdatum im Format MM/YY ein; es darf nicht in der Vergangenheit liegen',
+  'page.error.cvc': 'Geben Sie den 3-stelligen Kartenprüfcode ein',
+  'page.error.cardholder':
+    "Geben Sie den Namen wie auf der Karte ein: 2 bis 45 lateinische Buchstaben, Leerzeichen und . - '",
+  'page.declinedNow': 'Die Zahlung wurde abgelehnt. Sie können es mit einer anderen Karte versuchen.',
+  'page.expired.title': 'Diese Zahlung ist abgelaufen',
+  'page.expired.text':
+    'Die Frist für die Bezahlung dieser Bestellung ist abgelaufen. Bitte kehren Sie zum Shop zurück und bestellen Sie erneut.',
+  'page.paid.title': 'Diese Bestellung ist bereits bezahlt',
+  'page.paid.text': 'Die Zahlung für diese Bestellung ist bereits erfolgt; Sie müssen nichts weiter tun.',
+  'page.declined.title': 'Diese Bestellung kann nicht bezahlt werden',
+  'page.declined.text':
+    'Die Zahlung für diese Bestellung wurde abgelehnt oder storniert. Bitte kehren Sie zum Shop zurück.',
+  'page.unknown.title': 'Bestellung nicht gefunden',
+  'page.unknown.text':
+    'Wir konnten diese Bestellung nicht finden. Bitte prüfen Sie den Link oder kehren Sie zum Shop zurück.',
+  'page.inProgress.title': 'Zahlung wird bearbeitet',
+  'page.inProgress.text':
+    'Diese Bestellung wird bereits bezahlt. Bitte warten Sie einen Moment und erkundigen Sie sich beim Shop.',
+  'page.back': 'Zurück zum Shop',
 };

@@ -49,6 +49,9 @@ export const messages: MessageCatalogue = {
     'El parámetro [{param}] aún no está disponible: la función {feature} no está habilitada en esta pasarela de pago',
   'payment.approved': 'Su pedido se ha procesado, redirigiendo...',
   'payment.declined': 'Pago denegado',
+  'payment.threeDsMethod':
+    'El cliente debe autenticarse con 3-D Secure 2: ejecute el 3DS Method y, a continuación, repita la solicitud con threeDSServerTransId',
+  'payment.threeDsChallenge': 'El emisor solicita que el cliente se autentique: redirija al cliente al ACS',
 
   'cart.positionDuplicate': 'positionId {position} aparece más de una vez en el carrito',
   'cart.itemAmountMismatch':
@@ -90,4 +93,51 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Denegado: el código de seguridad de la tarjeta (CVC) es incorrecto',
   'actionCode.invalidExpiry': 'Denegado: la fecha de caducidad de la tarjeta no es válida',
   'actionCode.issuerTimeout': 'Denegado: el emisor no respondió a tiempo',
+  'actionCode.threeDsFailed': 'Denegado: la autenticación 3-D Secure ha fallado',
+  'actionCode.acsNotReturned': 'Denegado: el cliente no regresó de la autenticación 3-D Secure',
+  'actionCode.threeDsUnavailable': 'Denegado: no se pudo realizar la autenticación 3-D Secure',
+  'actionCode.challengeFailed': 'Denegado: el cliente no superó la verificación 3-D Secure',
+  'actionCode.threeDsRejected': 'Denegado: el emisor rechazó la autenticación 3-D Secure',
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Pago',
+  'page.merchant': 'Comercio',
+  'page.amount': 'Importe',
+  'page.order': 'Pedido',
+  'page.description': 'Descripción',
+  'page.timeLeft': 'Tiempo restante para pagar',
+  'page.cardNumber': 'Número de tarjeta',
+  'page.expiry': 'Fecha de caducidad (MM/YY)',
+  'page.cvc': 'Código de seguridad (CVC)',
+  'page.cvcHint': 'Los 3 dígitos del reverso de la tarjeta',
+  'page.cardholder': 'Nombre del titular',
+  'page.cardholderHint': 'Tal como figura en la tarjeta, en letras latinas',
+  'page.pay': 'Pagar {amount}',
+  'page.processing': 'Procesando su pago…',
+  'page.authenticating': 'Su banco está verificando el pago…',
+  'page.continue': 'Continuar',
+  'page.noscript': 'JavaScript está desactivado: pulse «Continuar» para seguir.',
+  'page.secureNote':
+    'Los datos de su tarjeta se envían mediante una conexión cifrada y nunca se muestran a la tienda.',
+  'page.errorSummary': 'Por favor, corrija los campos marcados a continuación',
+  'page.error.cardNumber': 'Introduzca un número de tarjeta válido de 15 a 19 dígitos',
+  'page.error.expiry': 'Introduzca la fecha de caducidad como MM/YY; no puede ser una fecha pasada',
+  'page.error.cvc': 'Introduzca el código de seguridad de 3 dígitos',
+  'page.error.cardholder':
+    "Introduzca el nombre tal como figura en la tarjeta: de 2 a 45 letras latinas, espacios y . - '",
+  'page.declinedNow': 'El pago ha sido denegado. Puede intentarlo con otra tarjeta.',
+  'page.expired.title': 'Este pago ha caducado',
+  'page.expired.text':
+    'Se ha agotado el tiempo para pagar este pedido. Por favor, vuelva a la tienda y realice el pedido de nuevo.',
+  'page.paid.title': 'Este pedido ya está pagado',
+  'page.paid.text': 'El pago de este pedido ya se ha realizado; no es necesario hacer nada más.',
+  'page.declined.title': 'Este pedido no se puede pagar',
+  'page.declined.text': 'El pago de este pedido ha sido denegado o cancelado. Por favor, vuelva a la tienda.',
+  'page.unknown.title': 'Pedido no encontrado',
+  'page.unknown.text':
+    'No hemos encontrado este pedido. Por favor, compruebe el enlace o vuelva a la tienda.',
+  'page.inProgress.title': 'Pago en curso',
+  'page.inProgress.text':
+    'Este pedido ya se está pagando. Por favor, espere un momento y consulte con la tienda.',
+  'page.back': 'Volver a la tienda',
 };

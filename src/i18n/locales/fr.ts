@@ -50,6 +50,10 @@ export const messages: MessageCatalogue = {
     "Le paramètre [{param}] n'est pas encore disponible : la fonctionnalité {feature} n'est pas activée sur cette passerelle de paiement",
   'payment.approved': 'Votre commande a été traitée, redirection en cours...',
   'payment.declined': 'Paiement refusé',
+  'payment.threeDsMethod':
+    'Le client doit être authentifié avec 3-D Secure 2 : exécutez la 3DS Method, puis renouvelez la requête avec threeDSServerTransId',
+  'payment.threeDsChallenge':
+    "L'émetteur demande au client de s'authentifier : redirigez le client vers l'ACS",
 
   'cart.positionDuplicate': "positionId {position} apparaît plus d'une fois dans le panier",
   'cart.itemAmountMismatch':
@@ -90,4 +94,52 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Refusé : le code de sécurité de la carte (CVC) est incorrect',
   'actionCode.invalidExpiry': "Refusé : la date d'expiration de la carte n'est pas valide",
   'actionCode.issuerTimeout': "Refusé : l'émetteur n'a pas répondu dans les délais",
+  'actionCode.threeDsFailed': "Refusé : l'authentification 3-D Secure a échoué",
+  'actionCode.acsNotReturned': "Refusé : le client n'est pas revenu de l'authentification 3-D Secure",
+  'actionCode.threeDsUnavailable': "Refusé : l'authentification 3-D Secure n'a pas pu être effectuée",
+  'actionCode.challengeFailed': "Refusé : le client n'a pas réussi la vérification 3-D Secure",
+  'actionCode.threeDsRejected': "Refusé : l'émetteur a rejeté l'authentification 3-D Secure",
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Paiement',
+  'page.merchant': 'Commerçant',
+  'page.amount': 'Montant',
+  'page.order': 'Commande',
+  'page.description': 'Description',
+  'page.timeLeft': 'Temps restant pour payer',
+  'page.cardNumber': 'Numéro de carte',
+  'page.expiry': "Date d'expiration (MM/YY)",
+  'page.cvc': 'Code de sécurité (CVC)',
+  'page.cvcHint': 'Les 3 chiffres au dos de la carte',
+  'page.cardholder': 'Nom du titulaire de la carte',
+  'page.cardholderHint': "Tel qu'indiqué sur la carte, en lettres latines",
+  'page.pay': 'Payer {amount}',
+  'page.processing': 'Traitement de votre paiement en cours…',
+  'page.authenticating': 'Votre banque vérifie le paiement…',
+  'page.continue': 'Continuer',
+  'page.noscript': 'JavaScript est désactivé : appuyez sur « Continuer » pour poursuivre.',
+  'page.secureNote':
+    'Les données de votre carte sont transmises via une connexion chiffrée et ne sont jamais visibles par la boutique.',
+  'page.errorSummary': 'Veuillez corriger les champs signalés ci-dessous',
+  'page.error.cardNumber': 'Saisissez un numéro de carte valide de 15 à 19 chiffres',
+  'page.error.expiry': "Saisissez la date d'expiration au format MM/YY ; elle ne doit pas être dépassée",
+  'page.error.cvc': 'Saisissez le code de sécurité à 3 chiffres',
+  'page.error.cardholder':
+    "Saisissez le nom tel qu'il figure sur la carte : 2 à 45 lettres latines, espaces et . - '",
+  'page.declinedNow': 'Le paiement a été refusé. Vous pouvez essayer une autre carte.',
+  'page.expired.title': 'Ce paiement a expiré',
+  'page.expired.text':
+    'Le délai de paiement de cette commande est écoulé. Veuillez retourner sur la boutique et passer une nouvelle commande.',
+  'page.paid.title': 'Cette commande est déjà payée',
+  'page.paid.text': "Le paiement de cette commande a été effectué ; vous n'avez plus rien à faire.",
+  'page.declined.title': 'Cette commande ne peut pas être payée',
+  'page.declined.text':
+    'Le paiement de cette commande a été refusé ou annulé. Veuillez retourner sur la boutique.',
+  'page.unknown.title': 'Commande introuvable',
+  'page.unknown.text':
+    "Nous n'avons pas trouvé cette commande. Veuillez vérifier le lien ou retourner sur la boutique.",
+  'page.inProgress.title': 'Paiement en cours',
+  'page.inProgress.text':
+    'Cette commande est déjà en cours de paiement. Veuillez patienter un instant et vous renseigner auprès de la boutique.',
+  'page.back': 'Retour à la boutique',
 };

@@ -49,6 +49,10 @@ export const messages: MessageCatalogue = {
     'A(z) [{param}] paraméter még nem érhető el: a(z) {feature} funkció nincs engedélyezve ezen a fizetési átjárón',
   'payment.approved': 'Rendelését feldolgoztuk, átirányítás folyamatban...',
   'payment.declined': 'Fizetés elutasítva',
+  'payment.threeDsMethod':
+    'Az ügyfelet 3-D Secure 2 hitelesítéssel kell azonosítani: futtassa a 3DS Method lépést, majd ismételje meg a kérést a threeDSServerTransId értékkel',
+  'payment.threeDsChallenge':
+    'A kártyakibocsátó az ügyfél hitelesítését kéri: irányítsa át az ügyfelet az ACS-hez',
 
   'cart.positionDuplicate': 'A(z) {position} positionId többször is szerepel a kosárban',
   'cart.itemAmountMismatch':
@@ -88,4 +92,51 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Elutasítva: a kártya biztonsági kódja (CVC) helytelen',
   'actionCode.invalidExpiry': 'Elutasítva: a kártya lejárati dátuma érvénytelen',
   'actionCode.issuerTimeout': 'Elutasítva: a kártyakibocsátó nem válaszolt időben',
+  'actionCode.threeDsFailed': 'Elutasítva: a 3-D Secure hitelesítés sikertelen',
+  'actionCode.acsNotReturned': 'Elutasítva: az ügyfél nem tért vissza a 3-D Secure hitelesítésből',
+  'actionCode.threeDsUnavailable': 'Elutasítva: a 3-D Secure hitelesítést nem lehetett elvégezni',
+  'actionCode.challengeFailed': 'Elutasítva: az ügyfél nem teljesítette a 3-D Secure ellenőrzést',
+  'actionCode.threeDsRejected': 'Elutasítva: a kártyakibocsátó elutasította a 3-D Secure hitelesítést',
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Fizetés',
+  'page.merchant': 'Kereskedő',
+  'page.amount': 'Összeg',
+  'page.order': 'Rendelés',
+  'page.description': 'Leírás',
+  'page.timeLeft': 'Fizetésre hátralévő idő',
+  'page.cardNumber': 'Kártyaszám',
+  'page.expiry': 'Lejárati dátum (MM/YY)',
+  'page.cvc': 'Biztonsági kód (CVC)',
+  'page.cvcHint': 'A kártya hátoldalán található 3 számjegy',
+  'page.cardholder': 'Kártyabirtokos neve',
+  'page.cardholderHint': 'Ahogy a kártyán szerepel, latin betűkkel',
+  'page.pay': 'Fizetés: {amount}',
+  'page.processing': 'Fizetését feldolgozzuk…',
+  'page.authenticating': 'Bankja ellenőrzi a fizetést…',
+  'page.continue': 'Tovább',
+  'page.noscript': 'A JavaScript ki van kapcsolva: a folytatáshoz nyomja meg a Tovább gombot.',
+  'page.secureNote':
+    'Kártyaadatait titkosított kapcsolaton keresztül továbbítjuk, és azokat a webáruház soha nem látja.',
+  'page.errorSummary': 'Kérjük, javítsa az alább megjelölt mezőket',
+  'page.error.cardNumber': 'Adjon meg egy érvényes, 15–19 számjegyből álló kártyaszámot',
+  'page.error.expiry': 'Adja meg a lejárati dátumot MM/YY formátumban; nem lehet múltbeli',
+  'page.error.cvc': 'Adja meg a 3 számjegyű biztonsági kódot',
+  'page.error.cardholder': "Adja meg a nevet a kártyán szereplő módon: 2–45 latin betű, szóköz és . - '",
+  'page.declinedNow': 'A fizetést elutasították. Megpróbálhatja egy másik kártyával.',
+  'page.expired.title': 'Ez a fizetés lejárt',
+  'page.expired.text':
+    'A rendelés kifizetésére rendelkezésre álló idő lejárt. Kérjük, térjen vissza a webáruházba, és rendeljen újra.',
+  'page.paid.title': 'Ez a rendelés már ki van fizetve',
+  'page.paid.text': 'A rendelés kifizetése megtörtént; nincs további teendője.',
+  'page.declined.title': 'Ez a rendelés nem fizethető ki',
+  'page.declined.text':
+    'A rendelés kifizetését elutasították vagy visszavonták. Kérjük, térjen vissza a webáruházba.',
+  'page.unknown.title': 'A rendelés nem található',
+  'page.unknown.text':
+    'Nem találtuk ezt a rendelést. Kérjük, ellenőrizze a hivatkozást, vagy térjen vissza a webáruházba.',
+  'page.inProgress.title': 'Fizetés folyamatban',
+  'page.inProgress.text':
+    'A rendelés kifizetése már folyamatban van. Kérjük, várjon egy kicsit, és érdeklődjön a webáruháznál.',
+  'page.back': 'Vissza a webáruházba',
 };

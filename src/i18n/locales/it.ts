@@ -48,6 +48,10 @@ export const messages: MessageCatalogue = {
     'Il parametro [{param}] non è ancora disponibile: la funzionalità {feature} non è abilitata su questo gateway di pagamento',
   'payment.approved': "L'ordine è stato elaborato, reindirizzamento in corso...",
   'payment.declined': 'Pagamento rifiutato',
+  'payment.threeDsMethod':
+    'Il cliente deve essere autenticato con 3-D Secure 2: eseguire il 3DS Method, quindi ripetere la richiesta con threeDSServerTransId',
+  'payment.threeDsChallenge':
+    "L'emittente richiede l'autenticazione del cliente: reindirizzare il cliente all'ACS",
 
   'cart.positionDuplicate': 'positionId {position} compare più di una volta nel carrello',
   'cart.itemAmountMismatch':
@@ -88,4 +92,52 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Rifiutato: il codice di sicurezza della carta (CVC) non è corretto',
   'actionCode.invalidExpiry': 'Rifiutato: la data di scadenza della carta non è valida',
   'actionCode.issuerTimeout': "Rifiutato: l'emittente non ha risposto in tempo utile",
+  'actionCode.threeDsFailed': 'Rifiutato: autenticazione 3-D Secure non riuscita',
+  'actionCode.acsNotReturned': "Rifiutato: il cliente non è rientrato dall'autenticazione 3-D Secure",
+  'actionCode.threeDsUnavailable': "Rifiutato: non è stato possibile eseguire l'autenticazione 3-D Secure",
+  'actionCode.challengeFailed': 'Rifiutato: il cliente non ha superato la verifica 3-D Secure',
+  'actionCode.threeDsRejected': "Rifiutato: l'emittente ha respinto l'autenticazione 3-D Secure",
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Pagamento',
+  'page.merchant': 'Esercente',
+  'page.amount': 'Importo',
+  'page.order': 'Ordine',
+  'page.description': 'Descrizione',
+  'page.timeLeft': 'Tempo rimasto per pagare',
+  'page.cardNumber': 'Numero della carta',
+  'page.expiry': 'Data di scadenza (MM/YY)',
+  'page.cvc': 'Codice di sicurezza (CVC)',
+  'page.cvcHint': 'Le 3 cifre sul retro della carta',
+  'page.cardholder': 'Nome del titolare della carta',
+  'page.cardholderHint': 'Come riportato sulla carta, in lettere latine',
+  'page.pay': 'Paga {amount}',
+  'page.processing': 'Elaborazione del pagamento in corso…',
+  'page.authenticating': 'La banca sta verificando il pagamento…',
+  'page.continue': 'Continua',
+  'page.noscript': 'JavaScript è disattivato: premere «Continua» per proseguire.',
+  'page.secureNote':
+    'I dati della carta vengono trasmessi tramite una connessione cifrata e non vengono mai mostrati al negozio.',
+  'page.errorSummary': 'Si prega di correggere i campi evidenziati di seguito',
+  'page.error.cardNumber': 'Inserire un numero di carta valido da 15 a 19 cifre',
+  'page.error.expiry': 'Inserire la data di scadenza nel formato MM/YY; non deve essere già trascorsa',
+  'page.error.cvc': 'Inserire il codice di sicurezza di 3 cifre',
+  'page.error.cardholder':
+    "Inserire il nome come riportato sulla carta: da 2 a 45 lettere latine, spazi e . - '",
+  'page.declinedNow': "Il pagamento è stato rifiutato. È possibile riprovare con un'altra carta.",
+  'page.expired.title': 'Questo pagamento è scaduto',
+  'page.expired.text':
+    "Il tempo per pagare questo ordine è scaduto. Si prega di tornare al negozio e di effettuare nuovamente l'ordine.",
+  'page.paid.title': 'Questo ordine è già stato pagato',
+  'page.paid.text': 'Il pagamento di questo ordine è già stato effettuato; non è necessario fare altro.',
+  'page.declined.title': 'Questo ordine non può essere pagato',
+  'page.declined.text':
+    'Il pagamento di questo ordine è stato rifiutato o annullato. Si prega di tornare al negozio.',
+  'page.unknown.title': 'Ordine non trovato',
+  'page.unknown.text':
+    'Non è stato possibile trovare questo ordine. Si prega di verificare il link o di tornare al negozio.',
+  'page.inProgress.title': 'Pagamento in corso',
+  'page.inProgress.text':
+    'Il pagamento di questo ordine è già in corso. Si prega di attendere qualche istante e di verificare con il negozio.',
+  'page.back': 'Torna al negozio',
 };

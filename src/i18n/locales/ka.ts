@@ -47,6 +47,10 @@ export const messages: MessageCatalogue = {
     'პარამეტრი [{param}] ჯერ არ არის ხელმისაწვდომი: ამ საგადახდო შლუზზე ფუნქცია {feature} ჩართული არ არის',
   'payment.approved': 'თქვენი შეკვეთა დამუშავებულია, მიმდინარეობს გადამისამართება...',
   'payment.declined': 'გადახდა უარყოფილია',
+  'payment.threeDsMethod':
+    'მომხმარებელმა უნდა გაიაროს ავთენტიფიკაცია 3-D Secure 2 პროტოკოლით: გაუშვით 3DS Method, შემდეგ კი გაიმეორეთ მოთხოვნა threeDSServerTransId პარამეტრით',
+  'payment.threeDsChallenge':
+    'ბარათის ემიტენტი ითხოვს მომხმარებლის ავთენტიფიკაციას: გადაამისამართეთ მომხმარებელი ACS სერვერზე',
 
   'cart.positionDuplicate': 'positionId {position} კალათაში ერთზე მეტჯერ გვხვდება',
   'cart.itemAmountMismatch':
@@ -87,4 +91,49 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'უარყოფილია: ბარათის უსაფრთხოების კოდი (CVC) არასწორია',
   'actionCode.invalidExpiry': 'უარყოფილია: ბარათის მოქმედების ვადა არასწორად არის მითითებული',
   'actionCode.issuerTimeout': 'უარყოფილია: ბარათის ემიტენტმა დროულად არ უპასუხა',
+  'actionCode.threeDsFailed': 'უარყოფილია: 3-D Secure ავთენტიფიკაცია წარუმატებლად დასრულდა',
+  'actionCode.acsNotReturned': 'უარყოფილია: მომხმარებელი არ დაბრუნდა 3-D Secure ავთენტიფიკაციიდან',
+  'actionCode.threeDsUnavailable': 'უარყოფილია: 3-D Secure ავთენტიფიკაციის ჩატარება ვერ მოხერხდა',
+  'actionCode.challengeFailed': 'უარყოფილია: მომხმარებელმა ვერ გაიარა 3-D Secure შემოწმება',
+  'actionCode.threeDsRejected': 'უარყოფილია: ბარათის ემიტენტმა უარყო 3-D Secure ავთენტიფიკაცია',
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'გადახდა',
+  'page.merchant': 'ვაჭარი',
+  'page.amount': 'თანხა',
+  'page.order': 'შეკვეთა',
+  'page.description': 'აღწერა',
+  'page.timeLeft': 'გადახდისთვის დარჩენილი დრო',
+  'page.cardNumber': 'ბარათის ნომერი',
+  'page.expiry': 'მოქმედების ვადა (MM/YY)',
+  'page.cvc': 'უსაფრთხოების კოდი (CVC)',
+  'page.cvcHint': '3 ციფრი ბარათის უკანა მხარეს',
+  'page.cardholder': 'ბარათის მფლობელის სახელი',
+  'page.cardholderHint': 'ისე, როგორც ბარათზეა დაბეჭდილი, ლათინური ასოებით',
+  'page.pay': 'გადაიხადეთ {amount}',
+  'page.processing': 'მიმდინარეობს თქვენი გადახდის დამუშავება…',
+  'page.authenticating': 'თქვენი ბანკი ამოწმებს გადახდას…',
+  'page.continue': 'გაგრძელება',
+  'page.noscript': 'JavaScript გამორთულია: გასაგრძელებლად დააჭირეთ ღილაკს „გაგრძელება“.',
+  'page.secureNote': 'თქვენი ბარათის მონაცემები იგზავნება დაშიფრული კავშირით და მაღაზიას არასდროს ეჩვენება.',
+  'page.errorSummary': 'გთხოვთ, შეასწოროთ ქვემოთ მონიშნული ველები',
+  'page.error.cardNumber': 'შეიყვანეთ ბარათის სწორი ნომერი, 15-დან 19-მდე ციფრით',
+  'page.error.expiry': 'შეიყვანეთ მოქმედების ვადა ფორმატით MM/YY; ის წარსულში არ უნდა იყოს',
+  'page.error.cvc': 'შეიყვანეთ 3-ნიშნა უსაფრთხოების კოდი',
+  'page.error.cardholder':
+    "შეიყვანეთ სახელი ისე, როგორც ბარათზეა: 2-დან 45-მდე ლათინური ასო, ჰარები და . - '",
+  'page.declinedNow': 'გადახდა უარყოფილია. შეგიძლიათ სცადოთ სხვა ბარათი.',
+  'page.expired.title': 'ამ გადახდის ვადა ამოიწურა',
+  'page.expired.text':
+    'ამ შეკვეთის გადახდის დრო ამოიწურა. გთხოვთ, დაბრუნდეთ მაღაზიაში და ხელახლა გააფორმოთ შეკვეთა.',
+  'page.paid.title': 'ეს შეკვეთა უკვე გადახდილია',
+  'page.paid.text': 'ამ შეკვეთის გადახდა უკვე განხორციელდა; სხვა არაფრის გაკეთება არ არის საჭირო.',
+  'page.declined.title': 'ამ შეკვეთის გადახდა შეუძლებელია',
+  'page.declined.text': 'ამ შეკვეთის გადახდა უარყოფილია ან გაუქმებულია. გთხოვთ, დაბრუნდეთ მაღაზიაში.',
+  'page.unknown.title': 'შეკვეთა ვერ მოიძებნა',
+  'page.unknown.text': 'ეს შეკვეთა ვერ მოვძებნეთ. გთხოვთ, შეამოწმოთ ბმული ან დაბრუნდეთ მაღაზიაში.',
+  'page.inProgress.title': 'მიმდინარეობს გადახდა',
+  'page.inProgress.text':
+    'ამ შეკვეთის გადახდა უკვე მიმდინარეობს. გთხოვთ, ცოტა ხანს დაელოდოთ და დააზუსტოთ ინფორმაცია მაღაზიაში.',
+  'page.back': 'მაღაზიაში დაბრუნება',
 };

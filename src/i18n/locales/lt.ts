@@ -45,6 +45,10 @@ export const messages: MessageCatalogue = {
     'Parametras [{param}] dar nepasiekiamas: šiame mokėjimų šliuze funkcija {feature} neįjungta',
   'payment.approved': 'Jūsų užsakymas apdorotas, nukreipiama...',
   'payment.declined': 'Mokėjimas atmestas',
+  'payment.threeDsMethod':
+    'Klientas turi būti autentifikuotas naudojant 3-D Secure 2: atlikite 3DS Method, tada pakartokite užklausą su threeDSServerTransId',
+  'payment.threeDsChallenge':
+    'Kortelės išdavėjas prašo kliento patvirtinti tapatybę: nukreipkite klientą į ACS',
 
   'cart.positionDuplicate': 'positionId {position} krepšelyje pasikartoja daugiau nei kartą',
   'cart.itemAmountMismatch':
@@ -85,4 +89,49 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Atmesta: neteisingas kortelės saugos kodas (CVC)',
   'actionCode.invalidExpiry': 'Atmesta: neteisinga kortelės galiojimo pabaigos data',
   'actionCode.issuerTimeout': 'Atmesta: kortelės išdavėjas laiku neatsakė',
+  'actionCode.threeDsFailed': 'Atmesta: 3-D Secure autentifikavimas nepavyko',
+  'actionCode.acsNotReturned': 'Atmesta: klientas negrįžo po 3-D Secure autentifikavimo',
+  'actionCode.threeDsUnavailable': 'Atmesta: nepavyko atlikti 3-D Secure autentifikavimo',
+  'actionCode.challengeFailed': 'Atmesta: klientas neišlaikė 3-D Secure patikros',
+  'actionCode.threeDsRejected': 'Atmesta: kortelės išdavėjas atmetė 3-D Secure autentifikavimą',
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Mokėjimas',
+  'page.merchant': 'Prekybininkas',
+  'page.amount': 'Suma',
+  'page.order': 'Užsakymas',
+  'page.description': 'Aprašymas',
+  'page.timeLeft': 'Liko laiko sumokėti',
+  'page.cardNumber': 'Kortelės numeris',
+  'page.expiry': 'Galiojimo pabaiga (MM/YY)',
+  'page.cvc': 'Saugos kodas (CVC)',
+  'page.cvcHint': '3 skaitmenys kitoje kortelės pusėje',
+  'page.cardholder': 'Kortelės savininko vardas ir pavardė',
+  'page.cardholderHint': 'Kaip nurodyta kortelėje, lotyniškomis raidėmis',
+  'page.pay': 'Mokėti {amount}',
+  'page.processing': 'Jūsų mokėjimas apdorojamas…',
+  'page.authenticating': 'Jūsų bankas tikrina mokėjimą…',
+  'page.continue': 'Tęsti',
+  'page.noscript': 'JavaScript išjungtas: norėdami tęsti, paspauskite „Tęsti“.',
+  'page.secureNote': 'Jūsų kortelės duomenys siunčiami šifruotu ryšiu ir niekada nerodomi parduotuvei.',
+  'page.errorSummary': 'Prašome pataisyti toliau pažymėtus laukus',
+  'page.error.cardNumber': 'Įveskite galiojantį kortelės numerį iš 15–19 skaitmenų',
+  'page.error.expiry': 'Įveskite galiojimo pabaigos datą formatu MM/YY; ji negali būti praeityje',
+  'page.error.cvc': 'Įveskite 3 skaitmenų saugos kodą',
+  'page.error.cardholder':
+    "Įveskite vardą ir pavardę kaip kortelėje: nuo 2 iki 45 lotyniškų raidžių, tarpų ir . - '",
+  'page.declinedNow': 'Mokėjimas atmestas. Galite pabandyti kita kortele.',
+  'page.expired.title': 'Šio mokėjimo laikas baigėsi',
+  'page.expired.text':
+    'Baigėsi laikas apmokėti šį užsakymą. Prašome grįžti į parduotuvę ir užsisakyti iš naujo.',
+  'page.paid.title': 'Šis užsakymas jau apmokėtas',
+  'page.paid.text': 'Šis užsakymas jau apmokėtas; daugiau nieko daryti nereikia.',
+  'page.declined.title': 'Šio užsakymo apmokėti negalima',
+  'page.declined.text': 'Šio užsakymo mokėjimas buvo atmestas arba atšauktas. Prašome grįžti į parduotuvę.',
+  'page.unknown.title': 'Užsakymas nerastas',
+  'page.unknown.text': 'Nepavyko rasti šio užsakymo. Prašome patikrinti nuorodą arba grįžti į parduotuvę.',
+  'page.inProgress.title': 'Vyksta mokėjimas',
+  'page.inProgress.text':
+    'Šis užsakymas jau apmokamas. Prašome šiek tiek palaukti ir pasiteirauti parduotuvėje.',
+  'page.back': 'Grįžti į parduotuvę',
 };

@@ -47,6 +47,9 @@ export const messages: MessageCatalogue = {
     'Parametrs [{param}] vēl nav pieejams: šajā maksājumu vārtejā funkcija {feature} nav iespējota',
   'payment.approved': 'Jūsu pasūtījums ir apstrādāts, notiek pāradresācija...',
   'payment.declined': 'Maksājums noraidīts',
+  'payment.threeDsMethod':
+    'Klientam jāveic autentifikācija ar 3-D Secure 2: izpildiet 3DS Method un pēc tam atkārtojiet pieprasījumu ar threeDSServerTransId',
+  'payment.threeDsChallenge': 'Kartes izdevējs pieprasa klienta autentifikāciju: novirziet klientu uz ACS',
 
   'cart.positionDuplicate': 'positionId {position} grozā atkārtojas vairāk nekā vienu reizi',
   'cart.itemAmountMismatch':
@@ -87,4 +90,51 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Noraidīts: kartes drošības kods (CVC) ir nepareizs',
   'actionCode.invalidExpiry': 'Noraidīts: norādīts nepareizs kartes derīguma termiņš',
   'actionCode.issuerTimeout': 'Noraidīts: kartes izdevējs laikus nesniedza atbildi',
+  'actionCode.threeDsFailed': 'Noraidīts: 3-D Secure autentifikācija neizdevās',
+  'actionCode.acsNotReturned': 'Noraidīts: klients neatgriezās no 3-D Secure autentifikācijas',
+  'actionCode.threeDsUnavailable': 'Noraidīts: 3-D Secure autentifikāciju nevarēja veikt',
+  'actionCode.challengeFailed': 'Noraidīts: klients neizturēja 3-D Secure pārbaudi',
+  'actionCode.threeDsRejected': 'Noraidīts: kartes izdevējs noraidīja 3-D Secure autentifikāciju',
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Maksājums',
+  'page.merchant': 'Tirgotājs',
+  'page.amount': 'Summa',
+  'page.order': 'Pasūtījums',
+  'page.description': 'Apraksts',
+  'page.timeLeft': 'Atlikušais laiks maksājumam',
+  'page.cardNumber': 'Kartes numurs',
+  'page.expiry': 'Derīguma termiņš (MM/YY)',
+  'page.cvc': 'Drošības kods (CVC)',
+  'page.cvcHint': '3 cipari kartes aizmugurē',
+  'page.cardholder': 'Kartes turētāja vārds',
+  'page.cardholderHint': 'Kā norādīts uz kartes, latīņu burtiem',
+  'page.pay': 'Maksāt {amount}',
+  'page.processing': 'Jūsu maksājums tiek apstrādāts…',
+  'page.authenticating': 'Jūsu banka pārbauda maksājumu…',
+  'page.continue': 'Turpināt',
+  'page.noscript': 'JavaScript ir izslēgts: lai turpinātu, nospiediet “Turpināt”.',
+  'page.secureNote':
+    'Jūsu kartes dati tiek nosūtīti pa šifrētu savienojumu un nekad netiek parādīti veikalam.',
+  'page.errorSummary': 'Lūdzu, izlabojiet tālāk atzīmētos laukus',
+  'page.error.cardNumber': 'Ievadiet derīgu kartes numuru ar 15 līdz 19 cipariem',
+  'page.error.expiry': 'Ievadiet derīguma termiņu formātā MM/YY; tas nedrīkst būt pagātnē',
+  'page.error.cvc': 'Ievadiet 3 ciparu drošības kodu',
+  'page.error.cardholder':
+    "Ievadiet vārdu, kā norādīts uz kartes: 2 līdz 45 latīņu burti, atstarpes un . - '",
+  'page.declinedNow': 'Maksājums tika noraidīts. Varat mēģināt ar citu karti.',
+  'page.expired.title': 'Šī maksājuma termiņš ir beidzies',
+  'page.expired.text':
+    'Laiks šī pasūtījuma apmaksai ir beidzies. Lūdzu, atgriezieties veikalā un pasūtiet vēlreiz.',
+  'page.paid.title': 'Šis pasūtījums jau ir apmaksāts',
+  'page.paid.text': 'Šī pasūtījuma maksājums ir veikts; nekas vairs nav jādara.',
+  'page.declined.title': 'Šo pasūtījumu nevar apmaksāt',
+  'page.declined.text': 'Šī pasūtījuma maksājums tika noraidīts vai atcelts. Lūdzu, atgriezieties veikalā.',
+  'page.unknown.title': 'Pasūtījums nav atrasts',
+  'page.unknown.text':
+    'Mēs nevarējām atrast šo pasūtījumu. Lūdzu, pārbaudiet saiti vai atgriezieties veikalā.',
+  'page.inProgress.title': 'Notiek maksājums',
+  'page.inProgress.text':
+    'Šis pasūtījums jau tiek apmaksāts. Lūdzu, brīdi uzgaidiet un sazinieties ar veikalu.',
+  'page.back': 'Atpakaļ uz veikalu',
 };

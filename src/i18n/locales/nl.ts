@@ -49,6 +49,10 @@ export const messages: MessageCatalogue = {
     'Parameter [{param}] is nog niet beschikbaar: de functie {feature} is niet ingeschakeld op deze betaalgateway',
   'payment.approved': 'Uw bestelling is verwerkt, u wordt doorgestuurd...',
   'payment.declined': 'Betaling geweigerd',
+  'payment.threeDsMethod':
+    'De klant moet worden geauthenticeerd met 3-D Secure 2: voer de 3DS Method uit en herhaal daarna het verzoek met threeDSServerTransId',
+  'payment.threeDsChallenge':
+    'De kaartuitgever vraagt de klant zich te authenticeren: stuur de klant door naar de ACS',
 
   'cart.positionDuplicate': 'positionId {position} komt meer dan één keer voor in de winkelwagen',
   'cart.itemAmountMismatch':
@@ -90,4 +94,50 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Geweigerd: de beveiligingscode van de kaart (CVC) is onjuist',
   'actionCode.invalidExpiry': 'Geweigerd: de vervaldatum van de kaart is ongeldig',
   'actionCode.issuerTimeout': 'Geweigerd: de kaartuitgever heeft niet tijdig gereageerd',
+  'actionCode.threeDsFailed': 'Geweigerd: de 3-D Secure-authenticatie is mislukt',
+  'actionCode.acsNotReturned': 'Geweigerd: de klant is niet teruggekeerd van de 3-D Secure-authenticatie',
+  'actionCode.threeDsUnavailable': 'Geweigerd: de 3-D Secure-authenticatie kon niet worden uitgevoerd',
+  'actionCode.challengeFailed': 'Geweigerd: de klant heeft de 3-D Secure-controle niet doorstaan',
+  'actionCode.threeDsRejected': 'Geweigerd: de kaartuitgever heeft de 3-D Secure-authenticatie afgewezen',
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Betaling',
+  'page.merchant': 'Handelaar',
+  'page.amount': 'Bedrag',
+  'page.order': 'Bestelling',
+  'page.description': 'Omschrijving',
+  'page.timeLeft': 'Resterende tijd om te betalen',
+  'page.cardNumber': 'Kaartnummer',
+  'page.expiry': 'Vervaldatum (MM/YY)',
+  'page.cvc': 'Beveiligingscode (CVC)',
+  'page.cvcHint': 'De 3 cijfers op de achterkant van de kaart',
+  'page.cardholder': 'Naam kaarthouder',
+  'page.cardholderHint': 'Zoals vermeld op de kaart, in Latijnse letters',
+  'page.pay': 'Betaal {amount}',
+  'page.processing': 'Uw betaling wordt verwerkt…',
+  'page.authenticating': 'Uw bank controleert de betaling…',
+  'page.continue': 'Doorgaan',
+  'page.noscript': 'JavaScript is uitgeschakeld: klik op Doorgaan om verder te gaan.',
+  'page.secureNote':
+    'Uw kaartgegevens worden via een versleutelde verbinding verzonden en worden nooit aan de winkel getoond.',
+  'page.errorSummary': 'Corrigeer de hieronder gemarkeerde velden',
+  'page.error.cardNumber': 'Voer een geldig kaartnummer van 15 tot 19 cijfers in',
+  'page.error.expiry': 'Voer de vervaldatum in als MM/YY; deze mag niet in het verleden liggen',
+  'page.error.cvc': 'Voer de beveiligingscode van 3 cijfers in',
+  'page.error.cardholder': "Voer de naam in zoals op de kaart: 2 tot 45 Latijnse letters, spaties en . - '",
+  'page.declinedNow': 'De betaling is geweigerd. U kunt het met een andere kaart proberen.',
+  'page.expired.title': 'Deze betaling is verlopen',
+  'page.expired.text':
+    'De tijd om deze bestelling te betalen is verstreken. Ga terug naar de winkel en bestel opnieuw.',
+  'page.paid.title': 'Deze bestelling is al betaald',
+  'page.paid.text': 'De betaling voor deze bestelling is voldaan; u hoeft verder niets te doen.',
+  'page.declined.title': 'Deze bestelling kan niet worden betaald',
+  'page.declined.text':
+    'De betaling voor deze bestelling is geweigerd of geannuleerd. Ga terug naar de winkel.',
+  'page.unknown.title': 'Bestelling niet gevonden',
+  'page.unknown.text':
+    'We konden deze bestelling niet vinden. Controleer de link of ga terug naar de winkel.',
+  'page.inProgress.title': 'Betaling wordt verwerkt',
+  'page.inProgress.text': 'Deze bestelling wordt al betaald. Wacht even en informeer bij de winkel.',
+  'page.back': 'Terug naar de winkel',
 };

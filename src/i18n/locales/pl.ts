@@ -47,6 +47,10 @@ export const messages: MessageCatalogue = {
     'Parametr [{param}] nie jest jeszcze dostępny: funkcja {feature} nie jest włączona w tej bramce płatniczej',
   'payment.approved': 'Zamówienie zostało przetworzone, trwa przekierowanie...',
   'payment.declined': 'Płatność odrzucona',
+  'payment.threeDsMethod':
+    'Klient musi zostać uwierzytelniony za pomocą 3-D Secure 2: należy wykonać 3DS Method, a następnie powtórzyć żądanie z threeDSServerTransId',
+  'payment.threeDsChallenge':
+    'Wydawca karty prosi o uwierzytelnienie klienta: należy przekierować klienta do ACS',
 
   'cart.positionDuplicate': 'positionId {position} występuje w koszyku więcej niż raz',
   'cart.itemAmountMismatch': 'itemAmount pozycji {position} musi być równy itemPrice × quantity ({expected})',
@@ -86,4 +90,50 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Odrzucona: kod zabezpieczający karty (CVC) jest nieprawidłowy',
   'actionCode.invalidExpiry': 'Odrzucona: data ważności karty jest nieprawidłowa',
   'actionCode.issuerTimeout': 'Odrzucona: wydawca karty nie odpowiedział na czas',
+  'actionCode.threeDsFailed': 'Odrzucona: uwierzytelnienie 3-D Secure nie powiodło się',
+  'actionCode.acsNotReturned': 'Odrzucona: klient nie powrócił z uwierzytelnienia 3-D Secure',
+  'actionCode.threeDsUnavailable': 'Odrzucona: nie można było przeprowadzić uwierzytelnienia 3-D Secure',
+  'actionCode.challengeFailed': 'Odrzucona: klient nie przeszedł weryfikacji 3-D Secure',
+  'actionCode.threeDsRejected': 'Odrzucona: wydawca karty odrzucił uwierzytelnienie 3-D Secure',
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Płatność',
+  'page.merchant': 'Sprzedawca',
+  'page.amount': 'Kwota',
+  'page.order': 'Zamówienie',
+  'page.description': 'Opis',
+  'page.timeLeft': 'Pozostały czas na płatność',
+  'page.cardNumber': 'Numer karty',
+  'page.expiry': 'Data ważności (MM/YY)',
+  'page.cvc': 'Kod zabezpieczający (CVC)',
+  'page.cvcHint': '3 cyfry na odwrocie karty',
+  'page.cardholder': 'Imię i nazwisko posiadacza karty',
+  'page.cardholderHint': 'Tak jak na karcie, literami łacińskimi',
+  'page.pay': 'Zapłać {amount}',
+  'page.processing': 'Trwa przetwarzanie płatności…',
+  'page.authenticating': 'Bank weryfikuje płatność…',
+  'page.continue': 'Dalej',
+  'page.noscript': 'JavaScript jest wyłączony: aby kontynuować, prosimy nacisnąć „Dalej”.',
+  'page.secureNote': 'Dane karty są przesyłane szyfrowanym połączeniem i nigdy nie są pokazywane sklepowi.',
+  'page.errorSummary': 'Prosimy poprawić pola zaznaczone poniżej',
+  'page.error.cardNumber': 'Prosimy wpisać prawidłowy numer karty o długości od 15 do 19 cyfr',
+  'page.error.expiry': 'Prosimy wpisać datę ważności w formacie MM/YY; nie może to być data z przeszłości',
+  'page.error.cvc': 'Prosimy wpisać 3-cyfrowy kod zabezpieczający',
+  'page.error.cardholder':
+    "Prosimy wpisać imię i nazwisko jak na karcie: od 2 do 45 liter łacińskich, spacje oraz . - '",
+  'page.declinedNow': 'Płatność została odrzucona. Można spróbować użyć innej karty.',
+  'page.expired.title': 'Ta płatność wygasła',
+  'page.expired.text':
+    'Czas na opłacenie tego zamówienia upłynął. Prosimy wrócić do sklepu i złożyć zamówienie ponownie.',
+  'page.paid.title': 'To zamówienie jest już opłacone',
+  'page.paid.text': 'Płatność za to zamówienie została dokonana; nie trzeba nic więcej robić.',
+  'page.declined.title': 'Tego zamówienia nie można opłacić',
+  'page.declined.text':
+    'Płatność za to zamówienie została odrzucona lub anulowana. Prosimy wrócić do sklepu.',
+  'page.unknown.title': 'Nie znaleziono zamówienia',
+  'page.unknown.text': 'Nie udało się znaleźć tego zamówienia. Prosimy sprawdzić link lub wrócić do sklepu.',
+  'page.inProgress.title': 'Płatność w toku',
+  'page.inProgress.text':
+    'To zamówienie jest już opłacane. Prosimy chwilę poczekać i skontaktować się ze sklepem.',
+  'page.back': 'Powrót do sklepu',
 };

@@ -49,6 +49,9 @@ export const messages: MessageCatalogue = {
     'O parâmetro [{param}] ainda não está disponível: a funcionalidade {feature} não está ativada neste gateway de pagamento',
   'payment.approved': 'A sua encomenda foi processada, a redirecionar...',
   'payment.declined': 'Pagamento recusado',
+  'payment.threeDsMethod':
+    'O cliente tem de ser autenticado com 3-D Secure 2: execute o 3DS Method e, em seguida, repita o pedido com threeDSServerTransId',
+  'payment.threeDsChallenge': 'O emissor pede ao cliente que se autentique: encaminhe o cliente para o ACS',
 
   'cart.positionDuplicate': 'positionId {position} ocorre mais de uma vez no carrinho',
   'cart.itemAmountMismatch':
@@ -89,4 +92,51 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Recusado: o código de segurança do cartão (CVC) está incorreto',
   'actionCode.invalidExpiry': 'Recusado: a data de validade do cartão é inválida',
   'actionCode.issuerTimeout': 'Recusado: o emissor não respondeu a tempo',
+  'actionCode.threeDsFailed': 'Recusado: a autenticação 3-D Secure falhou',
+  'actionCode.acsNotReturned': 'Recusado: o cliente não regressou da autenticação 3-D Secure',
+  'actionCode.threeDsUnavailable': 'Recusado: não foi possível efetuar a autenticação 3-D Secure',
+  'actionCode.challengeFailed': 'Recusado: o cliente não passou na verificação 3-D Secure',
+  'actionCode.threeDsRejected': 'Recusado: o emissor rejeitou a autenticação 3-D Secure',
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Pagamento',
+  'page.merchant': 'Comerciante',
+  'page.amount': 'Montante',
+  'page.order': 'Encomenda',
+  'page.description': 'Descrição',
+  'page.timeLeft': 'Tempo restante para pagar',
+  'page.cardNumber': 'Número do cartão',
+  'page.expiry': 'Data de validade (MM/YY)',
+  'page.cvc': 'Código de segurança (CVC)',
+  'page.cvcHint': 'Os 3 algarismos no verso do cartão',
+  'page.cardholder': 'Nome do titular do cartão',
+  'page.cardholderHint': 'Tal como impresso no cartão, em letras latinas',
+  'page.pay': 'Pagar {amount}',
+  'page.processing': 'A processar o seu pagamento…',
+  'page.authenticating': 'O seu banco está a verificar o pagamento…',
+  'page.continue': 'Continuar',
+  'page.noscript': 'O JavaScript está desativado: prima «Continuar» para prosseguir.',
+  'page.secureNote':
+    'Os dados do seu cartão são enviados através de uma ligação cifrada e nunca são mostrados à loja.',
+  'page.errorSummary': 'Por favor, corrija os campos assinalados abaixo',
+  'page.error.cardNumber': 'Introduza um número de cartão válido com 15 a 19 algarismos',
+  'page.error.expiry': 'Introduza a data de validade no formato MM/YY; não pode estar no passado',
+  'page.error.cvc': 'Introduza o código de segurança de 3 algarismos',
+  'page.error.cardholder':
+    "Introduza o nome tal como consta do cartão: 2 a 45 letras latinas, espaços e . - '",
+  'page.declinedNow': 'O pagamento foi recusado. Pode tentar com outro cartão.',
+  'page.expired.title': 'Este pagamento expirou',
+  'page.expired.text':
+    'Terminou o prazo para pagar esta encomenda. Por favor, volte à loja e faça a encomenda novamente.',
+  'page.paid.title': 'Esta encomenda já está paga',
+  'page.paid.text': 'O pagamento desta encomenda já foi efetuado; não é necessário fazer mais nada.',
+  'page.declined.title': 'Esta encomenda não pode ser paga',
+  'page.declined.text': 'O pagamento desta encomenda foi recusado ou cancelado. Por favor, volte à loja.',
+  'page.unknown.title': 'Encomenda não encontrada',
+  'page.unknown.text':
+    'Não foi possível encontrar esta encomenda. Por favor, verifique a ligação ou volte à loja.',
+  'page.inProgress.title': 'Pagamento em curso',
+  'page.inProgress.text':
+    'Esta encomenda já está a ser paga. Por favor, aguarde um momento e confirme junto da loja.',
+  'page.back': 'Voltar à loja',
 };

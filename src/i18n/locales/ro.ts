@@ -48,6 +48,10 @@ export const messages: MessageCatalogue = {
     'Parametrul [{param}] nu este încă disponibil: funcționalitatea {feature} nu este activată pe acest gateway de plată',
   'payment.approved': 'Comanda dumneavoastră a fost procesată, se face redirecționarea...',
   'payment.declined': 'Plată respinsă',
+  'payment.threeDsMethod':
+    'Clientul trebuie autentificat cu 3-D Secure 2: rulați 3DS Method, apoi repetați cererea cu threeDSServerTransId',
+  'payment.threeDsChallenge':
+    'Emitentul solicită autentificarea clientului: redirecționați clientul către ACS',
 
   'cart.positionDuplicate': 'positionId {position} apare de mai multe ori în coș',
   'cart.itemAmountMismatch':
@@ -87,4 +91,52 @@ export const messages: MessageCatalogue = {
   'actionCode.incorrectCvc': 'Respinsă: codul de securitate al cardului (CVC) este incorect',
   'actionCode.invalidExpiry': 'Respinsă: data de expirare a cardului nu este validă',
   'actionCode.issuerTimeout': 'Respinsă: emitentul nu a răspuns la timp',
+  'actionCode.threeDsFailed': 'Respinsă: autentificarea 3-D Secure a eșuat',
+  'actionCode.acsNotReturned': 'Respinsă: clientul nu a revenit de la autentificarea 3-D Secure',
+  'actionCode.threeDsUnavailable': 'Respinsă: autentificarea 3-D Secure nu a putut fi efectuată',
+  'actionCode.challengeFailed': 'Respinsă: clientul nu a trecut verificarea 3-D Secure',
+  'actionCode.threeDsRejected': 'Respinsă: emitentul a respins autentificarea 3-D Secure',
+
+  // The hosted payment page (formUrl), in the order's language.
+  'page.title': 'Plată',
+  'page.merchant': 'Comerciant',
+  'page.amount': 'Sumă',
+  'page.order': 'Comandă',
+  'page.description': 'Descriere',
+  'page.timeLeft': 'Timp rămas pentru plată',
+  'page.cardNumber': 'Numărul cardului',
+  'page.expiry': 'Data expirării (MM/YY)',
+  'page.cvc': 'Cod de securitate (CVC)',
+  'page.cvcHint': 'Cele 3 cifre de pe spatele cardului',
+  'page.cardholder': 'Numele titularului cardului',
+  'page.cardholderHint': 'Așa cum este imprimat pe card, cu litere latine',
+  'page.pay': 'Plătiți {amount}',
+  'page.processing': 'Plata dumneavoastră este în curs de procesare…',
+  'page.authenticating': 'Banca dumneavoastră verifică plata…',
+  'page.continue': 'Continuați',
+  'page.noscript': 'JavaScript este dezactivat: apăsați „Continuați” pentru a merge mai departe.',
+  'page.secureNote':
+    'Datele cardului dumneavoastră sunt transmise printr-o conexiune criptată și nu sunt afișate niciodată magazinului.',
+  'page.errorSummary': 'Vă rugăm să corectați câmpurile marcate mai jos',
+  'page.error.cardNumber': 'Introduceți un număr de card valid, de 15 până la 19 cifre',
+  'page.error.expiry': 'Introduceți data expirării în formatul MM/YY; aceasta nu trebuie să fie în trecut',
+  'page.error.cvc': 'Introduceți codul de securitate din 3 cifre',
+  'page.error.cardholder':
+    "Introduceți numele așa cum apare pe card: între 2 și 45 de litere latine, spații și . - '",
+  'page.declinedNow': 'Plata a fost respinsă. Puteți încerca un alt card.',
+  'page.expired.title': 'Această plată a expirat',
+  'page.expired.text':
+    'Timpul pentru plata acestei comenzi s-a scurs. Vă rugăm să reveniți în magazin și să plasați din nou comanda.',
+  'page.paid.title': 'Această comandă este deja plătită',
+  'page.paid.text': 'Plata pentru această comandă a fost efectuată; nu mai trebuie să faceți nimic.',
+  'page.declined.title': 'Această comandă nu poate fi plătită',
+  'page.declined.text':
+    'Plata pentru această comandă a fost respinsă sau anulată. Vă rugăm să reveniți în magazin.',
+  'page.unknown.title': 'Comanda nu a fost găsită',
+  'page.unknown.text':
+    'Nu am putut găsi această comandă. Vă rugăm să verificați linkul sau să reveniți în magazin.',
+  'page.inProgress.title': 'Plată în curs',
+  'page.inProgress.text':
+    'Această comandă este deja în curs de plată. Vă rugăm să așteptați puțin și să vă interesați la magazin.',
+  'page.back': 'Înapoi la magazin',
 };

@@ -57,6 +57,8 @@ function issuerDecision(
   const { expiry, cvc } = request.card;
   if (cvc === DECLINED_CVC) return 'incorrectCvc';
   if (expiry.year === DECLINED_EXPIRY.year && expiry.month === DECLINED_EXPIRY.month) return 'invalidExpiry';
+  // 4000 0084 0000 1629: the challenge passes, then the issuer declines.
+  if (card.declineAfterChallenge === true && request.authentication !== undefined) return 'doNotHonour';
   switch (card.issuer) {
     case 'approve':
       return 'approve';

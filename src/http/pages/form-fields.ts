@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import { RepeatedField } from '../../api/params/param-table.js';
+import { parseForm } from '../body-parsers.js';
+
+/** A browser form post (and the query string) as plain fields: the first value of each name. */
+export function formFields(request: FastifyRequest): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const query = request.query as Record<string, unknown> | undefined;
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (typeof value === 'string') fields[name] = value;
+    else if (Array.isArray(value) && typeof value[0] === 'string') fields[name] = value[0];
+  }
+  if (request.method === 'POST' && request.rawBody !== undefined) {
+    for (const [name, value] of Object.entries(parseForm(request.rawBody))) {
+      if (typeof value === 'string') fields[name] = value;
+      else if (value instanceof RepeatedField && typeof value.values[0] === 'string')
+        fields[name] = value.values[0];
+    }
+  }
+  return fields;
+}

@@ -1,0 +1,198 @@
+import { currencyByNumeric } from '../../domain/currencies.js';
+import type { Language } from '../../domain/languages.js';
+import { translate, type MessageVars } from '../../i18n/translate.js';
+import type { MessageKey } from '../../i18n/messages-en.js';
+import type { OrderRow } from '../../store/schema.js';
+import { Html, html } from './html.js';
+
+/** Intl locales for the spec's language codes where they differ (cn, kh). */
+const INTL_LOCALE: Partial<Record<Language, string>> = { cn: 'zh-CN', kh: 'km' };
+
+export function pageText(language: Language): (key: MessageKey, vars?: MessageVars) => string {
+  return (key, vars) => translate(language, vars === undefined ? { key } : { key, vars });
+}
+
+/** The order amount in its currency, the way the customer's language writes it. */
+export function formatAmount(order: Pick<OrderRow, 'amount_minor' | 'currency'>, language: Language): string {
+  const currency = currencyByNumeric(order.currency);
+  const exponent = currency?.exponent ?? 2;
+  const major = order.amount_minor / 10 ** exponent;
+  try {
+    return new Intl.NumberFormat(INTL_LOCALE[language] ?? language, {
+      style: 'currency',
+      currency: currency?.alpha ?? 'XXX',
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    }).format(major);
+  } catch {
+    return `${major.toFixed(exponent)} ${currency?.alpha ?? order.currency}`;
+  }
+}
+
+export const PAYMENT_PAGE_STYLE = `
+.summary{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0 0 20px}
+.summary dt{color:#5b6272}.summary dd{margin:0;font-weight:600}
+.field{margin-bottom:14px}
+.field label{display:block;font-weight:600;margin-bottom:4px}
+.field input{font:inherit;width:100%;box-sizing:border-box;padding:10px;border:1px solid #9aa3b5;border-radius:8px}
+.field input[aria-invalid=true]{border-color:#b3261e}
+.row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+.hint{color:#5b6272;font-size:.85rem;margin:4px 0 0}
+.error{color:#b3261e;font-size:.9rem;margin:4px 0 0;min-height:1em}
+.alert{color:#b3261e;font-weight:600}
+.note{color:#5b6272;font-size:.85rem;margin-top:16px}
+.countdown{font-variant-numeric:tabular-nums}
+`;
+
+export interface FormState {
+  readonly errors: Partial<Record<'pan' | 'expiry' | 'cvc' | 'cardholderName', true>>;
+  readonly expiry?: string;
+  readonly cardholderName?: string;
+  readonly alert?: string;
+}
+
+function field(
+  t: ReturnType<typeof pageText>,
+  name: 'pan' | 'expiry' | 'cvc' | 'cardholderName',
+  label: MessageKey,
+  errorKey: MessageKey,
+  state: FormState,
+  attributes: Html,
+  hint?: MessageKey,
+): Html {
+  const invalid = state.errors[name] === true;
+  const described = [hint === undefined ? '' : `${name}-hint`, `${name}-error`]
+    .filter((id) => id !== '')
+    .join(' ');
+  return html`<div class="field">
+    <label for="${name}">${t(label)}</label>
+    <input
+      id="${name}"
+      name="${name}"
+      ${attributes}
+      aria-describedby="${described}"
+      aria-invalid="${invalid ? 'true' : 'false'}"
+    />
+    ${hint === undefined ? '' : html`<p class="hint" id="${name}-hint">${t(hint)}</p>`}
+    <p class="error" id="${name}-error" aria-live="polite">${invalid ? t(errorKey) : ''}</p>
+  </div>`;
+}
+
+/** The card form for an order that can be paid. */
+export function cardFormBody(
+  order: OrderRow,
+  merchantName: string,
+  language: Language,
+  action: string,
+  state: FormState,
+): { body: Html; data: string } {
+  const t = pageText(language);
+  const amount = formatAmount(order, language);
+  const body = html`<main>
+    <h1>${t('page.title')}</h1>
+    <dl class="summary">
+      <dt>${t('page.merchant')}</dt>
+      <dd>${merchantName}</dd>
+      <dt>${t('page.order')}</dt>
+      <dd>${order.order_number}</dd>
+      ${
+        order.description === null
+          ? ''
+          : html`<dt>${t('page.description')}</dt>
+              <dd>${order.description}</dd>`
+      }
+      <dt>${t('page.amount')}</dt>
+      <dd id="amount">${amount}</dd>
+      <dt>${t('page.timeLeft')}</dt>
+      <dd
+        class="countdown"
+        id="countdown"
+        data-expires-at="${String(order.expires_at_ms)}"
+        aria-live="off"
+      ></dd>
+    </dl>
+    <p class="alert" id="form-error" role="alert">
+      ${state.alert ?? (Object.keys(state.errors).length > 0 ? t('page.errorSummary') : '')}
+    </p>
+    <form id="card-form" method="post" action="${action}" novalidate>
+      <input type="hidden" name="step" value="pay" />
+      <input type="hidden" name="screenWidth" value="" /><input type="hidden" name="screenHeight" value="" />
+      <input type="hidden" name="colorDepth" value="" /><input type="hidden" name="timeZoneOffset" value="" />
+      <input type="hidden" name="javascriptEnabled" value="false" />
+      ${field(t, 'pan', 'page.cardNumber', 'page.error.cardNumber', state, html`type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" required`)}
+      <div class="row">
+        ${field(t, 'expiry', 'page.expiry', 'page.error.expiry', state, html`type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" required value="${state.expiry ?? ''}"`)}
+        ${field(t, 'cvc', 'page.cvc', 'page.error.cvc', state, html`type="password" inputmode="numeric" autocomplete="cc-csc" maxlength="3" required`, 'page.cvcHint')}
+      </div>
+      ${field(t, 'cardholderName', 'page.cardholder', 'page.error.cardholder', state, html`type="text" autocomplete="cc-name" maxlength="45" required value="${state.cardholderName ?? ''}"`, 'page.cardholderHint')}
+      <button id="pay-button" type="submit">${t('page.pay', { amount })}</button>
+    </form>
+    <p class="note">${t('page.secureNote')}</p>
+  </main>`;
+  const data = JSON.stringify({
+    pan: t('page.error.cardNumber'),
+    expiry: t('page.error.expiry'),
+    cvc: t('page.error.cvc'),
+    cardholderName: t('page.error.cardholder'),
+    summary: t('page.errorSummary'),
+    processing: t('page.processing'),
+  });
+  return { body, data };
+}
+
+export type OrderNotice = 'expired' | 'paid' | 'declined' | 'unknown' | 'inProgress';
+
+const NOTICE_KEYS: Record<OrderNotice, [MessageKey, MessageKey]> = {
+  expired: ['page.expired.title', 'page.expired.text'],
+  paid: ['page.paid.title', 'page.paid.text'],
+  declined: ['page.declined.title', 'page.declined.text'],
+  unknown: ['page.unknown.title', 'page.unknown.text'],
+  inProgress: ['page.inProgress.title', 'page.inProgress.text'],
+};
+
+/** A clear page instead of a form, for an order that cannot be paid now. */
+export function noticeBody(
+  kind: OrderNotice,
+  language: Language,
+  backUrl?: string,
+): { title: string; body: Html } {
+  const t = pageText(language);
+  const [title, text] = NOTICE_KEYS[kind];
+  return {
+    title: t(title),
+    body: html`<main id="notice" data-notice="${kind}">
+      <h1>${t(title)}</h1>
+      <p>${t(text)}</p>
+      ${backUrl === undefined ? '' : html`<p><a href="${backUrl}">${t('page.back')}</a></p>`}
+    </main>`,
+  };
+}
+
+/** The 3DS Method in a hidden frame of the payment page, then on to the continue step. */
+export function methodBody(
+  language: Language,
+  methodUrl: string,
+  methodData: string,
+  action: string,
+  transactionId: string,
+): Html {
+  const t = pageText(language);
+  return html`<main class="handover">
+    <h1>${t('page.authenticating')}</h1>
+    <form id="method-form" method="post" action="${methodUrl}" target="threeDSMethodFrame">
+      <input type="hidden" name="threeDSMethodData" value="${methodData}" />
+    </form>
+    <iframe name="threeDSMethodFrame" title="3-D Secure" hidden></iframe>
+    <form id="continue-form" method="post" action="${action}">
+      <input type="hidden" name="step" value="continue" /><input
+        type="hidden"
+        name="threeDSServerTransID"
+        value="${transactionId}"
+      />
+      <noscript
+        ><p>${t('page.noscript')}</p>
+        <button type="submit">${t('page.continue')}</button></noscript
+      >
+    </form>
+  </main>`;
+}

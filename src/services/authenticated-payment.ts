@@ -1,0 +1,433 @@
+import { ACTION_CODE } from '../domain/action-codes.js';
+import { networkOf } from '../domain/card-rules.js';
+import type { Clock } from '../domain/clock.js';
+import { Pan } from '../domain/pan.js';
+import { Refusal } from '../domain/refusals.js';
+import type { CardForAuthorization } from '../processing/acquirer/acquirer-port.js';
+import { eciFor } from '../processing/threeds/authentication-value.js';
+import type { MessageVersion } from '../processing/threeds/emv-messages.js';
+import type {
+  BrowserData,
+  MethodInvitation,
+  PurchaseContext,
+  ThreeDsServer,
+  ThreeDsTransactionDraft,
+} from '../processing/threeds/three-ds-server.js';
+import type { GroupCommit } from '../store/group-commit.js';
+import type { NewOrder, OrderRepository } from '../store/order-repository.js';
+import type { OrderRow } from '../store/schema.js';
+import type { ThreeDsTransaction } from '../store/threeds-repository.js';
+import { isUniqueViolation } from '../store/unique-violation.js';
+import type { CardPayment, CardPaymentInput } from './card-payment.js';
+import type { CvcKeeper } from './cvc-keeper.js';
+
+/** How to pay once the customer is authenticated; kept with the 3DS transaction. */
+export interface PaymentTerms {
+  readonly twoPhase: boolean;
+  readonly paymentWay: 'CARD' | 'CARD_MOTO';
+  readonly autoCompleteAtMs?: number;
+  readonly autoReverseAtMs?: number;
+}
+
+export interface AuthenticationRequest {
+  readonly card: CardForAuthorization;
+  readonly terms: PaymentTerms;
+  readonly requestedVersion?: MessageVersion;
+  /** threeDSVer2FinishUrl: where the customer goes after the ACS instead of returnUrl / failUrl. */
+  readonly finishUrl?: string;
+  /** threeDSMethodNotificationUrl: also told when the 3DS Method completes. */
+  readonly merchantNotificationUrl?: string;
+  readonly merchantName: string;
+}
+
+export type PaymentStep =
+  /** Paid or declined: nothing more for the customer to do. */
+  | { readonly kind: 'decided'; readonly order: OrderRow }
+  /** 3-D Secure 2 first step: run the 3DS Method, then continue with the transaction id. */
+  | { readonly kind: 'method'; readonly order: OrderRow; readonly invitation: MethodInvitation }
+  /** The issuer wants a challenge: the browser posts `creq` to `acsUrl`. */
+  | {
+      readonly kind: 'challenge';
+      readonly order: OrderRow;
+      readonly transactionId: string;
+      readonly acsUrl: string;
+      readonly packedCReq: string;
+    }
+  /** 3-D Secure 1.0: the browser posts PaReq, MD and TermUrl to `acsUrl`. */
+  | {
+      readonly kind: 'v1';
+      readonly order: OrderRow;
+      readonly transactionId: string;
+      readonly acsUrl: string;
+      readonly paReq: string;
+      readonly termUrl: string;
+    };
+
+/** A decided payment and where its customer goes next (threeDSVer2FinishUrl, if the merchant gave one). */
+export interface Completion {
+  readonly order: OrderRow;
+  readonly finishUrl: string | null;
+}
+
+interface SecureAuthInfo {
+  readonly eci?: string;
+  readonly cavv?: string;
+  readonly threeDSProtocolVersion: string;
+  readonly aresTransStatus?: string;
+  readonly rreqTransStatus?: string;
+  readonly paResStatus?: string;
+  readonly threeDsType: 'FRICTIONLESS' | 'CHALLENGE' | 'NOT_ENROLLED' | 'EXEMPTION';
+}
+
+/** The action code of an authentication that did not let the payment through. */
+function unauthenticatedActionCode(aresStatus: string | null, challenged: boolean): number {
+  if (challenged) return ACTION_CODE.challengeFailed;
+  if (aresStatus === 'N') return ACTION_CODE.threeDsFailed;
+  if (aresStatus === 'R') return ACTION_CODE.threeDsRejected;
+  return ACTION_CODE.threeDsUnavailable;
+}
+
+/**
+ * Card payments with 3-D Secure: enrolls the card with the 3DS Server, hands the customer to
+ * the ACS when the issuer asks, and pays through CardPayment once an authentication result lets
+ * it (Y or A, or a card that is not enrolled). A failed authentication declines the order
+ * without ever reaching the acquirer.
+ */
+export class AuthenticatedPayment {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly writes: GroupCommit,
+    private readonly payment: CardPayment,
+    private readonly server: ThreeDsServer,
+    private readonly cvcs: CvcKeeper,
+    private readonly clock: Clock,
+  ) {}
+
+  /** instantPayment.do: registers `order` and starts paying it, with 3-D Secure when the card is enrolled. */
+  async registerAndStart(
+    order: NewOrder,
+    request: AuthenticationRequest,
+    browser: BrowserData,
+  ): Promise<PaymentStep> {
+    const enrollment = this.server.enroll({
+      orderId: order.id,
+      merchantId: order.merchant_id,
+      card: this.keptCard(request.card),
+      requestedVersion: request.requestedVersion,
+      finishUrl: request.finishUrl,
+      merchantNotificationUrl: request.merchantNotificationUrl,
+      payment: request.terms,
+    });
+    if (enrollment.kind === 'notEnrolled') {
+      const paid = await this.payment.registerAndPay(order, this.notEnrolledInput(request));
+      return { kind: 'decided', order: paid };
+    }
+    try {
+      await this.writes.run(async (db) => {
+        await this.orders.insertIn(db, order);
+        await this.server.record(db, enrollment.transaction);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Refusal('ORDER_NUMBER_DUPLICATE');
+      throw error;
+    }
+    return this.afterEnrollment(order.merchant_id, order.id, enrollment.transaction, request, browser);
+  }
+
+  /** The hosted payment page: starts paying an order registered earlier. */
+  async start(order: OrderRow, request: AuthenticationRequest, browser: BrowserData): Promise<PaymentStep> {
+    const enrollment = this.server.enroll({
+      orderId: order.id,
+      merchantId: order.merchant_id,
+      card: this.keptCard(request.card),
+      requestedVersion: request.requestedVersion,
+      finishUrl: request.finishUrl,
+      merchantNotificationUrl: request.merchantNotificationUrl,
+      payment: request.terms,
+    });
+    if (enrollment.kind === 'notEnrolled') {
+      return { kind: 'decided', order: await this.payment.pay(order, this.notEnrolledInput(request)) };
+    }
+    await this.writes.run((db) => this.server.record(db, enrollment.transaction));
+    return this.afterEnrollment(order.merchant_id, order.id, enrollment.transaction, request, browser);
+  }
+
+  /**
+   * The step after the 3DS Method (the repeated instantPayment.do, or the hosted page): sends the
+   * AReq and pays, declines, or hands over the challenge. A transaction past that step answers
+   * where it stands, so repeating the call is harmless.
+   */
+  async proceed(
+    transaction: ThreeDsTransaction,
+    context: { merchantName: string; cvc?: string; browser: BrowserData; amountMinor?: number },
+  ): Promise<PaymentStep> {
+    const order = await this.order(transaction);
+    // The repeated request must be the same payment: checked before anything is sent anywhere.
+    if (context.amountMinor !== undefined && context.amountMinor !== order.amount_minor) {
+      throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: 'threeDSServerTransId' });
+    }
+    if (transaction.stage === 'challenge') return this.pendingStep(transaction, order);
+    if (transaction.stage !== 'method') return { kind: 'decided', order };
+    const outcome = await this.server.authenticate(
+      transaction,
+      this.purchase(order, context.merchantName, context.browser),
+    );
+    const terms = JSON.parse(transaction.payment) as PaymentTerms;
+    switch (outcome.kind) {
+      case 'challenge':
+        if (context.cvc !== undefined)
+          this.cvcs.keep(transaction.id, context.cvc, order.expires_at_ms, this.clock.nowMs());
+        return {
+          kind: 'challenge',
+          order,
+          transactionId: transaction.id,
+          acsUrl: outcome.acsUrl,
+          packedCReq: outcome.packedCReq,
+        };
+      case 'authenticated': {
+        const info: SecureAuthInfo = {
+          ...(outcome.ares.eci === undefined ? {} : { eci: outcome.ares.eci }),
+          ...(outcome.ares.authenticationValue === undefined
+            ? {}
+            : { cavv: outcome.ares.authenticationValue }),
+          threeDSProtocolVersion: transaction.message_version,
+          aresTransStatus: outcome.ares.transStatus,
+          threeDsType: 'FRICTIONLESS',
+        };
+        return this.payAuthenticated(
+          transaction,
+          'done',
+          order,
+          terms,
+          info,
+          context.cvc ?? this.cvcs.take(transaction.id),
+        );
+      }
+      case 'failed':
+      case 'error': {
+        const aresStatus = outcome.kind === 'failed' ? outcome.ares.transStatus : 'U';
+        return this.decline(transaction, 'done', order, unauthenticatedActionCode(aresStatus, false), {
+          threeDSProtocolVersion: transaction.message_version,
+          aresTransStatus: aresStatus,
+          threeDsType: 'FRICTIONLESS',
+        });
+      }
+    }
+  }
+
+  /** The final CRes the ACS sent through the browser: pays on the RReq's result, or declines. */
+  async completeChallenge(packedCRes: string): Promise<Completion | undefined> {
+    const read = await this.server.readChallengeResult(packedCRes);
+    if (read === undefined) return undefined;
+    // A second post of the same CRes finds the transaction closed and the order decided.
+    const transaction = (await this.server.find(read.transaction.id)) ?? read.transaction;
+    const finishUrl = transaction.finish_url;
+    const order = await this.order(transaction);
+    if (transaction.stage !== 'challenge') return { order, finishUrl };
+    const terms = JSON.parse(transaction.payment) as PaymentTerms;
+    const info: SecureAuthInfo = {
+      ...(transaction.eci === null ? {} : { eci: transaction.eci }),
+      ...(transaction.authentication_value === null ? {} : { cavv: transaction.authentication_value }),
+      threeDSProtocolVersion: transaction.message_version,
+      aresTransStatus: transaction.ares_status ?? 'C',
+      ...(transaction.rreq_status === null ? {} : { rreqTransStatus: transaction.rreq_status }),
+      threeDsType: 'CHALLENGE',
+    };
+    // The RReq, not the CRes, is authoritative (protocols.md §1.1); both must say yes.
+    const passed =
+      (transaction.rreq_status === 'Y' || transaction.rreq_status === 'A') && read.cres.transStatus === 'Y';
+    if (!passed) {
+      const declined = await this.decline(transaction, 'challenge', order, ACTION_CODE.challengeFailed, info);
+      return { order: declined.order, finishUrl };
+    }
+    const step = await this.payAuthenticated(
+      transaction,
+      'challenge',
+      order,
+      terms,
+      info,
+      this.cvcs.take(transaction.id),
+    );
+    return { order: step.order, finishUrl };
+  }
+
+  /** The PaRes of 3-D Secure 1.0 posted to the TermUrl, with MD naming the transaction. */
+  async completeV1(paRes: string, md: string): Promise<Completion | undefined> {
+    const read = await this.server.readV1Result(paRes, md);
+    if (read === undefined) return undefined;
+    const { transaction, result } = read;
+    const finishUrl = transaction.finish_url;
+    const order = await this.order(transaction);
+    if (transaction.stage !== 'challenge') return { order, finishUrl };
+    const terms = JSON.parse(transaction.payment) as PaymentTerms;
+    const info: SecureAuthInfo = {
+      eci: result.eci,
+      ...(result.cavv === undefined ? {} : { cavv: result.cavv }),
+      threeDSProtocolVersion: transaction.message_version,
+      paResStatus: result.status,
+      threeDsType: 'CHALLENGE',
+    };
+    if (result.status !== 'Y' && result.status !== 'A') {
+      const declined = await this.decline(transaction, 'challenge', order, ACTION_CODE.challengeFailed, info);
+      return { order: declined.order, finishUrl };
+    }
+    const step = await this.payAuthenticated(
+      transaction,
+      'challenge',
+      order,
+      terms,
+      info,
+      this.cvcs.take(transaction.id),
+    );
+    return { order: step.order, finishUrl };
+  }
+
+  /** The customer's browser is being sent to the ACS: the order shows status 5 from now on. */
+  async customerAtAcs(transaction: ThreeDsTransaction): Promise<void> {
+    await this.orders.markAcsStarted(transaction.order_id, this.clock.nowMs());
+  }
+
+  /** Where a transaction waiting for the customer stands, to hand the browser over (again). */
+  async pendingStep(transaction: ThreeDsTransaction, order?: OrderRow): Promise<PaymentStep> {
+    const current = order ?? (await this.order(transaction));
+    if (transaction.stage !== 'challenge' || transaction.acs_url === null)
+      return { kind: 'decided', order: current };
+    if (transaction.protocol === '1') {
+      return {
+        kind: 'v1',
+        order: current,
+        transactionId: transaction.id,
+        acsUrl: transaction.acs_url,
+        paReq: transaction.pa_req ?? '',
+        termUrl: this.server.termUrl(),
+      };
+    }
+    return {
+      kind: 'challenge',
+      order: current,
+      transactionId: transaction.id,
+      acsUrl: transaction.acs_url,
+      packedCReq: this.server.packedCReq(transaction),
+    };
+  }
+
+  private async afterEnrollment(
+    merchantId: string,
+    orderId: string,
+    draft: ThreeDsTransactionDraft,
+    request: AuthenticationRequest,
+    browser: BrowserData,
+  ): Promise<PaymentStep> {
+    const order = await this.orders.findById(merchantId, orderId);
+    if (order === undefined) throw new Error(`order ${orderId} vanished after registration`);
+    this.cvcs.keep(draft.id, request.card.cvc, order.expires_at_ms, this.clock.nowMs());
+    if (draft.protocol === '1') {
+      const transaction = await this.server.startV1(
+        draft,
+        this.purchase(order, request.merchantName, browser),
+      );
+      return this.pendingStep(transaction, order);
+    }
+    return { kind: 'method', order, invitation: this.server.invitation(draft) };
+  }
+
+  private async payAuthenticated(
+    transaction: ThreeDsTransaction,
+    stage: string,
+    order: OrderRow,
+    terms: PaymentTerms,
+    info: SecureAuthInfo,
+    cvc: string | undefined,
+  ): Promise<PaymentStep> {
+    const kept = this.server.openCard(transaction);
+    const input: CardPaymentInput = {
+      card: {
+        pan: new Pan(kept.pan),
+        expiry: kept.expiry,
+        ...(cvc === undefined ? {} : { cvc }),
+        ...(kept.cardholderName === undefined ? {} : { cardholderName: kept.cardholderName }),
+      },
+      twoPhase: terms.twoPhase,
+      paymentWay: terms.paymentWay,
+      ...(terms.autoCompleteAtMs === undefined ? {} : { autoCompleteAtMs: terms.autoCompleteAtMs }),
+      ...(terms.autoReverseAtMs === undefined ? {} : { autoReverseAtMs: terms.autoReverseAtMs }),
+      authentication: {
+        eci: info.eci ?? eciFor(networkOf(kept.pan), 'failed'),
+        ...(info.cavv === undefined ? {} : { authenticationValue: info.cavv }),
+      },
+      secureAuth: JSON.stringify(info),
+    };
+    let paid: OrderRow;
+    try {
+      paid = await this.payment.pay(order, input);
+    } catch (error) {
+      // Paid or expired meanwhile (a second post of the same result): report how it stands.
+      if (error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE')
+        return { kind: 'decided', order: await this.order(transaction) };
+      throw error;
+    }
+    await this.writes.run((db) => this.server.close(db, transaction.id, stage));
+    return { kind: 'decided', order: paid };
+  }
+
+  private async decline(
+    transaction: ThreeDsTransaction,
+    stage: string,
+    order: OrderRow,
+    actionCode: number,
+    info: SecureAuthInfo,
+  ): Promise<{ kind: 'decided'; order: OrderRow }> {
+    this.cvcs.take(transaction.id);
+    await this.writes.run(async (db) => {
+      if (!(await this.server.close(db, transaction.id, stage))) return;
+      await this.orders.declineUnauthenticated(
+        db,
+        order.id,
+        actionCode,
+        JSON.stringify(info),
+        this.clock.nowMs(),
+      );
+    });
+    return { kind: 'decided', order: await this.order(transaction) };
+  }
+
+  private notEnrolledInput(request: AuthenticationRequest): CardPaymentInput {
+    const info: SecureAuthInfo = {
+      eci: eciFor(networkOf(request.card.pan.reveal()), 'failed'),
+      threeDSProtocolVersion: '2.1.0',
+      threeDsType: 'NOT_ENROLLED',
+    };
+    return {
+      card: request.card,
+      ...request.terms,
+      authentication: { eci: info.eci ?? '07' },
+      secureAuth: JSON.stringify(info),
+    };
+  }
+
+  private keptCard(card: CardForAuthorization) {
+    return {
+      pan: card.pan.reveal(),
+      expiry: card.expiry,
+      ...(card.cardholderName === undefined ? {} : { cardholderName: card.cardholderName }),
+    };
+  }
+
+  private purchase(order: OrderRow, merchantName: string, browser: BrowserData): PurchaseContext {
+    return {
+      amountMinor: order.amount_minor,
+      currency: order.currency,
+      merchantName,
+      merchantId: order.merchant_id,
+      mcc: order.mcc,
+      email: order.email,
+      browser,
+    };
+  }
+
+  private async order(transaction: Pick<ThreeDsTransaction, 'merchant_id' | 'order_id'>): Promise<OrderRow> {
+    const order = await this.orders.findById(transaction.merchant_id, transaction.order_id);
+    if (order === undefined) throw new Error(`order ${transaction.order_id} of a 3DS transaction is missing`);
+    return order;
+  }
+}

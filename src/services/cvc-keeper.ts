@@ -1,0 +1,20 @@
+/**
+ * The CVC of a card whose customer is away authenticating, kept only in this process's memory
+ * until the payment is decided: it is never written anywhere. A payment completed by another node,
+ * or after a restart, goes to the issuer without it (docs/decisions.md).
+ */
+export class CvcKeeper {
+  private readonly kept = new Map<string, { cvc: string; untilMs: number }>();
+
+  keep(id: string, cvc: string | undefined, untilMs: number, nowMs: number): void {
+    for (const [key, entry] of this.kept) if (entry.untilMs <= nowMs) this.kept.delete(key);
+    if (cvc !== undefined) this.kept.set(id, { cvc, untilMs });
+  }
+
+  /** Hands the CVC out once. */
+  take(id: string): string | undefined {
+    const entry = this.kept.get(id);
+    this.kept.delete(id);
+    return entry?.cvc;
+  }
+}
