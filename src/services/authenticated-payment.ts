@@ -166,17 +166,20 @@ export class AuthenticatedPayment {
     if (context.amountMinor !== undefined && context.amountMinor !== order.amount_minor) {
       throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: 'threeDSServerTransId' });
     }
-    if (transaction.stage === 'challenge') return this.pendingStep(transaction, order);
-    if (transaction.stage !== 'method') return { kind: 'decided', order };
+    if (transaction.stage !== 'method') return this.whereItStands(transaction);
     const outcome = await this.server.authenticate(
       transaction,
       this.purchase(order, context.merchantName, context.browser),
     );
     const terms = JSON.parse(transaction.payment) as PaymentTerms;
     switch (outcome.kind) {
+      case 'busy':
+        // A concurrent repeat of the same request is at work: answer with its result.
+        return this.whereItStands(transaction);
       case 'challenge':
-        if (context.cvc !== undefined)
+        if (context.cvc !== undefined) {
           this.cvcs.keep(transaction.id, context.cvc, order.expires_at_ms, this.clock.nowMs());
+        }
         return {
           kind: 'challenge',
           order,
@@ -196,7 +199,6 @@ export class AuthenticatedPayment {
         };
         return this.payAuthenticated(
           transaction,
-          'done',
           order,
           terms,
           info,
@@ -206,7 +208,7 @@ export class AuthenticatedPayment {
       case 'failed':
       case 'error': {
         const aresStatus = outcome.kind === 'failed' ? outcome.ares.transStatus : 'U';
-        return this.decline(transaction, 'done', order, unauthenticatedActionCode(aresStatus, false), {
+        return this.decline(transaction, order, unauthenticatedActionCode(aresStatus, false), {
           threeDSProtocolVersion: transaction.message_version,
           aresTransStatus: aresStatus,
           threeDsType: 'FRICTIONLESS',
@@ -219,11 +221,13 @@ export class AuthenticatedPayment {
   async completeChallenge(packedCRes: string): Promise<Completion | undefined> {
     const read = await this.server.readChallengeResult(packedCRes);
     if (read === undefined) return undefined;
-    // A second post of the same CRes finds the transaction closed and the order decided.
-    const transaction = (await this.server.find(read.transaction.id)) ?? read.transaction;
+    const { transaction, cres } = read;
     const finishUrl = transaction.finish_url;
+    // One post of the result pays; a second (double submit) waits for it and reports the outcome.
+    if (!(await this.server.claimForPaying(transaction))) {
+      return { order: (await this.whereItStands(transaction)).order, finishUrl };
+    }
     const order = await this.order(transaction);
-    if (transaction.stage !== 'challenge') return { order, finishUrl };
     const terms = JSON.parse(transaction.payment) as PaymentTerms;
     const info: SecureAuthInfo = {
       ...(transaction.eci === null ? {} : { eci: transaction.eci }),
@@ -235,19 +239,10 @@ export class AuthenticatedPayment {
     };
     // The RReq, not the CRes, is authoritative (protocols.md §1.1); both must say yes.
     const passed =
-      (transaction.rreq_status === 'Y' || transaction.rreq_status === 'A') && read.cres.transStatus === 'Y';
-    if (!passed) {
-      const declined = await this.decline(transaction, 'challenge', order, ACTION_CODE.challengeFailed, info);
-      return { order: declined.order, finishUrl };
-    }
-    const step = await this.payAuthenticated(
-      transaction,
-      'challenge',
-      order,
-      terms,
-      info,
-      this.cvcs.take(transaction.id),
-    );
+      (transaction.rreq_status === 'Y' || transaction.rreq_status === 'A') && cres.transStatus === 'Y';
+    const step = passed
+      ? await this.payAuthenticated(transaction, order, terms, info, this.cvcs.take(transaction.id))
+      : await this.decline(transaction, order, ACTION_CODE.challengeFailed, info);
     return { order: step.order, finishUrl };
   }
 
@@ -257,8 +252,10 @@ export class AuthenticatedPayment {
     if (read === undefined) return undefined;
     const { transaction, result } = read;
     const finishUrl = transaction.finish_url;
+    if (!(await this.server.claimForPaying(transaction))) {
+      return { order: (await this.whereItStands(transaction)).order, finishUrl };
+    }
     const order = await this.order(transaction);
-    if (transaction.stage !== 'challenge') return { order, finishUrl };
     const terms = JSON.parse(transaction.payment) as PaymentTerms;
     const info: SecureAuthInfo = {
       eci: result.eci,
@@ -267,19 +264,17 @@ export class AuthenticatedPayment {
       paResStatus: result.status,
       threeDsType: 'CHALLENGE',
     };
-    if (result.status !== 'Y' && result.status !== 'A') {
-      const declined = await this.decline(transaction, 'challenge', order, ACTION_CODE.challengeFailed, info);
-      return { order: declined.order, finishUrl };
-    }
-    const step = await this.payAuthenticated(
-      transaction,
-      'challenge',
-      order,
-      terms,
-      info,
-      this.cvcs.take(transaction.id),
-    );
+    const step =
+      result.status === 'Y' || result.status === 'A'
+        ? await this.payAuthenticated(transaction, order, terms, info, this.cvcs.take(transaction.id))
+        : await this.decline(transaction, order, ACTION_CODE.challengeFailed, info);
     return { order: step.order, finishUrl };
+  }
+
+  /** Once no other caller is at work on the transaction: its challenge to hand over, or the order. */
+  private async whereItStands(transaction: ThreeDsTransaction): Promise<PaymentStep> {
+    const settled = (await this.server.settled(transaction.id)) ?? transaction;
+    return this.pendingStep(settled);
   }
 
   /** The customer's browser is being sent to the ACS: the order shows status 5 from now on. */
@@ -331,9 +326,9 @@ export class AuthenticatedPayment {
     return { kind: 'method', order, invitation: this.server.invitation(draft) };
   }
 
+  /** Pays a transaction this caller moved to `paying`, then closes it (the card is erased). */
   private async payAuthenticated(
     transaction: ThreeDsTransaction,
-    stage: string,
     order: OrderRow,
     terms: PaymentTerms,
     info: SecureAuthInfo,
@@ -361,25 +356,24 @@ export class AuthenticatedPayment {
     try {
       paid = await this.payment.pay(order, input);
     } catch (error) {
-      // Paid or expired meanwhile (a second post of the same result): report how it stands.
-      if (error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE')
-        return { kind: 'decided', order: await this.order(transaction) };
-      throw error;
+      // The order expired or was cancelled while the customer authenticated: nothing to pay.
+      if (!(error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE')) throw error;
+      paid = await this.order(transaction);
     }
-    await this.writes.run((db) => this.server.close(db, transaction.id, stage));
+    await this.writes.run((db) => this.server.close(db, transaction.id, 'paying'));
     return { kind: 'decided', order: paid };
   }
 
+  /** Declines for a transaction this caller moved to `paying`, and closes it. */
   private async decline(
     transaction: ThreeDsTransaction,
-    stage: string,
     order: OrderRow,
     actionCode: number,
     info: SecureAuthInfo,
   ): Promise<{ kind: 'decided'; order: OrderRow }> {
     this.cvcs.take(transaction.id);
     await this.writes.run(async (db) => {
-      if (!(await this.server.close(db, transaction.id, stage))) return;
+      if (!(await this.server.close(db, transaction.id, 'paying'))) return;
       await this.orders.declineUnauthenticated(
         db,
         order.id,

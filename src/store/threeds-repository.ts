@@ -65,7 +65,8 @@ export class ThreeDsRepository {
       .set({ method_state: 'completed', updated_at_ms: nowMs })
       .where('id', '=', id)
       .where('method_state', '=', 'pending')
-      .where('stage', '=', 'method')
+      // Also while the AReq waits out the method's 10 seconds.
+      .where('stage', 'in', ['method', 'authenticating'])
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
@@ -83,6 +84,18 @@ export class ThreeDsRepository {
       .where('id', '=', id)
       .where('stage', '=', from)
       .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Takes a challenge whose RReq is in for paying; false for every caller but the first. */
+  async claimResult(id: string, from: string, requireResults: boolean, nowMs: number): Promise<boolean> {
+    let query = this.db
+      .updateTable('threeds_transactions')
+      .set({ stage: 'paying', updated_at_ms: nowMs })
+      .where('id', '=', id)
+      .where('stage', '=', from);
+    if (requireResults) query = query.where('rreq_status', 'is not', null);
+    const result = await query.executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 

@@ -146,5 +146,34 @@ for (const engine of ENGINES) {
       assert.equal(secure.rreqTransStatus, 'Y');
       assert.equal(secure.aresTransStatus, 'C');
     });
+
+    test('a customer who never comes back from the ACS: the order expires with -2009, never paid', async () => {
+      const params = payParams('5555555555555599', { sessionTimeoutSecs: 60 });
+      const first = (await gh.post(PAY, params)).body;
+      await gh.post(PAY, { ...params, threeDSServerTransId: String(first.threeDSServerTransId) });
+      await browserGet(`${gh.baseUrl}/payment/acsRedirect.do?orderId=${String(first.orderId)}`);
+      assert.equal((await status(String(first.orderId))).orderStatus, 5);
+      gh.clock.advance(61_000);
+      await gh.gatehouse.jobs.runAll();
+      const expired = await status(String(first.orderId));
+      assert.equal(expired.orderStatus, 6);
+      assert.equal(expired.actionCode, -2009);
+      assert.equal((expired.paymentAmountInfo as Record<string, unknown>).approvedAmount, 0);
+    });
+
+    test('FORCE_SSL needs the permission sslOnly, on register.do and instantPayment.do alike', async () => {
+      const register = await gh.post('/payment/rest/register.do', {
+        ...auth,
+        amount: 100,
+        orderNumber: `fs-${randomBytes(4).toString('hex')}`,
+        returnUrl: 'https://shop.example/ok',
+        features: 'FORCE_SSL',
+      });
+      assert.equal(register.body.errorCode, '5');
+      assert.match(String(register.body.errorMessage), /sslOnly/);
+      const pay = await gh.post(PAY, payParams('4111111111111111', { features: 'FORCE_SSL' }));
+      assert.equal(pay.body.errorCode, '5');
+      assert.equal(pay.body.orderId, undefined);
+    });
   });
 }

@@ -199,13 +199,11 @@ export function readCReq(packed: string): CReq | undefined {
   const message = unpackJson(packed);
   if (
     message === undefined ||
-    !hasExactly(message, [
-      'threeDSServerTransID',
-      'acsTransID',
-      'messageType',
-      'messageVersion',
-      'challengeWindowSize',
-    ])
+    !hasExactly(
+      message,
+      ['threeDSServerTransID', 'acsTransID', 'messageType', 'messageVersion', 'challengeWindowSize'],
+      ['messageExtension'],
+    )
   )
     return undefined;
   const { threeDSServerTransID, acsTransID, messageType, messageVersion, challengeWindowSize } = message;

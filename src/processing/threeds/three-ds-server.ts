@@ -24,6 +24,10 @@ import {
 /** EMV: without the ACS's notification within 10 s the method failed and threeDSCompInd is N. */
 export const METHOD_TIMEOUT_MS = 10_000;
 const METHOD_POLL_MS = 100;
+/** Stages in which one caller is at work; others wait for it rather than act twice. */
+const BUSY_STAGES: ReadonlySet<string> = new Set(['authenticating', 'paying']);
+/** Longest wait for another caller's AReq (up to the 10 s method wait) and authorization. */
+const SETTLE_WAIT_MS = 60_000;
 
 /** The gateway's own 3DS Server addresses, under its public URL. */
 export const THREE_DS_SERVER_PATHS = {
@@ -252,12 +256,19 @@ export class ThreeDsServer implements ResultsReceiver {
   /**
    * Sends the AReq for a transaction in its method stage: threeDSCompInd from the method's
    * outcome, waiting out the rest of the 10 seconds when the method page ran but the ACS has not
-   * answered yet. Records the ARes and moves the transaction to `challenge` or `done`.
+   * answered yet. One caller only: the transaction moves to `authenticating` first, and a
+   * concurrent caller gets `busy`. Records the ARes and moves the transaction on to `challenge`,
+   * or to `paying` for the caller to pay or decline and then close.
    */
   async authenticate(
     transaction: ThreeDsTransaction,
     context: PurchaseContext,
-  ): Promise<AuthenticationOutcome> {
+  ): Promise<AuthenticationOutcome | { readonly kind: 'busy' }> {
+    const claimed = await this.transactions.advance(this.transactionsDb(), transaction.id, 'method', {
+      stage: 'authenticating',
+      updated_at_ms: this.clock.nowMs(),
+    });
+    if (!claimed) return { kind: 'busy' };
     const compInd = await this.methodCompletion(transaction);
     const card = this.openCard(transaction);
     const currency = currencyByNumeric(context.currency);
@@ -308,8 +319,8 @@ export class ThreeDsServer implements ResultsReceiver {
     const answer = await this.directory.authenticate(request);
     const nowMs = this.clock.nowMs();
     if (answer.messageType === 'Erro') {
-      await this.transactions.advance(this.transactionsDb(), transaction.id, 'method', {
-        stage: 'done',
+      await this.transactions.advance(this.transactionsDb(), transaction.id, 'authenticating', {
+        stage: 'paying',
         ares_status: 'U',
         ares_reason: answer.errorCode,
         updated_at_ms: nowMs,
@@ -317,8 +328,8 @@ export class ThreeDsServer implements ResultsReceiver {
       return { kind: 'error', erro: answer };
     }
     const challenge = answer.transStatus === 'C';
-    const moved = await this.transactions.advance(this.transactionsDb(), transaction.id, 'method', {
-      stage: challenge ? 'challenge' : 'done',
+    const moved = await this.transactions.advance(this.transactionsDb(), transaction.id, 'authenticating', {
+      stage: challenge ? 'challenge' : 'paying',
       acs_trans_id: answer.acsTransID,
       ds_trans_id: answer.dsTransID,
       acs_url: answer.acsURL ?? null,
@@ -394,6 +405,30 @@ export class ThreeDsServer implements ResultsReceiver {
     const transaction = await this.transactions.find(transactionId);
     if (transaction?.protocol !== '1' || transaction.acs_trans_id !== result.xid) return undefined;
     return { result, transaction };
+  }
+
+  /**
+   * Claims a transaction for paying (or declining) it: one caller wins; the others wait with
+   * `settled`. A 2.x challenge only once the ACS's RReq is in.
+   */
+  async claimForPaying(transaction: Pick<ThreeDsTransaction, 'id' | 'protocol'>): Promise<boolean> {
+    return this.transactions.claimResult(
+      transaction.id,
+      'challenge',
+      transaction.protocol === '2',
+      this.clock.nowMs(),
+    );
+  }
+
+  /** Waits until no caller is authenticating or paying this transaction (bounded), then reads it. */
+  async settled(id: string): Promise<ThreeDsTransaction | undefined> {
+    const realDeadline = Date.now() + SETTLE_WAIT_MS;
+    let current = await this.transactions.find(id);
+    while (current !== undefined && BUSY_STAGES.has(current.stage) && Date.now() < realDeadline) {
+      await sleep(METHOD_POLL_MS);
+      current = await this.transactions.find(id);
+    }
+    return current;
   }
 
   /** Closes a transaction once its payment is decided and forgets the card; false if already closed. */
