@@ -1,6 +1,7 @@
 import { ACTION_CODE } from '../domain/action-codes.js';
 import { networkOf } from '../domain/card-rules.js';
 import type { Clock } from '../domain/clock.js';
+import { ORDER_STATUS } from '../domain/order-status.js';
 import { Pan } from '../domain/pan.js';
 import { Refusal } from '../domain/refusals.js';
 import type { CardForAuthorization } from '../processing/acquirer/acquirer-port.js';
@@ -77,6 +78,17 @@ interface SecureAuthInfo {
   readonly rreqTransStatus?: string;
   readonly paResStatus?: string;
   readonly threeDsType: 'FRICTIONLESS' | 'CHALLENGE' | 'NOT_ENROLLED' | 'EXEMPTION';
+}
+
+const SETTLE_ORDER_WAIT_MS = 30_000;
+const SETTLE_ORDER_POLL_MS = 50;
+
+/** Claimed by a payment attempt whose outcome is not written yet. */
+function isPaymentInFlight(order: OrderRow): boolean {
+  return (
+    order.payment_attempt_id !== null &&
+    (order.status === ORDER_STATUS.registered || order.status === ORDER_STATUS.acsStarted)
+  );
 }
 
 /** The action code of an authentication that did not let the payment through. */
@@ -356,9 +368,10 @@ export class AuthenticatedPayment {
     try {
       paid = await this.payment.pay(order, input);
     } catch (error) {
-      // The order expired or was cancelled while the customer authenticated: nothing to pay.
+      // Expired or cancelled meanwhile, or paid through another attempt (a second submit of the
+      // payment page): report that attempt's outcome once it has one.
       if (!(error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE')) throw error;
-      paid = await this.order(transaction);
+      paid = await this.settledOrder(transaction);
     }
     await this.writes.run((db) => this.server.close(db, transaction.id, 'paying'));
     return { kind: 'decided', order: paid };
@@ -417,6 +430,19 @@ export class AuthenticatedPayment {
       email: order.email,
       browser,
     };
+  }
+
+  /** The order once no payment attempt is in flight on it (bounded wait). */
+  private async settledOrder(
+    transaction: Pick<ThreeDsTransaction, 'merchant_id' | 'order_id'>,
+  ): Promise<OrderRow> {
+    const deadline = Date.now() + SETTLE_ORDER_WAIT_MS;
+    let order = await this.order(transaction);
+    while (isPaymentInFlight(order) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_ORDER_POLL_MS));
+      order = await this.order(transaction);
+    }
+    return order;
   }
 
   private async order(transaction: Pick<ThreeDsTransaction, 'merchant_id' | 'order_id'>): Promise<OrderRow> {

@@ -160,7 +160,14 @@ export function registerPaymentPageRoutes(app: FastifyInstance, deps: PaymentPag
   };
 
   const form = async (reply: FastifyReply, located: Located, state: FormState, status = 200) => {
-    const view = cardFormBody(located.order, located.merchant.login, located.language, located.action, state);
+    const view = cardFormBody(
+      located.order,
+      located.merchant.login,
+      located.language,
+      located.action,
+      state,
+      deps.clock.nowMs(),
+    );
     await sendPage(
       reply,
       {
@@ -181,6 +188,11 @@ export function registerPaymentPageRoutes(app: FastifyInstance, deps: PaymentPag
     const policy = basePolicy(step.order);
     switch (step.kind) {
       case 'decided':
+        // Another submit of the same order is paying it right now: say so, never "declined".
+        if (step.order.status === ORDER_STATUS.registered || step.order.status === ORDER_STATUS.acsStarted) {
+          await notice(reply, 'inProgress', located.language, step.order);
+          return;
+        }
         await reply
           .code(303)
           .header('location', customerDestination(step.order, null))
@@ -263,15 +275,13 @@ export function registerPaymentPageRoutes(app: FastifyInstance, deps: PaymentPag
 
     if (fields.step === 'continue') {
       const transaction = await deps.server.find(fields.threeDSServerTransID ?? '');
-      if (transaction?.order_id !== order.id)
-        return notice(
-          reply,
-          standingOf(order, deps.clock.nowMs()) === 'form'
-            ? 'declined'
-            : (standingOf(order, deps.clock.nowMs()) as OrderNotice),
-          language,
-          order,
-        );
+      if (transaction?.order_id !== order.id) {
+        // Not this order's authentication: show the order as it stands (the form, if still payable).
+        const standing = standingOf(order, deps.clock.nowMs());
+        return standing === 'form'
+          ? form(reply, located, { errors: {} })
+          : notice(reply, standing, language, order);
+      }
       return follow(
         reply,
         located,

@@ -84,11 +84,18 @@ export const PAYMENT_PAGE_SCRIPT = String.raw`
   }
   var countdown = document.getElementById('countdown');
   if (countdown) {
-    var deadline = Number(countdown.getAttribute('data-expires-at'));
+    // Seconds left by the server's clock, counted from page load: the device's clock does not matter.
+    var secondsLeft = Number(countdown.getAttribute('data-seconds-left'));
+    var loadedAt = performance.now();
     var tick = function () {
-      var left = Math.max(0, Math.floor((deadline - Date.now()) / 1000));
-      countdown.textContent = String(Math.floor(left / 60)).padStart(2, '0') + ':' + String(left % 60).padStart(2, '0');
-      if (left === 0) { window.location.reload(); return; }
+      var left = secondsLeft - (performance.now() - loadedAt) / 1000;
+      var shown = Math.max(0, Math.ceil(left));
+      countdown.textContent = String(Math.floor(shown / 60)).padStart(2, '0') + ':' + String(shown % 60).padStart(2, '0');
+      if (left <= 0) {
+        // Time is up: show the page as the server sees it now, with a GET that never re-sends card data.
+        window.location.replace(countdown.getAttribute('data-page-url'));
+        return;
+      }
       setTimeout(tick, 1000);
     };
     tick();

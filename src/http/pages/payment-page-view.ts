@@ -85,6 +85,7 @@ export function cardFormBody(
   language: Language,
   action: string,
   state: FormState,
+  nowMs: number,
 ): { body: Html; data: string } {
   const t = pageText(language);
   const amount = formatAmount(order, language);
@@ -107,7 +108,8 @@ export function cardFormBody(
       <dd
         class="countdown"
         id="countdown"
-        data-expires-at="${String(order.expires_at_ms)}"
+        data-seconds-left="${String(Math.max(0, Math.floor((order.expires_at_ms - nowMs) / 1000)))}"
+        data-page-url="${action}"
         aria-live="off"
       ></dd>
     </dl>
