@@ -4,6 +4,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
+import {
+  readCReq,
+  readCRes,
+  readMethodData,
+  readMethodNotification,
+} from '../../src/processing/threeds/emv-messages.js';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
@@ -78,10 +84,33 @@ for (const engine of ENGINES) {
     const secureAuthInfo = (extended: Record<string, unknown>) =>
       (extended.cardAuthInfo as Record<string, unknown>).secureAuthInfo as Record<string, unknown>;
 
-    /** A fresh context and page for one test, closed when the test ends. */
+    /**
+     * A fresh context and page for one test, closed when the test ends. Every 3-D Secure message
+     * the browser carries (threeDSMethodData both ways, creq, cres) is read with the EMV shape
+     * checks, member by member; the test fails if one does not fit.
+     */
     const newPage = async (t: TestContext): Promise<Page> => {
       const context = await browser.newContext({ viewport: { width: 560, height: 820 }, locale: 'en-US' });
-      t.after(() => context.close());
+      const misshapen: string[] = [];
+      context.on('request', (request) => {
+        if (request.method() !== 'POST') return;
+        const form = new URLSearchParams(request.postData() ?? '');
+        const creq = form.get('creq');
+        const cres = form.get('cres');
+        const methodData = form.get('threeDSMethodData');
+        if (creq !== null && readCReq(creq) === undefined) misshapen.push(`creq to ${request.url()}`);
+        if (cres !== null && readCRes(cres) === undefined) misshapen.push(`cres to ${request.url()}`);
+        if (
+          methodData !== null &&
+          readMethodData(methodData) === undefined &&
+          readMethodNotification(methodData) === undefined
+        )
+          misshapen.push(`threeDSMethodData to ${request.url()}`);
+      });
+      t.after(async () => {
+        await context.close();
+        assert.deepEqual(misshapen, [], 'EMV messages the browser carried');
+      });
       return context.newPage();
     };
 
