@@ -10,18 +10,71 @@ import type {
   CardForAuthorization,
 } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
-import type { NewOrder, OrderRepository } from '../store/order-repository.js';
+import type {
+  AuthorizationOutcome,
+  NewOrder,
+  OrderRepository,
+  PaymentClaim,
+} from '../store/order-repository.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderRow } from '../store/schema.js';
 import { paymentEventFor, type PaymentEvent } from './callbacks/payment-event.js';
 import { operationOutcome } from './operation-outcome.js';
 
-/** What paying needs of an order: a registered one, or one being registered in the same unit. */
-export type PayableOrder = Pick<
-  OrderRow,
-  'id' | 'merchant_id' | 'order_number' | 'amount_minor' | 'currency' | 'dynamic_callback_url'
->;
+/** The payment columns of an order nobody has paid yet, as registration leaves them. */
+const UNPAID_ORDER = {
+  payment_attempt_id: null,
+  payment_way: null,
+  card_masked_pan: null,
+  card_expiry: null,
+  card_holder: null,
+  card_network: null,
+  approval_code: null,
+  rrn: null,
+  payment_net_ref_num: null,
+  terminal_id: null,
+  auth_ref_num: null,
+  auth_at_ms: null,
+  deposited_at_ms: null,
+  reversed_at_ms: null,
+  refunded_at_ms: null,
+  auto_complete_at_ms: null,
+  auto_reverse_at_ms: null,
+  secure_auth: null,
+  approved_minor: 0,
+  deposited_minor: 0,
+  refunded_minor: 0,
+} as const satisfies Omit<OrderRow, keyof NewOrder>;
+
+/** An order after a claim and an authorization outcome, as the database now holds it. */
+function paidOrder(order: OrderRow, claim: PaymentClaim, outcome: AuthorizationOutcome): OrderRow {
+  return {
+    ...order,
+    payment_attempt_id: claim.attemptId,
+    payment_way: claim.paymentWay,
+    card_masked_pan: claim.maskedPan,
+    card_expiry: claim.expiry,
+    card_holder: claim.cardholderName,
+    card_network: claim.network,
+    two_phase: claim.twoPhase ? 1 : 0,
+    auto_complete_at_ms: claim.autoCompleteAtMs,
+    auto_reverse_at_ms: claim.autoReverseAtMs,
+    secure_auth: claim.secureAuth,
+    status: outcome.status,
+    action_code: outcome.actionCode,
+    approval_code: outcome.approvalCode,
+    rrn: outcome.rrn,
+    payment_net_ref_num: outcome.paymentNetRefNum,
+    terminal_id: outcome.terminalId,
+    auth_ref_num: outcome.authRefNum,
+    auth_at_ms: outcome.nowMs,
+    approved_minor: outcome.approvedMinor,
+    deposited_minor: outcome.depositedMinor,
+    deposited_at_ms: outcome.depositedMinor > 0 ? outcome.nowMs : null,
+    updated_at_ms: outcome.nowMs,
+  };
+}
 
 /** Writes a callback to the outbox inside the transaction of the change it reports. */
 export type PaymentEventSink = (db: Executor, event: PaymentEvent, nowMs: number) => Promise<void>;
@@ -58,17 +111,18 @@ export class CardPayment {
   ) {}
 
   /** Pays an order registered earlier (the hosted page, paymentOrderBinding). */
-  async pay(order: PayableOrder, input: CardPaymentInput): Promise<OrderRow> {
-    return this.attempt(order, input, undefined);
+  async pay(order: OrderRow, input: CardPaymentInput): Promise<OrderRow> {
+    return this.attempt(order, input, 'claim');
   }
 
   /**
-   * Registers `order` and pays it (instantPayment.do, motoPayment.do): the order row, its claim and
-   * the pending authorization are one durable unit before the acquirer is called.
+   * Registers `order` and pays it (instantPayment.do, motoPayment.do): the order goes in already
+   * claimed by this attempt, with the pending authorization, as one durable unit before the
+   * acquirer is called.
    */
   async registerAndPay(order: NewOrder, input: CardPaymentInput): Promise<OrderRow> {
     try {
-      return await this.attempt(order, input, (db) => this.orders.insertIn(db, order));
+      return await this.attempt({ ...order, ...UNPAID_ORDER }, input, 'insert');
     } catch (error) {
       if (isUniqueViolation(error)) throw new Refusal('ORDER_NUMBER_DUPLICATE');
       throw error;
@@ -76,31 +130,31 @@ export class CardPayment {
   }
 
   private async attempt(
-    order: PayableOrder,
+    order: OrderRow,
     input: CardPaymentInput,
-    insertFirst: ((db: Executor) => Promise<void>) | undefined,
+    how: 'insert' | 'claim',
   ): Promise<OrderRow> {
     const attemptId = this.random.uuid();
     const digits = input.card.pan.reveal();
     const network = networkOf(digits);
     const startedMs = this.clock.nowMs();
+    const claim: PaymentClaim = {
+      orderId: order.id,
+      attemptId,
+      paymentWay: input.paymentWay,
+      maskedPan: input.card.pan.masked,
+      expiry: formatExpiry(input.card.expiry),
+      cardholderName: input.card.cardholderName ?? null,
+      network: PAYMENT_SYSTEM_BY_NETWORK[network],
+      twoPhase: input.twoPhase,
+      autoCompleteAtMs: input.autoCompleteAtMs ?? null,
+      autoReverseAtMs: input.autoReverseAtMs ?? null,
+      secureAuth: input.secureAuth ?? null,
+      nowMs: startedMs,
+    };
     await this.writes.run(async (db) => {
-      await insertFirst?.(db);
-      const claimed = await this.orders.claimForPayment(db, {
-        orderId: order.id,
-        attemptId,
-        paymentWay: input.paymentWay,
-        maskedPan: input.card.pan.masked,
-        expiry: formatExpiry(input.card.expiry),
-        cardholderName: input.card.cardholderName ?? null,
-        network: PAYMENT_SYSTEM_BY_NETWORK[network],
-        twoPhase: input.twoPhase,
-        autoCompleteAtMs: input.autoCompleteAtMs ?? null,
-        autoReverseAtMs: input.autoReverseAtMs ?? null,
-        secureAuth: input.secureAuth ?? null,
-        nowMs: startedMs,
-      });
-      if (!claimed) throw new Refusal('ORDER_NOT_PAYABLE');
+      if (how === 'insert') await this.orders.insertClaimedIn(db, order, claim);
+      else if (!(await this.orders.claimForPayment(db, claim))) throw new Refusal('ORDER_NOT_PAYABLE');
       await this.orders.insertOperation(db, {
         id: attemptId,
         order_id: order.id,
@@ -129,36 +183,36 @@ export class CardPayment {
     });
 
     const nowMs = this.clock.nowMs();
+    const outcome: AuthorizationOutcome = {
+      orderId: order.id,
+      attemptId,
+      status: !answer.approved
+        ? ORDER_STATUS.declined
+        : input.twoPhase
+          ? ORDER_STATUS.approved
+          : ORDER_STATUS.deposited,
+      actionCode: answer.approved ? 0 : DECLINE_REASONS[answer.reason].actionCode,
+      approvalCode: answer.approved ? answer.approvalCode : null,
+      rrn: answer.approved ? answer.rrn : null,
+      paymentNetRefNum: answer.approved ? answer.paymentNetRefNum : null,
+      terminalId: answer.approved ? answer.terminalId : null,
+      authRefNum: answer.approved ? answer.authRefNum : null,
+      approvedMinor: answer.approved ? order.amount_minor : 0,
+      depositedMinor: answer.approved && !input.twoPhase ? order.amount_minor : 0,
+      nowMs,
+    };
     await this.writes.run(async (db) => {
-      const approvedMinor = answer.approved ? order.amount_minor : 0;
-      const recorded = await this.orders.recordAuthorization(db, {
-        orderId: order.id,
-        attemptId,
-        status: !answer.approved
-          ? ORDER_STATUS.declined
-          : input.twoPhase
-            ? ORDER_STATUS.approved
-            : ORDER_STATUS.deposited,
-        actionCode: answer.approved ? 0 : DECLINE_REASONS[answer.reason].actionCode,
-        approvalCode: answer.approved ? answer.approvalCode : null,
-        rrn: answer.approved ? answer.rrn : null,
-        paymentNetRefNum: answer.approved ? answer.paymentNetRefNum : null,
-        terminalId: answer.approved ? answer.terminalId : null,
-        authRefNum: answer.approved ? answer.authRefNum : null,
-        approvedMinor,
-        depositedMinor: answer.approved && !input.twoPhase ? order.amount_minor : 0,
-        nowMs,
-      });
       // The claim guarantees this attempt alone may finish the order; anything else is a bug.
-      if (!recorded) throw new Error(`order ${order.id} changed under payment attempt ${attemptId}`);
+      if (!(await this.orders.recordAuthorization(db, outcome))) {
+        throw new Error(`order ${order.id} changed under payment attempt ${attemptId}`);
+      }
       await this.orders.completeOperation(db, attemptId, operationOutcome(answer, nowMs));
       if (answer.approved) {
         const operation = input.twoPhase ? 'approved' : 'deposited';
         await this.emit(db, paymentEventFor(order, operation, true, order.amount_minor), nowMs);
       }
     });
-    const fresh = await this.orders.findById(order.merchant_id, order.id);
-    if (fresh === undefined) throw new Error(`order ${order.id} vanished after payment`);
-    return fresh;
+    // The row as both units left it: the guarded updates above matched exactly this attempt.
+    return paidOrder(order, claim, outcome);
   }
 }

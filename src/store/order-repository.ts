@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import { ACTION_CODE } from '../domain/action-codes.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import { preparedQuery, type Executor } from './prepared-query.js';
-import type { Database, OrderOperationRow, OrderRegistrationColumns, OrderRow } from './schema.js';
+import type {
+  Database,
+  OrderOperationRow,
+  OrderRegistrationColumns,
+  OrderRow,
+  OrdersTable,
+} from './schema.js';
 
 export type NewOrder = OrderRegistrationColumns;
 
@@ -79,10 +85,45 @@ const ORDER_COLUMNS = [
   'payment_facilitator',
 ] as const satisfies readonly (keyof NewOrder)[];
 
+/** A registration row plus the columns a payment claim sets. */
+const CLAIMED_ORDER_COLUMNS = [
+  ...ORDER_COLUMNS,
+  'payment_attempt_id',
+  'payment_way',
+  'card_masked_pan',
+  'card_expiry',
+  'card_holder',
+  'card_network',
+  'auto_complete_at_ms',
+  'auto_reverse_at_ms',
+  'secure_auth',
+] as const satisfies readonly (keyof OrdersTable)[];
+
+const OPERATION_COLUMNS = [
+  'id',
+  'order_id',
+  'merchant_id',
+  'kind',
+  'state',
+  'amount_minor',
+  'currency',
+  'action_code',
+  'rrn',
+  'approval_code',
+  'external_id',
+  'details',
+  'created_at_ms',
+  'completed_at_ms',
+] as const satisfies readonly (keyof OrderOperationRow)[];
+
 // A type test: adding a registration column without adding it here fails to compile.
 type MissingColumns = Exclude<keyof NewOrder, (typeof ORDER_COLUMNS)[number]>;
 const allColumnsListed: MissingColumns extends never ? true : MissingColumns = true;
 void allColumnsListed;
+type MissingOperationColumns = Exclude<keyof OrderOperationRow, (typeof OPERATION_COLUMNS)[number]>;
+const allOperationColumnsListed: MissingOperationColumns extends never ? true : MissingOperationColumns =
+  true;
+void allOperationColumnsListed;
 
 /** Orders, always read through the merchant that owns them. */
 export class OrderRepository {
@@ -114,7 +155,114 @@ export class OrderRepository {
     2,
   );
 
+  /** Registration and claim in one statement (instantPayment.do): the order goes in claimed. */
+  private readonly insertClaimedOrder = preparedQuery(
+    (db, ...values: unknown[]) =>
+      db
+        .insertInto('orders')
+        .values(
+          Object.fromEntries(
+            CLAIMED_ORDER_COLUMNS.map((column, index) => [column, values[index]]),
+          ) as unknown as NewOrder,
+        ),
+    CLAIMED_ORDER_COLUMNS.length,
+  );
+
+  private readonly claim = preparedQuery(
+    (db, ...v: unknown[]) =>
+      db
+        .updateTable('orders')
+        .set({
+          payment_attempt_id: v[0] as string,
+          payment_way: v[1] as string,
+          card_masked_pan: v[2] as string,
+          card_expiry: v[3] as string,
+          card_holder: v[4] as string,
+          card_network: v[5] as string,
+          two_phase: v[6] as number,
+          auto_complete_at_ms: v[7] as number,
+          auto_reverse_at_ms: v[8] as number,
+          secure_auth: v[9] as string,
+          updated_at_ms: v[10] as number,
+        })
+        .where('id', '=', v[11] as string)
+        .where('status', 'in', UNPAID)
+        .where('payment_attempt_id', 'is', null)
+        .where('expires_at_ms', '>', v[10] as number),
+    12,
+  );
+
+  private readonly recordOutcome = preparedQuery(
+    (db, ...v: unknown[]) =>
+      db
+        .updateTable('orders')
+        .set({
+          status: v[0] as number,
+          action_code: v[1] as number,
+          approval_code: v[2] as string,
+          rrn: v[3] as string,
+          payment_net_ref_num: v[4] as string,
+          terminal_id: v[5] as string,
+          auth_ref_num: v[6] as string,
+          auth_at_ms: v[7] as number,
+          approved_minor: v[8] as number,
+          deposited_minor: v[9] as number,
+          deposited_at_ms: v[10] as number,
+          updated_at_ms: v[7] as number,
+        })
+        .where('id', '=', v[11] as string)
+        .where('payment_attempt_id', '=', v[12] as string)
+        .where('status', 'in', UNPAID),
+    13,
+  );
+
+  private readonly insertOperationRow = preparedQuery(
+    (db, ...values: unknown[]) =>
+      db
+        .insertInto('order_operations')
+        .values(
+          Object.fromEntries(
+            OPERATION_COLUMNS.map((column, index) => [column, values[index]]),
+          ) as unknown as OrderOperationRow,
+        ),
+    OPERATION_COLUMNS.length,
+  );
+
+  private readonly completeOperationRow = preparedQuery(
+    (db, ...v: unknown[]) =>
+      db
+        .updateTable('order_operations')
+        .set({
+          state: v[0] as string,
+          action_code: v[1] as number,
+          rrn: v[2] as string,
+          approval_code: v[3] as string,
+          completed_at_ms: v[4] as number,
+        })
+        .where('id', '=', v[5] as string),
+    6,
+  );
+
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inside the caller's unit: the order row, already claimed by a payment attempt. */
+  async insertClaimedIn(db: Executor, order: NewOrder, claim: PaymentClaim): Promise<void> {
+    const claimed: Record<(typeof CLAIMED_ORDER_COLUMNS)[number], unknown> = {
+      ...order,
+      payment_attempt_id: claim.attemptId,
+      payment_way: claim.paymentWay,
+      card_masked_pan: claim.maskedPan,
+      card_expiry: claim.expiry,
+      card_holder: claim.cardholderName,
+      card_network: claim.network,
+      two_phase: claim.twoPhase ? 1 : 0,
+      auto_complete_at_ms: claim.autoCompleteAtMs,
+      auto_reverse_at_ms: claim.autoReverseAtMs,
+      secure_auth: claim.secureAuth,
+      updated_at_ms: claim.nowMs,
+    };
+    await this.insertClaimedOrder(db, ...CLAIMED_ORDER_COLUMNS.map((column) => claimed[column]));
+  }
 
   /** Resolves once the order is durable; rejects with a unique violation for a reused order number. */
   /** Inside the caller's unit; a reused order number fails with a unique violation. */
@@ -135,52 +283,43 @@ export class OrderRepository {
    * one attempt can ever hold an order: the guard is the attempt column itself.
    */
   async claimForPayment(db: Executor, claim: PaymentClaim): Promise<boolean> {
-    const result = await db
-      .updateTable('orders')
-      .set({
-        payment_attempt_id: claim.attemptId,
-        payment_way: claim.paymentWay,
-        card_masked_pan: claim.maskedPan,
-        card_expiry: claim.expiry,
-        card_holder: claim.cardholderName,
-        card_network: claim.network,
-        two_phase: claim.twoPhase ? 1 : 0,
-        auto_complete_at_ms: claim.autoCompleteAtMs,
-        auto_reverse_at_ms: claim.autoReverseAtMs,
-        secure_auth: claim.secureAuth,
-        updated_at_ms: claim.nowMs,
-      })
-      .where('id', '=', claim.orderId)
-      .where('status', 'in', UNPAID)
-      .where('payment_attempt_id', 'is', null)
-      .where('expires_at_ms', '>', claim.nowMs)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    const result = await this.claim(
+      db,
+      claim.attemptId,
+      claim.paymentWay,
+      claim.maskedPan,
+      claim.expiry,
+      claim.cardholderName,
+      claim.network,
+      claim.twoPhase ? 1 : 0,
+      claim.autoCompleteAtMs,
+      claim.autoReverseAtMs,
+      claim.secureAuth,
+      claim.nowMs,
+      claim.orderId,
+    );
+    return result.numAffectedRows === 1n;
   }
 
   /** The authorization's outcome, guarded by the attempt that claimed the order. */
   async recordAuthorization(db: Executor, outcome: AuthorizationOutcome): Promise<boolean> {
-    const result = await db
-      .updateTable('orders')
-      .set({
-        status: outcome.status,
-        action_code: outcome.actionCode,
-        approval_code: outcome.approvalCode,
-        rrn: outcome.rrn,
-        payment_net_ref_num: outcome.paymentNetRefNum,
-        terminal_id: outcome.terminalId,
-        auth_ref_num: outcome.authRefNum,
-        auth_at_ms: outcome.nowMs,
-        approved_minor: outcome.approvedMinor,
-        deposited_minor: outcome.depositedMinor,
-        deposited_at_ms: outcome.depositedMinor > 0 ? outcome.nowMs : null,
-        updated_at_ms: outcome.nowMs,
-      })
-      .where('id', '=', outcome.orderId)
-      .where('payment_attempt_id', '=', outcome.attemptId)
-      .where('status', 'in', UNPAID)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    const result = await this.recordOutcome(
+      db,
+      outcome.status,
+      outcome.actionCode,
+      outcome.approvalCode,
+      outcome.rrn,
+      outcome.paymentNetRefNum,
+      outcome.terminalId,
+      outcome.authRefNum,
+      outcome.nowMs,
+      outcome.approvedMinor,
+      outcome.depositedMinor,
+      outcome.depositedMinor > 0 ? outcome.nowMs : null,
+      outcome.orderId,
+      outcome.attemptId,
+    );
+    return result.numAffectedRows === 1n;
   }
 
   /** Capture of a hold: once, at most the approved amount. */
@@ -323,7 +462,7 @@ export class OrderRepository {
   }
 
   async insertOperation(db: Executor, operation: OrderOperationRow): Promise<void> {
-    await db.insertInto('order_operations').values(operation).execute();
+    await this.insertOperationRow(db, ...OPERATION_COLUMNS.map((column) => operation[column]));
   }
 
   async completeOperation(
@@ -331,7 +470,15 @@ export class OrderRepository {
     operationId: string,
     outcome: Pick<OrderOperationRow, 'state' | 'action_code' | 'rrn' | 'approval_code' | 'completed_at_ms'>,
   ): Promise<void> {
-    await db.updateTable('order_operations').set(outcome).where('id', '=', operationId).execute();
+    await this.completeOperationRow(
+      db,
+      outcome.state,
+      outcome.action_code,
+      outcome.rrn,
+      outcome.approval_code,
+      outcome.completed_at_ms,
+      operationId,
+    );
   }
 
   async operationsOf(orderId: string): Promise<OrderOperationRow[]> {
