@@ -3,11 +3,19 @@
  * until the payment is decided: it is never written anywhere. A payment completed by another node,
  * or after a restart, goes to the issuer without it (docs/decisions.md).
  */
+/** A bound on memory: beyond it the oldest CVCs go first (their payments then go without one). */
+const MAX_KEPT = 100_000;
+
 export class CvcKeeper {
   private readonly kept = new Map<string, { cvc: string; untilMs: number }>();
 
   keep(id: string, cvc: string | undefined, untilMs: number, nowMs: number): void {
-    for (const [key, entry] of this.kept) if (entry.untilMs <= nowMs) this.kept.delete(key);
+    // Oldest first (insertion order, and lifetimes end roughly in that order): drop what has
+    // expired from the front, so each call costs about one step, not a scan of every entry.
+    for (const [key, entry] of this.kept) {
+      if (entry.untilMs > nowMs && this.kept.size < MAX_KEPT) break;
+      this.kept.delete(key);
+    }
     if (cvc !== undefined) this.kept.set(id, { cvc, untilMs });
   }
 
