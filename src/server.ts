@@ -27,6 +27,8 @@ import { registerThreeDsRoutes } from './http/pages/threeds-routes.js';
 import { registerPaymentPageRoutes } from './http/pages/payment-page-routes.js';
 import { AuthenticatedPayment } from './services/authenticated-payment.js';
 import { CvcKeeper } from './services/cvc-keeper.js';
+import { CredentialVault } from './services/vault/credential-vault.js';
+import { BindingRepository } from './store/binding-repository.js';
 import { AcsRepository } from './store/acs-repository.js';
 import { ThreeDsRepository } from './store/threeds-repository.js';
 import { CardPayment, type PaymentEventSink } from './services/card-payment.js';
@@ -114,7 +116,8 @@ export async function openAdmin(
     await store.close();
     throw error;
   }
-  const secrets = new SecretBox(masterKey.key);
+  // Another process (`gatehouse vault rotate`) may change the key files while this one runs.
+  const secrets = new SecretBox(masterKey, () => loadMasterKey(config));
   const admin = new MerchantAdmin(
     new MerchantRepository(store.db),
     secrets,
@@ -125,7 +128,7 @@ export async function openAdmin(
     store,
     admin,
     secrets,
-    masterKey: masterKey.key,
+    masterKey: masterKey.current,
     ...(masterKey.generatedAt === undefined ? {} : { masterKeyGenerated: masterKey.generatedAt }),
   };
 }
@@ -157,7 +160,8 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const keys = gatewayKeys(config.dataDir);
   const expiry = new OrderExpiry(orders, store.writes, clock, emit);
   const lifecycle = new OrderLifecycle(orders, store.writes, acquirer, clock, random, emit);
-  const payment = new CardPayment(orders, store.writes, acquirer, clock, random, emit);
+  const vault = new CredentialVault(new BindingRepository(store.db), secrets, random, clock, emit);
+  const payment = new CardPayment(orders, store.writes, acquirer, clock, random, emit, vault);
   // The sandbox ACS signs with a key of its own, derived so it is stable across restarts and nodes.
   const acsKey = createHmac('sha256', masterKey).update('gatehouse sandbox ACS').digest();
   const acs = new AcsEmulator(new AcsRepository(store.db), config.publicUrl, acsKey, clock, random);
@@ -185,6 +189,8 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     payment,
     authenticated,
     threeDs,
+    vault,
+    writes: store.writes,
     lifecycle,
     random,
     seTokenKey: () => keys.privateKey(),
@@ -201,6 +207,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       registerAcsRoutes(app, acs);
       registerPaymentPageRoutes(app, {
         directory,
+        vault,
         query,
         payment,
         payments: authenticated,

@@ -13,6 +13,7 @@ import {
 } from '../services/merchant-admin.js';
 import { openAdmin } from '../server.js';
 import { addCallbackCommands, addKeyCommands } from './callback-commands.js';
+import { addVaultCommands } from './vault-commands.js';
 import { serve } from './serve-command.js';
 
 function positiveInteger(value: string): number {
@@ -283,6 +284,7 @@ export function buildCli(): Command {
 
   addKeyCommands(program);
   addCallbackCommands(program);
+  addVaultCommands(program);
 
   return program;
 }

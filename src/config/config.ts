@@ -14,6 +14,8 @@ export interface Config {
   readonly dataDir: string;
   /** Base64 of 32 bytes, when given by environment; otherwise the key file in dataDir is used. */
   readonly masterKeyBase64: string | undefined;
+  /** Earlier master keys (GATEHOUSE_RETIRED_MASTER_KEYS), so values they sealed still open. */
+  readonly retiredMasterKeysBase64: readonly string[];
   readonly logLevel: LogLevel;
   readonly sandboxMerchant: boolean;
   readonly bodyLimitBytes: number;
@@ -36,6 +38,7 @@ export const CONFIG_VARIABLES = {
   GATEHOUSE_PUBLIC_URL: 'http://localhost:$PORT',
   GATEHOUSE_DATA_DIR: 'the folder of the SQLite file, or ./data',
   GATEHOUSE_MASTER_KEY: 'generated into $GATEHOUSE_DATA_DIR/master.key on first start',
+  GATEHOUSE_RETIRED_MASTER_KEYS: 'none (with key files: $GATEHOUSE_DATA_DIR/master.key.retired)',
   GATEHOUSE_LOG_LEVEL: 'info',
   GATEHOUSE_SANDBOX_MERCHANT: 'true',
   GATEHOUSE_BODY_LIMIT_BYTES: '262144',
@@ -119,6 +122,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (masterKeyBase64 !== undefined && Buffer.from(masterKeyBase64, 'base64').length !== 32) {
     throw new ConfigError('GATEHOUSE_MASTER_KEY must be the base64 encoding of exactly 32 bytes');
   }
+  const retiredMasterKeysBase64 = (env.GATEHOUSE_RETIRED_MASTER_KEYS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
+  if (retiredMasterKeysBase64.some((key) => Buffer.from(key, 'base64').length !== 32)) {
+    throw new ConfigError(
+      'GATEHOUSE_RETIRED_MASTER_KEYS must be comma-separated base64 encodings of 32 bytes',
+    );
+  }
   return {
     port,
     host: env.HOST || CONFIG_VARIABLES.HOST,
@@ -126,6 +138,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     database,
     dataDir,
     masterKeyBase64,
+    retiredMasterKeysBase64,
     logLevel: logLevel as LogLevel,
     sandboxMerchant: flag(env, 'GATEHOUSE_SANDBOX_MERCHANT', true),
     bodyLimitBytes: integer(env, 'GATEHOUSE_BODY_LIMIT_BYTES', 262_144, 1024, 16 * 1024 * 1024),

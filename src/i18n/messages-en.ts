@@ -35,6 +35,7 @@ export const MESSAGES_EN = {
   'mcc.notAllowed': "MCC {mcc} is not in the merchant's list of allowed codes",
 
   'param.missing': 'Mandatory parameter [{param}] is missing',
+  'param.empty': '[{param}] is empty',
   'param.invalid': 'Invalid value of parameter [{param}]: expected {reason}',
   'param.urlInvalid':
     'Parameter [{param}] must be a full address including the protocol (http:// or https://)',
@@ -46,6 +47,10 @@ export const MESSAGES_EN = {
   'order.referenceMissing': 'Expected [orderId] or [orderNumber]',
   'order.notPayable': 'The order cannot be paid in its current state',
   'feature.notEnabled': 'Parameter [{param}] is not available yet: {feature} is not enabled on this gateway',
+  'binding.notFound': 'Binding not found',
+  'binding.notActive': "Binding isn't active",
+  'binding.active': 'Binding is active',
+  'binding.expired': 'The stored card has expired',
   'payment.approved': 'Your order is proceeded, redirecting...',
   'payment.declined': 'Payment declined',
   'payment.threeDsMethod':
@@ -77,6 +82,7 @@ export const MESSAGES_EN = {
   'reason.integerRange': 'a whole number from {min} to {max}',
   'reason.cardNumber': 'a card number of 15 to 19 digits that passes the Luhn check',
   'reason.cardExpiry': 'a card expiry as YYYYMM that is not in the past',
+  'reason.originalPayment': 'the reference of the payment that stored the credential',
   'reason.seToken': 'card data encrypted with the gateway key (RSA-OAEP) no older than one hour',
 
   'actionCode.awaitingPayment': 'No payment attempt has been made yet',
@@ -133,6 +139,11 @@ export const MESSAGES_EN = {
   'page.inProgress.title': 'Payment in progress',
   'page.inProgress.text': 'This order is already being paid. Please wait a moment and check with the shop.',
   'page.back': 'Back to the shop',
+  'page.savedCards': 'Your saved cards',
+  'page.savedCard': '{card}, valid until {expiry}',
+  'page.newCard': 'Another card',
+  'page.rememberCard': 'Remember this card for my next purchases',
+  'page.error.savedCard': 'Choose one of your saved cards or another card',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

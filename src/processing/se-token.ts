@@ -12,7 +12,9 @@ import { constants, privateDecrypt, publicEncrypt, randomUUID, type KeyObject } 
 export interface SeTokenContent {
   readonly timestampMs: number;
   readonly uuid: string;
-  readonly pan: string;
+  /** The card number, or (empty) when the token names a stored credential instead. */
+  readonly pan: string | undefined;
+  readonly bindingId: string | undefined;
   readonly cvc: string | undefined;
   readonly expiry: string;
   readonly mdOrder: string | undefined;
@@ -56,10 +58,13 @@ export function openSeToken(token: string, privateKey: KeyObject, nowMs: number)
   ) {
     return undefined;
   }
+  // The third field is a PAN with its expiry, or a bindingId with the expiry left empty.
+  const isPan = /^\d{15,19}$/.test(pan);
+  const isBinding = !isPan && /^[A-Za-z0-9-]{1,255}$/.test(pan) && expiry === '';
   if (
     uuid === '' ||
-    !/^\d{15,19}$/.test(pan) ||
-    !/^\d{6}$/.test(expiry) ||
+    (!isPan && !isBinding) ||
+    (isPan && !/^\d{6}$/.test(expiry)) ||
     (cvc !== '' && !/^\d{3}$/.test(cvc))
   ) {
     return undefined;
@@ -67,7 +72,8 @@ export function openSeToken(token: string, privateKey: KeyObject, nowMs: number)
   return {
     timestampMs,
     uuid,
-    pan,
+    pan: isPan ? pan : undefined,
+    bindingId: isBinding ? pan : undefined,
     cvc: cvc === '' ? undefined : cvc,
     expiry,
     mdOrder: mdOrder === '' ? undefined : mdOrder,

@@ -35,5 +35,5 @@ test('secret box round-trips and detects tampering and a wrong key', () => {
   const parts = sealed.split('.');
   parts[3] = Buffer.from('x').toString('base64url');
   assert.throws(() => box.open(parts.join('.'), 'merchant-1'));
-  assert.throws(() => new SecretBox(randomBytes(32)).open(sealed, 'merchant-1'), /not the current key/);
+  assert.throws(() => new SecretBox(randomBytes(32)).open(sealed, 'merchant-1'), /does not have/);
 });

@@ -23,12 +23,10 @@ import type { CardPayment, CardPaymentInput } from './card-payment.js';
 import type { CvcKeeper } from './cvc-keeper.js';
 
 /** How to pay once the customer is authenticated; kept with the 3DS transaction. */
-export interface PaymentTerms {
-  readonly twoPhase: boolean;
-  readonly paymentWay: 'CARD' | 'CARD_MOTO';
-  readonly autoCompleteAtMs?: number;
-  readonly autoReverseAtMs?: number;
-}
+export type PaymentTerms = Pick<
+  CardPaymentInput,
+  'twoPhase' | 'paymentWay' | 'autoCompleteAtMs' | 'autoReverseAtMs' | 'tii' | 'bindingId' | 'storeCredential'
+>;
 
 export interface AuthenticationRequest {
   readonly card: CardForAuthorization;
@@ -358,6 +356,9 @@ export class AuthenticatedPayment {
       paymentWay: terms.paymentWay,
       ...(terms.autoCompleteAtMs === undefined ? {} : { autoCompleteAtMs: terms.autoCompleteAtMs }),
       ...(terms.autoReverseAtMs === undefined ? {} : { autoReverseAtMs: terms.autoReverseAtMs }),
+      ...(terms.tii === undefined ? {} : { tii: terms.tii }),
+      ...(terms.bindingId === undefined ? {} : { bindingId: terms.bindingId }),
+      ...(terms.storeCredential === undefined ? {} : { storeCredential: terms.storeCredential }),
       authentication: {
         eci: info.eci ?? eciFor(networkOf(kept.pan), 'failed'),
         ...(info.cavv === undefined ? {} : { authenticationValue: info.cavv }),

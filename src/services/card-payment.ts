@@ -21,6 +21,8 @@ import type { Executor } from '../store/prepared-query.js';
 import type { OrderRow } from '../store/schema.js';
 import { paymentEventFor, type PaymentEvent } from './callbacks/payment-event.js';
 import { operationOutcome } from './operation-outcome.js';
+import type { BindingCategory, Tii } from '../domain/stored-credentials.js';
+import type { CredentialVault } from './vault/credential-vault.js';
 
 /** The payment columns of an order nobody has paid yet, as registration leaves them. */
 const UNPAID_ORDER = {
@@ -42,6 +44,7 @@ const UNPAID_ORDER = {
   auto_complete_at_ms: null,
   auto_reverse_at_ms: null,
   secure_auth: null,
+  tii: null,
   approved_minor: 0,
   deposited_minor: 0,
   refunded_minor: 0,
@@ -61,6 +64,8 @@ function paidOrder(order: OrderRow, claim: PaymentClaim, outcome: AuthorizationO
     auto_complete_at_ms: claim.autoCompleteAtMs,
     auto_reverse_at_ms: claim.autoReverseAtMs,
     secure_auth: claim.secureAuth,
+    tii: claim.tii,
+    binding_id: claim.bindingId ?? order.binding_id,
     status: outcome.status,
     action_code: outcome.actionCode,
     approval_code: outcome.approvalCode,
@@ -82,13 +87,25 @@ export type PaymentEventSink = (db: Executor, event: PaymentEvent, nowMs: number
 export interface CardPaymentInput {
   readonly card: CardForAuthorization;
   readonly twoPhase: boolean;
-  readonly paymentWay: 'CARD' | 'CARD_MOTO';
+  readonly paymentWay: 'CARD' | 'CARD_MOTO' | 'CARD_BINDING';
   readonly autoCompleteAtMs?: number;
   readonly autoReverseAtMs?: number;
   /** The 3-D Secure result the issuer is told (ECI, authentication value). */
   readonly authentication?: AuthenticationResult;
   /** JSON of the 3-D Secure result for the order's status (cardAuthInfo.secureAuthInfo). */
   readonly secureAuth?: string;
+  /** The transaction initiator indicator of the spec's tii table. */
+  readonly tii?: Tii;
+  /** The stored credential paid with. */
+  readonly bindingId?: string;
+  /** features=VERIFY: a zero-amount authorization that checks the card to store it; nothing is paid. */
+  readonly verification?: boolean;
+  /** Store the card for this client once the payment is approved (tii CI, or clientId). */
+  readonly storeCredential?: {
+    readonly clientId: string;
+    readonly category: BindingCategory;
+    readonly email?: string | null;
+  };
 }
 
 /** The transaction start state (gateway-facts §5.2): an authorization whose answer is not in yet. */
@@ -108,6 +125,7 @@ export class CardPayment {
     private readonly clock: Clock,
     private readonly random: RandomSource,
     private readonly emit: PaymentEventSink,
+    private readonly vault?: CredentialVault,
   ) {}
 
   /** Pays an order registered earlier (the hosted page, paymentOrderBinding). */
@@ -150,6 +168,8 @@ export class CardPayment {
       autoCompleteAtMs: input.autoCompleteAtMs ?? null,
       autoReverseAtMs: input.autoReverseAtMs ?? null,
       secureAuth: input.secureAuth ?? null,
+      tii: input.tii ?? null,
+      bindingId: input.bindingId ?? null,
       nowMs: startedMs,
     };
     await this.writes.run(async (db) => {
@@ -188,31 +208,51 @@ export class CardPayment {
       attemptId,
       status: !answer.approved
         ? ORDER_STATUS.declined
-        : input.twoPhase
-          ? ORDER_STATUS.approved
-          : ORDER_STATUS.deposited,
+        : input.verification === true
+          ? // Nothing is held or charged by a verification: the order ends as released.
+            ORDER_STATUS.reversed
+          : input.twoPhase
+            ? ORDER_STATUS.approved
+            : ORDER_STATUS.deposited,
       actionCode: answer.approved ? 0 : DECLINE_REASONS[answer.reason].actionCode,
       approvalCode: answer.approved ? answer.approvalCode : null,
       rrn: answer.approved ? answer.rrn : null,
       paymentNetRefNum: answer.approved ? answer.paymentNetRefNum : null,
       terminalId: answer.approved ? answer.terminalId : null,
       authRefNum: answer.approved ? answer.authRefNum : null,
-      approvedMinor: answer.approved ? order.amount_minor : 0,
-      depositedMinor: answer.approved && !input.twoPhase ? order.amount_minor : 0,
+      approvedMinor: answer.approved && input.verification !== true ? order.amount_minor : 0,
+      depositedMinor:
+        answer.approved && !input.twoPhase && input.verification !== true ? order.amount_minor : 0,
       nowMs,
     };
-    await this.writes.run(async (db) => {
+    const stored = await this.writes.run(async (db) => {
       // The claim guarantees this attempt alone may finish the order; anything else is a bug.
       if (!(await this.orders.recordAuthorization(db, outcome))) {
         throw new Error(`order ${order.id} changed under payment attempt ${attemptId}`);
       }
       await this.orders.completeOperation(db, attemptId, operationOutcome(answer, nowMs));
-      if (answer.approved) {
+      if (!answer.approved) return undefined;
+      if (input.verification !== true) {
         const operation = input.twoPhase ? 'approved' : 'deposited';
         await this.emit(db, paymentEventFor(order, operation, true, order.amount_minor), nowMs);
       }
+      if (input.storeCredential === undefined || this.vault === undefined) return undefined;
+      const { bindingId } = await this.vault.store(db, {
+        merchantId: order.merchant_id,
+        clientId: input.storeCredential.clientId,
+        category: input.storeCredential.category,
+        pan: input.card.pan,
+        expiry: input.card.expiry,
+        order,
+        netRefNum: answer.paymentNetRefNum,
+        paymentDateMs: nowMs,
+        email: input.storeCredential.email ?? order.email,
+      });
+      await this.orders.setBinding(db, order.id, bindingId);
+      return bindingId;
     });
     // The row as both units left it: the guarded updates above matched exactly this attempt.
-    return paidOrder(order, claim, outcome);
+    const paid = paidOrder(order, claim, outcome);
+    return stored === undefined ? paid : { ...paid, binding_id: stored };
   }
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ACTION_CODE } from '../domain/action-codes.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import { preparedQuery, type Executor } from './prepared-query.js';
@@ -28,6 +28,9 @@ export interface PaymentClaim {
   readonly autoReverseAtMs: number | null;
   /** JSON of the 3-D Secure result the authorization carries, if the customer authenticated. */
   readonly secureAuth: string | null;
+  readonly tii: string | null;
+  /** The stored credential paid with; an order registered with a bindingId keeps that one otherwise. */
+  readonly bindingId: string | null;
   readonly nowMs: number;
 }
 
@@ -97,6 +100,7 @@ const CLAIMED_ORDER_COLUMNS = [
   'auto_complete_at_ms',
   'auto_reverse_at_ms',
   'secure_auth',
+  'tii',
 ] as const satisfies readonly (keyof OrdersTable)[];
 
 const OPERATION_COLUMNS = [
@@ -184,12 +188,14 @@ export class OrderRepository {
           auto_reverse_at_ms: v[8] as number,
           secure_auth: v[9] as string,
           updated_at_ms: v[10] as number,
+          tii: v[12] as string,
+          binding_id: sql<string>`coalesce(${v[13] as string}, binding_id)`,
         })
         .where('id', '=', v[11] as string)
         .where('status', 'in', UNPAID)
         .where('payment_attempt_id', 'is', null)
         .where('expires_at_ms', '>', v[10] as number),
-    12,
+    14,
   );
 
   private readonly recordOutcome = preparedQuery(
@@ -259,6 +265,8 @@ export class OrderRepository {
       auto_complete_at_ms: claim.autoCompleteAtMs,
       auto_reverse_at_ms: claim.autoReverseAtMs,
       secure_auth: claim.secureAuth,
+      tii: claim.tii,
+      binding_id: claim.bindingId ?? order.binding_id,
       updated_at_ms: claim.nowMs,
     };
     await this.insertClaimedOrder(db, ...CLAIMED_ORDER_COLUMNS.map((column) => claimed[column]));
@@ -297,6 +305,8 @@ export class OrderRepository {
       claim.secureAuth,
       claim.nowMs,
       claim.orderId,
+      claim.tii,
+      claim.bindingId,
     );
     return result.numAffectedRows === 1n;
   }
@@ -401,6 +411,11 @@ export class OrderRepository {
       query = query.where('deposited_minor', '=', expectedDepositedMinor);
     const result = await query.executeTakeFirst();
     return result.numUpdatedRows === 1n;
+  }
+
+  /** The binding an approved payment stored (or refreshed) for the order's client. */
+  async setBinding(db: Executor, orderId: string, bindingId: string): Promise<void> {
+    await db.updateTable('orders').set({ binding_id: bindingId }).where('id', '=', orderId).execute();
   }
 
   /** The customer is at the issuer's ACS (3-D Secure under way): status 5. */

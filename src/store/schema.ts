@@ -119,6 +119,8 @@ export interface OrderPaymentColumns {
   auto_reverse_at_ms: number | null;
   /** JSON of the 3-D Secure result (eci, cavv, version, ARes and RReq status), once authenticated. */
   secure_auth: string | null;
+  /** The transaction initiator indicator the order was paid with (CI, F, U, R), if any. */
+  tii: string | null;
   /** Defaults to 0 in the database, so registration need not write them. */
   approved_minor: Generated<number>;
   deposited_minor: Generated<number>;
@@ -194,6 +196,33 @@ export interface Database {
   idempotency_keys: IdempotencyKeyRow;
   threeds_transactions: ThreeDsTransactionRow;
   acs_transactions: AcsTransactionRow;
+  bindings: BindingRow;
+}
+
+/** A stored credential: the card of one client of one merchant, sealed in the vault. */
+export interface BindingRow {
+  id: string;
+  merchant_id: string;
+  client_id: string;
+  /** PAN sealed under the master key (AES-256-GCM, key id inside); bound to the binding id. */
+  pan_sealed: string;
+  /** Keyed hash (HMAC) of the PAN under the key that sealed it: finds the card without decrypting. */
+  pan_hash: string;
+  masked_pan: string;
+  /** YYYYMM */
+  expiry: string;
+  payment_system: string;
+  /** COMMON | RECURRENT | INSTALLMENT */
+  category: string;
+  active: number;
+  origin_order_id: string;
+  origin_order_number: string;
+  /** paymentNetRefNum and date of the initiating payment: what later merchant-initiated payments cite. */
+  original_net_ref_num: string | null;
+  original_scheme_transaction_id: string | null;
+  original_payment_date_ms: number | null;
+  created_at_ms: number;
+  updated_at_ms: number;
 }
 
 /** One 3-D Secure authentication as the gateway's 3DS Server runs it. */

@@ -220,7 +220,7 @@ for (const engine of ENGINES) {
       }
     });
 
-    test('features=VERIFY is refused until stored credentials land, never paid; FORCE_SSL pays', async () => {
+    test('features=VERIFY with an amount is refused, never paid; FORCE_SSL pays', async () => {
       const verify = await pay({ features: 'VERIFY' });
       assert.equal(verify.body.errorCode, '5');
       assert.match(String(verify.body.error), /VERIFY/);
@@ -256,16 +256,16 @@ for (const engine of ENGINES) {
       assert.equal(second.body.errorCode, '1');
     });
 
-    test('parameters of later capabilities answer "not enabled" instead of being ignored', async () => {
+    test('parameters of later capabilities, or of permissions not held, are refused instead of ignored', async () => {
       for (const params of <Record<string, string>[]>[
         { threeDSSDK: 'true' },
-        { bindingId: 'b-1' },
+        { dccData: '{"dccUuid":"x"}' },
         { tii: 'U' },
         { autocompletionDate: '2030-01-01T00:00:00' },
       ]) {
         const response = await pay(params);
         assert.equal(response.body.errorCode, '5', JSON.stringify(params));
-        assert.match(String(response.body.error), /not/, JSON.stringify(params));
+        assert.match(String(response.body.error), /not|permission/, JSON.stringify(params));
         assert.equal(response.body.orderId, undefined);
       }
     });

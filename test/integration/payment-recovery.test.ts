@@ -47,6 +47,8 @@ for (const engine of ENGINES) {
             autoCompleteAtMs: null,
             autoReverseAtMs: null,
             secureAuth: null,
+            tii: null,
+            bindingId: null,
             nowMs,
           }),
         );

@@ -23,10 +23,6 @@ const PAN = { pattern: /^\d{15,19}$/, reason: 'reason.cardNumber' } as const;
 
 /** Parameters of later issues: refused with "not enabled" until their capability lands. */
 export const NOT_YET_ENABLED = {
-  bindingId: 'stored credentials',
-  originalSchemeTransactionId: 'stored credentials',
-  originalPaymentNetRefNum: 'stored credentials',
-  originalPaymentDate: 'stored credentials',
   dccData: 'dynamic currency conversion',
 } as const;
 

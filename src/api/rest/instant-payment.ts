@@ -8,7 +8,14 @@ import type { RandomSource } from '../../domain/random-source.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import type { BrowserData, ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
 import type { AuthenticatedPayment, PaymentStep } from '../../services/authenticated-payment.js';
-import type { CardPayment } from '../../services/card-payment.js';
+import type { CardPayment, CardPaymentInput } from '../../services/card-payment.js';
+import type { CredentialVault } from '../../services/vault/credential-vault.js';
+import {
+  checkCitationPresent,
+  checkCredentialUse,
+  citationOf,
+  initiatorOf,
+} from '../../domain/stored-credentials.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
 import type { OrderRow } from '../../store/schema.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
@@ -24,6 +31,7 @@ export interface InstantPaymentServices {
   readonly payment: CardPayment;
   readonly authenticated: AuthenticatedPayment;
   readonly threeDs: ThreeDsServer;
+  readonly vault: CredentialVault;
   readonly random: RandomSource;
   /** The gateway's private key, which opens seTokens. */
   readonly seTokenKey: () => Promise<KeyObject>;
@@ -41,20 +49,85 @@ function refuseLaterCapabilities(params: InstantPaymentParams, context: Operatio
       feature: '3-D Secure in mobile apps (SDK)',
     });
   }
-  if (params.tii !== undefined)
-    throw new Refusal('FEATURE_NOT_ENABLED', { param: 'tii', feature: 'stored credentials' });
-  // VERIFY checks the card and stores it without paying; paying instead would be worse than refusing.
-  if (params.features?.includes('VERIFY') === true) {
-    throw new Refusal('FEATURE_NOT_ENABLED', { param: 'features', feature: 'card verification (VERIFY)' });
+  void context;
+}
+
+/**
+ * The card to pay with and how it relates to stored credentials: a binding (when no pan or seToken
+ * overrides it), or card data, stored for the client afterwards when the merchant may (tii CI, or
+ * a clientId without bindingNotNeeded: the spec's "storing a common credential" flow).
+ */
+async function cardAndCredential(
+  params: InstantPaymentParams,
+  context: OperationContext,
+  services: InstantPaymentServices,
+  twoPhase: boolean,
+): Promise<{
+  card: CardForAuthorization;
+  terms: Pick<CardPaymentInput, 'tii' | 'bindingId' | 'storeCredential'>;
+}> {
+  // A seToken carries either card data or a bindingId with its CVC.
+  const token =
+    params.seToken === undefined
+      ? undefined
+      : openSeToken(params.seToken, await services.seTokenKey(), context.nowMs);
+  const tokenBinding =
+    token?.bindingId === undefined ? undefined : { bindingId: token.bindingId, cvc: token.cvc };
+  const withBinding =
+    tokenBinding !== undefined ||
+    (params.pan === undefined && params.seToken === undefined && params.bindingId !== undefined);
+  const cvc = tokenBinding?.cvc ?? params.cvc;
+  const mayUse = context.merchant.permissions.has('storedCredentials');
+  checkCredentialUse({
+    tii: params.tii,
+    withBinding,
+    twoPhase,
+    clientId: params.clientId,
+    mayUseStoredCredentials: mayUse,
+  });
+  const tii = params.tii === undefined ? {} : { tii: params.tii };
+  if (withBinding) {
+    const binding = await services.vault.usable(
+      context.merchant.id,
+      tokenBinding?.bindingId ?? params.bindingId ?? '',
+      params.clientId,
+    );
+    const citation = citationOf(params);
+    checkCitationPresent(params.tii, binding.payment_system, citation);
+    await services.vault.checkCitation(binding, citation);
+    const opened = services.vault.openCard(binding);
+    return {
+      card: {
+        pan: opened.pan,
+        expiry: opened.expiry,
+        ...(cvc === undefined ? {} : { cvc }),
+        ...(params.cardholderName === undefined ? {} : { cardholderName: params.cardholderName }),
+      },
+      terms: { ...tii, bindingId: binding.id },
+    };
   }
-  // With the permission, clientId would store the card (instant payment's credential flow).
-  if (
-    params.clientId !== undefined &&
-    params.bindingNotNeeded !== true &&
-    context.merchant.permissions.has('storedCredentials')
-  ) {
-    throw new Refusal('FEATURE_NOT_ENABLED', { param: 'clientId', feature: 'stored credentials' });
-  }
+  const card = cardFrom(
+    await rawCardFrom(params, services, context.nowMs),
+    params.cardholderName,
+    context.nowMs,
+  );
+  const stores =
+    mayUse && params.clientId !== undefined && params.clientId !== '' && params.bindingNotNeeded !== true;
+  return {
+    card,
+    terms: {
+      ...tii,
+      ...(stores
+        ? {
+            storeCredential: {
+              clientId: params.clientId ?? '',
+              category: 'COMMON' as const,
+              email: params.email ?? null,
+            },
+          }
+        : {}),
+    },
+  };
 }
 
 interface RawCard {
@@ -88,6 +161,27 @@ function cardFrom(raw: RawCard, cardholderName: string | undefined, nowMs: numbe
   return { pan: new Pan(raw.pan), expiry, cvc: raw.cvc, cardholderName };
 }
 
+/**
+ * features=VERIFY checks a card to store it, paying nothing: amount 0, a clientId and the
+ * permission to store credentials, and card data (not a binding, which is stored already).
+ */
+function checkVerification(
+  params: InstantPaymentParams,
+  context: OperationContext,
+  credential: Pick<CardPaymentInput, 'bindingId' | 'storeCredential'>,
+): void {
+  if (params.amount !== 0) throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: 'features=VERIFY' });
+  if (!context.merchant.permissions.has('storedCredentials')) {
+    throw new Refusal('PERMISSION_REQUIRED', { feature: 'storedCredentials' });
+  }
+  if (credential.bindingId !== undefined)
+    throw new Refusal('PARAM_CONFLICT', { param: 'bindingId', other: 'features=VERIFY' });
+  if (params.bindingNotNeeded === true) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'bindingNotNeeded', other: 'features=VERIFY' });
+  }
+  if (credential.storeCredential === undefined) throw new Refusal('PARAM_EMPTY', { param: 'clientId' });
+}
+
 /** MOTO never authenticates; an SSL-only merchant and an exempted payment do not either. */
 function authenticates(
   channel: keyof typeof CHANNELS,
@@ -97,7 +191,9 @@ function authenticates(
   return (
     channel === 'instant' &&
     !context.merchant.permissions.has('sslOnly') &&
-    params.externalScaExemptionIndicator === undefined
+    params.externalScaExemptionIndicator === undefined &&
+    // Merchant-initiated payments (U, R) have nobody at a browser to authenticate.
+    initiatorOf(params.tii) === 'customer'
   );
 }
 
@@ -136,7 +232,7 @@ function decidedAnswer(paid: OrderRow, language: string, context: OperationConte
 }
 
 /** The answer for each step of a 3-D Secure payment (merchant-api.md, instantPayment.do response). */
-function stepAnswer(step: PaymentStep, language: string, context: OperationContext): object {
+export function stepAnswer(step: PaymentStep, language: string, context: OperationContext): object {
   const base = { errorCode: '0', orderId: step.order.id, orderNumber: step.order.order_number };
   switch (step.kind) {
     case 'decided':
@@ -264,12 +360,8 @@ export function instantPayment(
       if (params.features?.includes('FORCE_SSL') === true && !context.merchant.permissions.has('sslOnly')) {
         throw new Refusal('PERMISSION_REQUIRED', { feature: 'sslOnly' });
       }
-      const card = cardFrom(
-        await rawCardFrom(params, services, context.nowMs),
-        params.cardholderName,
-        context.nowMs,
-      );
       const twoPhase = params.preAuth === true;
+      const { card, terms: credential } = await cardAndCredential(params, context, services, twoPhase);
       const autoCompleteAtMs = params.autocompletionDate;
       const autoReverseAtMs = params.autoReverseDate;
       for (const [name, atMs] of [
@@ -302,8 +394,17 @@ export function instantPayment(
         language,
         ip: params.ip ?? context.clientIp,
       });
-      const terms = { twoPhase, paymentWay, autoCompleteAtMs, autoReverseAtMs };
-      if (!authenticates(channel, params, context)) {
+      const verification = params.features?.includes('VERIFY') === true;
+      if (verification) checkVerification(params, context, credential);
+      const terms = {
+        twoPhase,
+        paymentWay: credential.bindingId === undefined ? paymentWay : ('CARD_BINDING' as const),
+        autoCompleteAtMs,
+        autoReverseAtMs,
+        ...credential,
+        ...(verification ? { verification } : {}),
+      };
+      if (verification || !authenticates(channel, params, context)) {
         const paid = await services.payment.registerAndPay(order, {
           card,
           ...terms,

@@ -3,6 +3,10 @@ import type { RandomSource } from '../../domain/random-source.js';
 import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { CardPayment } from '../../services/card-payment.js';
+import type { CredentialVault } from '../../services/vault/credential-vault.js';
+import type { GroupCommit } from '../../store/group-commit.js';
+import { bindingOperations } from './binding-operations.js';
+import { paymentOrderBinding } from './payment-order-binding.js';
 import type { OrderLifecycle } from '../../services/order-lifecycle.js';
 import type { OrderQuery } from '../../services/order-query.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
@@ -18,6 +22,8 @@ export interface RestServices {
   readonly payment: CardPayment;
   readonly authenticated: AuthenticatedPayment;
   readonly threeDs: ThreeDsServer;
+  readonly vault: CredentialVault;
+  readonly writes: GroupCommit;
   readonly lifecycle: OrderLifecycle;
   readonly random: RandomSource;
   readonly seTokenKey: () => Promise<KeyObject>;
@@ -33,5 +39,7 @@ export function restOperations(services: RestServices): Operation[] {
     instantPayment(services),
     instantPayment(services, 'moto'),
     ...lifecycleOperations(services.query, services.lifecycle),
+    paymentOrderBinding(services),
+    ...bindingOperations(services),
   ];
 }

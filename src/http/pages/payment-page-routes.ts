@@ -7,8 +7,15 @@ import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Pan } from '../../domain/pan.js';
 import { Refusal } from '../../domain/refusals.js';
 import type { BrowserData, ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
-import type { AuthenticatedPayment, PaymentStep } from '../../services/authenticated-payment.js';
+import type {
+  AuthenticatedPayment,
+  PaymentStep,
+  PaymentTerms,
+} from '../../services/authenticated-payment.js';
 import type { CardPayment } from '../../services/card-payment.js';
+import type { CredentialVault } from '../../services/vault/credential-vault.js';
+import type { Binding } from '../../store/binding-repository.js';
+import type { CardForAuthorization } from '../../processing/acquirer/acquirer-port.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 import type { MerchantDirectory } from '../../services/merchant-directory.js';
 import type { OrderQuery } from '../../services/order-query.js';
@@ -22,6 +29,7 @@ import {
   noticeBody,
   pageText,
   PAYMENT_PAGE_STYLE,
+  type CredentialChoice,
   type FormState,
   type OrderNotice,
 } from './payment-page-view.js';
@@ -29,6 +37,7 @@ import { customerDestination } from './threeds-routes.js';
 
 export interface PaymentPageDeps {
   readonly directory: MerchantDirectory;
+  readonly vault: CredentialVault;
   readonly query: OrderQuery;
   readonly payment: CardPayment;
   readonly payments: AuthenticatedPayment;
@@ -167,6 +176,7 @@ export function registerPaymentPageRoutes(app: FastifyInstance, deps: PaymentPag
       located.action,
       state,
       deps.clock.nowMs(),
+      await credentialsFor(located),
     );
     await sendPage(
       reply,
@@ -258,6 +268,79 @@ export function registerPaymentPageRoutes(app: FastifyInstance, deps: PaymentPag
     }
   };
 
+  /** The client's saved cards, and whether a new card may be remembered (orders with a clientId). */
+  const credentialsFor = async (located: Located): Promise<CredentialChoice> => {
+    const clientId = located.order.client_id;
+    if (clientId === null || clientId === '' || !located.merchant.permissions.has('storedCredentials')) {
+      return { savedCards: [], offerRemember: false };
+    }
+    const bindings = await deps.vault.list(located.merchant.id, { clientId, showExpired: false });
+    return {
+      savedCards: bindings.map((binding) => ({
+        bindingId: binding.id,
+        maskedPan: binding.masked_pan,
+        expiry: binding.expiry,
+      })),
+      offerRemember: true,
+    };
+  };
+
+  /** The card the form chose: a saved one (only its CVC is asked) or a new one, checked field by field. */
+  const chooseCard = async (
+    located: Located,
+    fields: Record<string, string>,
+  ): Promise<
+    { card: CardForAuthorization; terms: Omit<PaymentTerms, 'twoPhase'> } | { state: FormState }
+  > => {
+    const savedCard = fields.savedCard ?? '';
+    const cvc = (fields.cvc ?? '').trim();
+    const credentials = await credentialsFor(located);
+    if (savedCard !== '') {
+      const errors: FormState['errors'] & Record<string, true> = {};
+      if (!/^\d{3}$/.test(cvc)) errors.cvc = true;
+      let binding: Binding | undefined;
+      try {
+        if (credentials.savedCards.some((card) => card.bindingId === savedCard)) {
+          binding = await deps.vault.usable(
+            located.merchant.id,
+            savedCard,
+            located.order.client_id ?? undefined,
+          );
+        }
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+      }
+      if (binding === undefined) errors.savedCard = true;
+      if (binding === undefined || Object.keys(errors).length > 0) return { state: { errors, savedCard } };
+      const opened = deps.vault.openCard(binding);
+      return {
+        card: { pan: opened.pan, expiry: opened.expiry, cvc },
+        terms: { paymentWay: 'CARD_BINDING', tii: 'F', bindingId: binding.id },
+      };
+    }
+    const read = readCard(fields, deps.clock.nowMs());
+    const remember = credentials.offerRemember && fields.remember === 'true';
+    if (Object.keys(read.state.errors).length > 0 || read.expiry === undefined) {
+      return { state: { ...read.state, savedCard, remember } };
+    }
+    const clientId = located.order.client_id ?? '';
+    return {
+      card: {
+        pan: new Pan((fields.pan ?? '').replace(/[\s-]/g, '')),
+        expiry: read.expiry,
+        cvc,
+        cardholderName: (fields.cardholderName ?? '').trim().toUpperCase(),
+      },
+      terms: {
+        paymentWay: 'CARD',
+        // The customer asked to remember the card: the initial customer-initiated stored credential.
+        ...(remember
+          ? { tii: 'CI', storeCredential: { clientId, category: 'COMMON', email: located.order.email } }
+          : {}),
+      },
+    };
+  };
+
   app.get(PAGE_ROUTE, async (request, reply) => {
     const located = await locate(request);
     if ('notice' in located) return notice(reply, located.notice, located.language);
@@ -291,16 +374,10 @@ export function registerPaymentPageRoutes(app: FastifyInstance, deps: PaymentPag
 
     const standing = standingOf(order, deps.clock.nowMs());
     if (standing !== 'form') return notice(reply, standing, language, order);
-    const read = readCard(fields, deps.clock.nowMs());
-    if (Object.keys(read.state.errors).length > 0 || read.expiry === undefined)
-      return form(reply, located, read.state, 422);
-    const card = {
-      pan: new Pan((fields.pan ?? '').replace(/[\s-]/g, '')),
-      expiry: read.expiry,
-      cvc: (fields.cvc ?? '').trim(),
-      cardholderName: (fields.cardholderName ?? '').trim().toUpperCase(),
-    };
-    const terms = { twoPhase: order.two_phase === 1, paymentWay: 'CARD' as const };
+    const chosen = await chooseCard(located, fields);
+    if ('state' in chosen) return form(reply, located, chosen.state, 422);
+    const { card } = chosen;
+    const terms = { twoPhase: order.two_phase === 1, ...chosen.terms };
     try {
       if (merchant.permissions.has('sslOnly')) {
         return await follow(reply, located, {

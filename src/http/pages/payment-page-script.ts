@@ -40,6 +40,15 @@ export const PAYMENT_PAGE_SCRIPT = String.raw`
   }
   if (form) {
     var check = checkers();
+    var newCard = document.getElementById('new-card');
+    // With a saved card chosen only the CVC is asked; the other card fields are hidden.
+    var usingSaved = function () {
+      var chosen = form.querySelector('input[name=savedCard]:checked');
+      return chosen !== null && chosen.value !== '';
+    };
+    var toggle = function () { newCard.hidden = usingSaved(); };
+    form.querySelectorAll('input[name=savedCard]').forEach(function (radio) { radio.addEventListener('change', toggle); });
+    var active = function (name) { return name === 'cvc' || !usingSaved(); };
     var panInput = form.elements.pan;
     panInput.addEventListener('input', function () {
       var digits = panInput.value.replace(/\D/g, '').slice(0, 19);
@@ -64,7 +73,7 @@ export const PAYMENT_PAGE_SCRIPT = String.raw`
     form.addEventListener('submit', function (event) {
       var firstBad = null;
       Object.keys(check).forEach(function (name) {
-        var ok = check[name](form.elements[name].value);
+        var ok = !active(name) || check[name](form.elements[name].value);
         showError(name, ok);
         if (!ok && !firstBad) firstBad = form.elements[name];
       });

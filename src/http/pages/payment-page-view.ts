@@ -42,10 +42,31 @@ export const PAYMENT_PAGE_STYLE = `
 .alert{color:#b3261e;font-weight:600}
 .note{color:#5b6272;font-size:.85rem;margin-top:16px}
 .countdown{font-variant-numeric:tabular-nums}
+fieldset{border:1px solid #c9cfdb;border-radius:8px;margin:0 0 14px;padding:8px 12px}
+legend{font-weight:600;padding:0 4px}
+.choice{display:block;padding:6px 0}
+.remember label{font-weight:400}
 `;
 
+/** A stored card of the order's client, as the page offers it. */
+export interface SavedCard {
+  readonly bindingId: string;
+  readonly maskedPan: string;
+  /** YYYYMM */
+  readonly expiry: string;
+}
+
+/** What the page offers about stored credentials: the client's cards, and whether to store a new one. */
+export interface CredentialChoice {
+  readonly savedCards: readonly SavedCard[];
+  readonly offerRemember: boolean;
+}
+
 export interface FormState {
-  readonly errors: Partial<Record<'pan' | 'expiry' | 'cvc' | 'cardholderName', true>>;
+  readonly errors: Partial<Record<'pan' | 'expiry' | 'cvc' | 'cardholderName' | 'savedCard', true>>;
+  /** The saved card chosen, or '' for another card. */
+  readonly savedCard?: string;
+  readonly remember?: boolean;
   readonly expiry?: string;
   readonly cardholderName?: string;
   readonly alert?: string;
@@ -86,6 +107,7 @@ export function cardFormBody(
   action: string,
   state: FormState,
   nowMs: number,
+  credentials: CredentialChoice = { savedCards: [], offerRemember: false },
 ): { body: Html; data: string } {
   const t = pageText(language);
   const amount = formatAmount(order, language);
@@ -121,17 +143,35 @@ export function cardFormBody(
       <input type="hidden" name="screenWidth" value="" /><input type="hidden" name="screenHeight" value="" />
       <input type="hidden" name="colorDepth" value="" /><input type="hidden" name="timeZoneOffset" value="" />
       <input type="hidden" name="javascriptEnabled" value="false" />
-      ${field(t, 'pan', 'page.cardNumber', 'page.error.cardNumber', state, html`type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" required`)}
-      <div class="row">
-        ${field(t, 'expiry', 'page.expiry', 'page.error.expiry', state, html`type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" required value="${state.expiry ?? ''}"`)}
-        ${field(t, 'cvc', 'page.cvc', 'page.error.cvc', state, html`type="password" inputmode="numeric" autocomplete="cc-csc" maxlength="3" required`, 'page.cvcHint')}
+      ${savedCardsFieldset(t, credentials.savedCards, state)}
+      <div id="new-card" ${chosenSaved(credentials.savedCards, state) === '' ? '' : new Html(' hidden')}>
+        ${field(t, 'pan', 'page.cardNumber', 'page.error.cardNumber', state, html`type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23"`)}
+        ${field(t, 'expiry', 'page.expiry', 'page.error.expiry', state, html`type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" value="${state.expiry ?? ''}"`)}
+        ${field(t, 'cardholderName', 'page.cardholder', 'page.error.cardholder', state, html`type="text" autocomplete="cc-name" maxlength="45" value="${state.cardholderName ?? ''}"`, 'page.cardholderHint')}
+        ${
+          credentials.offerRemember
+            ? html`<p class="remember">
+                <label
+                  ><input
+                    type="checkbox"
+                    id="remember"
+                    name="remember"
+                    value="true"
+                    ${state.remember === true ? new Html('checked') : ''}
+                  />
+                  ${t('page.rememberCard')}</label
+                >
+              </p>`
+            : ''
+        }
       </div>
-      ${field(t, 'cardholderName', 'page.cardholder', 'page.error.cardholder', state, html`type="text" autocomplete="cc-name" maxlength="45" required value="${state.cardholderName ?? ''}"`, 'page.cardholderHint')}
+      ${field(t, 'cvc', 'page.cvc', 'page.error.cvc', state, html`type="password" inputmode="numeric" autocomplete="cc-csc" maxlength="3" required`, 'page.cvcHint')}
       <button id="pay-button" type="submit">${t('page.pay', { amount })}</button>
     </form>
     <p class="note">${t('page.secureNote')}</p>
   </main>`;
   const data = JSON.stringify({
+    savedCard: t('page.error.savedCard'),
     pan: t('page.error.cardNumber'),
     expiry: t('page.error.expiry'),
     cvc: t('page.error.cvc'),
@@ -140,6 +180,42 @@ export function cardFormBody(
     processing: t('page.processing'),
   });
   return { body, data };
+}
+
+/** The saved card the form has chosen: the one posted, else the first, else '' (another card). */
+function chosenSaved(savedCards: readonly SavedCard[], state: FormState): string {
+  if (state.savedCard !== undefined) return state.savedCard;
+  return savedCards[0]?.bindingId ?? '';
+}
+
+function savedCardsFieldset(
+  t: ReturnType<typeof pageText>,
+  savedCards: readonly SavedCard[],
+  state: FormState,
+): Html | string {
+  if (savedCards.length === 0) return '';
+  const chosen = chosenSaved(savedCards, state);
+  const option = (value: string, label: string) =>
+    html`<label class="choice"
+      ><input type="radio" name="savedCard" value="${value}" ${chosen === value ? new Html('checked') : ''} />
+      ${label}</label
+    >`;
+  return html`<fieldset id="saved-cards">
+    <legend>${t('page.savedCards')}</legend>
+    ${savedCards.map((card) =>
+      option(
+        card.bindingId,
+        t('page.savedCard', {
+          card: card.maskedPan,
+          expiry: `${card.expiry.slice(4)}/${card.expiry.slice(2, 4)}`,
+        }),
+      ),
+    )}
+    ${option('', t('page.newCard'))}
+    <p class="error" id="savedCard-error" aria-live="polite">
+      ${state.errors.savedCard === true ? t('page.error.savedCard') : ''}
+    </p>
+  </fieldset>`;
 }
 
 export type OrderNotice = 'expired' | 'paid' | 'declined' | 'unknown' | 'inProgress';

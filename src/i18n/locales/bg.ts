@@ -34,6 +34,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} не е в списъка с разрешени кодове на търговеца',
 
   'param.missing': 'Липсва задължителният параметър [{param}]',
+  'param.empty': '[{param}] е празен',
   'param.invalid': 'Невалидна стойност на параметъра [{param}]: очаква се {reason}',
   'param.urlInvalid':
     'Параметърът [{param}] трябва да бъде пълен адрес, включително протокола (http:// или https://)',
@@ -46,6 +47,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'Поръчката не може да бъде платена в текущото ѝ състояние',
   'feature.notEnabled':
     'Параметърът [{param}] все още не е достъпен: функцията {feature} не е активирана в този платежен шлюз',
+  'binding.notFound': 'Запазената карта не е намерена',
+  'binding.notActive': 'Запазената карта не е активна',
+  'binding.active': 'Запазената карта е активна',
+  'binding.expired': 'Срокът на валидност на запазената карта е изтекъл',
   'payment.approved': 'Вашата поръчка е обработена, извършва се пренасочване...',
   'payment.declined': 'Плащането е отхвърлено',
   'payment.threeDsMethod':
@@ -79,6 +84,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'цяло число от {min} до {max}',
   'reason.cardNumber': 'номер на карта от 15 до 19 цифри, който преминава проверката Luhn',
   'reason.cardExpiry': 'срок на валидност на картата във формат YYYYMM, който не е в миналото',
+  'reason.originalPayment': 'референцията на плащането, при което са запазени данните на картата',
   'reason.seToken':
     'данни за картата, шифровани с ключа на платежния шлюз (RSA-OAEP), не по-стари от един час',
 
@@ -139,4 +145,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.title': 'Плащането е в процес на обработка',
   'page.inProgress.text': 'Тази поръчка вече се плаща. Моля, изчакайте малко и се свържете с магазина.',
   'page.back': 'Обратно към магазина',
+  'page.savedCards': 'Вашите запазени карти',
+  'page.savedCard': '{card}, валидна до {expiry}',
+  'page.newCard': 'Друга карта',
+  'page.rememberCard': 'Запазване на картата за следващите ми покупки',
+  'page.error.savedCard': 'Изберете една от запазените си карти или друга карта',
 };

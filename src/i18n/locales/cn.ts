@@ -31,6 +31,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} 不在该商户允许的代码列表中',
 
   'param.missing': '缺少必填参数 [{param}]',
+  'param.empty': '[{param}] 为空',
   'param.invalid': '参数 [{param}] 的值无效：应为{reason}',
   'param.urlInvalid': '参数 [{param}] 必须是包含协议的完整地址（http:// 或 https://）',
   'param.conflict': '参数 [{param}] 和 [{other}] 不能同时使用',
@@ -41,6 +42,10 @@ export const messages: MessageCatalogue = {
   'order.referenceMissing': '应提供 [orderId] 或 [orderNumber]',
   'order.notPayable': '该订单在当前状态下无法支付',
   'feature.notEnabled': '参数 [{param}] 暂不可用：此支付网关未启用 {feature}',
+  'binding.notFound': '未找到已保存的卡片',
+  'binding.notActive': '已保存的卡片未激活',
+  'binding.active': '已保存的卡片处于激活状态',
+  'binding.expired': '已保存的卡片已过期',
   'payment.approved': '您的订单已处理，正在跳转……',
   'payment.declined': '支付被拒绝',
   'payment.threeDsMethod':
@@ -72,6 +77,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': '{min} 至 {max} 之间的整数',
   'reason.cardNumber': '通过 Luhn 校验的 15 至 19 位卡号',
   'reason.cardExpiry': '格式为 YYYYMM 且未过期的卡片有效期',
+  'reason.originalPayment': '保存卡片凭据的那笔支付的参考号',
   'reason.seToken': '使用支付网关密钥（RSA-OAEP）加密且生成时间不超过一小时的卡片数据',
 
   'actionCode.awaitingPayment': '尚未进行任何支付尝试',
@@ -126,4 +132,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.title': '正在支付',
   'page.inProgress.text': '此订单正在支付中。请稍候片刻，并向商店确认。',
   'page.back': '返回商店',
+  'page.savedCards': '您已保存的卡片',
+  'page.savedCard': '{card}，有效期至 {expiry}',
+  'page.newCard': '其他卡片',
+  'page.rememberCard': '记住此卡，供我以后购物时使用',
+  'page.error.savedCard': '请选择一张已保存的卡片或使用其他卡片',
 };

@@ -33,6 +33,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} findes ikke på forretningens liste over tilladte koder',
 
   'param.missing': 'Den obligatoriske parameter [{param}] mangler',
+  'param.empty': '[{param}] er tom',
   'param.invalid': 'Ugyldig værdi for parameteren [{param}]: forventet {reason}',
   'param.urlInvalid':
     'Parameteren [{param}] skal være en fuld adresse inklusive protokollen (http:// eller https://)',
@@ -45,6 +46,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'Ordren kan ikke betales i sin nuværende status',
   'feature.notEnabled':
     'Parameteren [{param}] er endnu ikke tilgængelig: funktionen {feature} er ikke aktiveret på denne betalingsgateway',
+  'binding.notFound': 'Det gemte kort blev ikke fundet',
+  'binding.notActive': 'Det gemte kort er ikke aktivt',
+  'binding.active': 'Det gemte kort er aktivt',
+  'binding.expired': 'Det gemte kort er udløbet',
   'payment.approved': 'Din ordre er behandlet, du viderestilles...',
   'payment.declined': 'Betaling afvist',
   'payment.threeDsMethod':
@@ -77,6 +82,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'et heltal fra {min} til {max}',
   'reason.cardNumber': 'et kortnummer på 15 til 19 cifre, der består Luhn-kontrollen',
   'reason.cardExpiry': 'en udløbsdato for kortet i formatet YYYYMM, der ikke ligger i fortiden',
+  'reason.originalPayment': 'referencen til den betaling, hvor kortoplysningerne blev gemt',
   'reason.seToken':
     'kortdata krypteret med betalingsgatewayens nøgle (RSA-OAEP), der ikke er ældre end en time',
 
@@ -136,4 +142,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'Denne ordre er allerede ved at blive betalt. Vent venligst et øjeblik, og hør nærmere hos butikken.',
   'page.back': 'Tilbage til butikken',
+  'page.savedCards': 'Dine gemte kort',
+  'page.savedCard': '{card}, gyldigt til {expiry}',
+  'page.newCard': 'Et andet kort',
+  'page.rememberCard': 'Husk dette kort til mine næste køb',
+  'page.error.savedCard': 'Vælg et af dine gemte kort eller et andet kort',
 };

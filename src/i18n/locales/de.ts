@@ -36,6 +36,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} ist nicht in der Liste der zulässigen Codes des Händlers enthalten',
 
   'param.missing': 'Pflichtparameter [{param}] fehlt',
+  'param.empty': '[{param}] ist leer',
   'param.invalid': 'Ungültiger Wert des Parameters [{param}]: erwartet {reason}',
   'param.urlInvalid':
     'Parameter [{param}] muss eine vollständige Adresse einschließlich des Protokolls sein (http:// oder https://)',
@@ -48,6 +49,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'Die Bestellung kann in ihrem aktuellen Status nicht bezahlt werden',
   'feature.notEnabled':
     'Parameter [{param}] ist noch nicht verfügbar: Die Funktion {feature} ist für dieses Gateway nicht aktiviert',
+  'binding.notFound': 'Gespeicherte Karte nicht gefunden',
+  'binding.notActive': 'Die gespeicherte Karte ist nicht aktiv',
+  'binding.active': 'Die gespeicherte Karte ist aktiv',
+  'binding.expired': 'Die gespeicherte Karte ist abgelaufen',
   'payment.approved': 'Ihre Bestellung wurde verarbeitet, Sie werden weitergeleitet...',
   'payment.declined': 'Zahlung abgelehnt',
   'payment.threeDsMethod':
@@ -81,6 +86,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'eine ganze Zahl von {min} bis {max}',
   'reason.cardNumber': 'eine Kartennummer mit 15 bis 19 Ziffern, die die Luhn-Prüfung besteht',
   'reason.cardExpiry': 'ein Ablaufdatum der Karte im Format YYYYMM, das nicht in der Vergangenheit liegt',
+  'reason.originalPayment': 'die Referenz der Zahlung, bei der die Kartendaten gespeichert wurden',
   'reason.seToken':
     'mit dem Schlüssel des Gateways (RSA-OAEP) verschlüsselte Kartendaten, die nicht älter als eine Stunde sind',
 
@@ -147,4 +153,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'Diese Bestellung wird bereits bezahlt. Bitte warten Sie einen Moment und erkundigen Sie sich beim Shop.',
   'page.back': 'Zurück zum Shop',
+  'page.savedCards': 'Ihre gespeicherten Karten',
+  'page.savedCard': '{card}, gültig bis {expiry}',
+  'page.newCard': 'Andere Karte',
+  'page.rememberCard': 'Diese Karte für meine nächsten Einkäufe speichern',
+  'page.error.savedCard': 'Wählen Sie eine Ihrer gespeicherten Karten oder eine andere Karte',
 };

@@ -37,6 +37,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'Ο κωδικός MCC {mcc} δεν περιλαμβάνεται στη λίστα επιτρεπόμενων κωδικών του εμπόρου',
 
   'param.missing': 'Λείπει η υποχρεωτική παράμετρος [{param}]',
+  'param.empty': 'Το [{param}] είναι κενό',
   'param.invalid': 'Μη έγκυρη τιμή της παραμέτρου [{param}]: αναμενόταν {reason}',
   'param.urlInvalid':
     'Η παράμετρος [{param}] πρέπει να είναι πλήρης διεύθυνση, συμπεριλαμβανομένου του πρωτοκόλλου (http:// ή https://)',
@@ -49,6 +50,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'Η παραγγελία δεν μπορεί να πληρωθεί στην τρέχουσα κατάστασή της',
   'feature.notEnabled':
     'Η παράμετρος [{param}] δεν είναι ακόμη διαθέσιμη: η λειτουργία {feature} δεν είναι ενεργοποιημένη σε αυτή την πύλη πληρωμών',
+  'binding.notFound': 'Η αποθηκευμένη κάρτα δεν βρέθηκε',
+  'binding.notActive': 'Η αποθηκευμένη κάρτα δεν είναι ενεργή',
+  'binding.active': 'Η αποθηκευμένη κάρτα είναι ενεργή',
+  'binding.expired': 'Η αποθηκευμένη κάρτα έχει λήξει',
   'payment.approved': 'Η παραγγελία σας υποβλήθηκε σε επεξεργασία, γίνεται ανακατεύθυνση...',
   'payment.declined': 'Η πληρωμή απορρίφθηκε',
   'payment.threeDsMethod':
@@ -82,6 +87,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'ακέραιος αριθμός από {min} έως {max}',
   'reason.cardNumber': 'αριθμός κάρτας 15 έως 19 ψηφίων που περνά τον έλεγχο Luhn',
   'reason.cardExpiry': 'ημερομηνία λήξης της κάρτας σε μορφή YYYYMM που δεν ανήκει στο παρελθόν',
+  'reason.originalPayment': 'η αναφορά της πληρωμής με την οποία αποθηκεύτηκαν τα στοιχεία της κάρτας',
   'reason.seToken':
     'δεδομένα κάρτας κρυπτογραφημένα με το κλειδί της πύλης πληρωμών (RSA-OAEP), όχι παλαιότερα από μία ώρα',
 
@@ -144,4 +150,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'Η πληρωμή αυτής της παραγγελίας βρίσκεται ήδη σε εξέλιξη. Παρακαλούμε περιμένετε λίγο και επικοινωνήστε με το κατάστημα.',
   'page.back': 'Επιστροφή στο κατάστημα',
+  'page.savedCards': 'Οι αποθηκευμένες κάρτες σας',
+  'page.savedCard': '{card}, ισχύει έως {expiry}',
+  'page.newCard': 'Άλλη κάρτα',
+  'page.rememberCard': 'Αποθήκευση αυτής της κάρτας για τις επόμενες αγορές μου',
+  'page.error.savedCard': 'Επιλέξτε μία από τις αποθηκευμένες κάρτες σας ή άλλη κάρτα',
 };

@@ -35,6 +35,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'El MCC {mcc} no figura en la lista de códigos permitidos del comercio',
 
   'param.missing': 'Falta el parámetro obligatorio [{param}]',
+  'param.empty': '[{param}] está vacío',
   'param.invalid': 'Valor no válido del parámetro [{param}]: se esperaba {reason}',
   'param.urlInvalid':
     'El parámetro [{param}] debe ser una dirección completa que incluya el protocolo (http:// o https://)',
@@ -47,6 +48,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'El pedido no se puede pagar en su estado actual',
   'feature.notEnabled':
     'El parámetro [{param}] aún no está disponible: la función {feature} no está habilitada en esta pasarela de pago',
+  'binding.notFound': 'Tarjeta guardada no encontrada',
+  'binding.notActive': 'La tarjeta guardada no está activa',
+  'binding.active': 'La tarjeta guardada está activa',
+  'binding.expired': 'La tarjeta guardada ha caducado',
   'payment.approved': 'Su pedido se ha procesado, redirigiendo...',
   'payment.declined': 'Pago denegado',
   'payment.threeDsMethod':
@@ -79,6 +84,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'un número entero de {min} a {max}',
   'reason.cardNumber': 'un número de tarjeta de 15 a 19 dígitos que supere la comprobación de Luhn',
   'reason.cardExpiry': 'una fecha de caducidad de la tarjeta con el formato YYYYMM que no esté en el pasado',
+  'reason.originalPayment': 'la referencia del pago con el que se guardaron los datos de la tarjeta',
   'reason.seToken':
     'datos de la tarjeta cifrados con la clave de la pasarela de pago (RSA-OAEP) con una antigüedad máxima de una hora',
 
@@ -140,4 +146,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'Este pedido ya se está pagando. Por favor, espere un momento y consulte con la tienda.',
   'page.back': 'Volver a la tienda',
+  'page.savedCards': 'Sus tarjetas guardadas',
+  'page.savedCard': '{card}, válida hasta {expiry}',
+  'page.newCard': 'Otra tarjeta',
+  'page.rememberCard': 'Recordar esta tarjeta para mis próximas compras',
+  'page.error.savedCard': 'Elija una de sus tarjetas guardadas u otra tarjeta',
 };

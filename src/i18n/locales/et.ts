@@ -35,6 +35,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} ei ole kaupmehe lubatud koodide loendis',
 
   'param.missing': 'Kohustuslik parameeter [{param}] puudub',
+  'param.empty': '[{param}] on tühi',
   'param.invalid': 'Parameetri [{param}] väärtus on vigane: oodati {reason}',
   'param.urlInvalid':
     'Parameeter [{param}] peab olema täielik aadress koos protokolliga (http:// või https://)',
@@ -47,6 +48,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'Tellimust ei saa selle praeguses olekus tasuda',
   'feature.notEnabled':
     'Parameeter [{param}] ei ole veel saadaval: funktsioon {feature} ei ole selles makselüüsis lubatud',
+  'binding.notFound': 'Salvestatud kaarti ei leitud',
+  'binding.notActive': 'Salvestatud kaart ei ole aktiivne',
+  'binding.active': 'Salvestatud kaart on aktiivne',
+  'binding.expired': 'Salvestatud kaart on aegunud',
   'payment.approved': 'Teie tellimus on töödeldud, toimub ümbersuunamine...',
   'payment.declined': 'Maksest keelduti',
   'payment.threeDsMethod':
@@ -79,6 +84,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'täisarvu vahemikus {min} kuni {max}',
   'reason.cardNumber': '15 kuni 19 numbrist koosnevat kaardinumbrit, mis läbib Luhn-kontrolli',
   'reason.cardExpiry': 'kaardi aegumiskuupäeva vormingus YYYYMM, mis ei ole minevikus',
+  'reason.originalPayment': 'selle makse viidet, mille käigus kaardiandmed salvestati',
   'reason.seToken':
     'makselüüsi võtmega (RSA-OAEP) krüpteeritud kaardiandmeid, mis ei ole vanemad kui üks tund',
 
@@ -136,4 +142,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.title': 'Makse on töötlemisel',
   'page.inProgress.text': 'Selle tellimuse eest juba makstakse. Palun oodake hetk ja küsige poest järele.',
   'page.back': 'Tagasi poodi',
+  'page.savedCards': 'Teie salvestatud kaardid',
+  'page.savedCard': '{card}, kehtib kuni {expiry}',
+  'page.newCard': 'Muu kaart',
+  'page.rememberCard': 'Jäta see kaart minu järgmiste ostude jaoks meelde',
+  'page.error.savedCard': 'Valige üks oma salvestatud kaartidest või muu kaart',
 };

@@ -35,6 +35,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC-koodi {mcc} ei ole kauppiaan sallittujen koodien luettelossa',
 
   'param.missing': 'Pakollinen parametri [{param}] puuttuu',
+  'param.empty': '[{param}] on tyhjä',
   'param.invalid': 'Parametrin [{param}] arvo on virheellinen: odotettiin {reason}',
   'param.urlInvalid':
     'Parametrin [{param}] on oltava täydellinen osoite protokolla mukaan lukien (http:// tai https://)',
@@ -47,6 +48,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'Tilausta ei voi maksaa sen nykyisessä tilassa',
   'feature.notEnabled':
     'Parametri [{param}] ei ole vielä käytettävissä: toimintoa {feature} ei ole otettu käyttöön tässä maksuyhdyskäytävässä',
+  'binding.notFound': 'Tallennettua korttia ei löytynyt',
+  'binding.notActive': 'Tallennettu kortti ei ole aktiivinen',
+  'binding.active': 'Tallennettu kortti on aktiivinen',
+  'binding.expired': 'Tallennettu kortti on vanhentunut',
   'payment.approved': 'Tilauksesi on käsitelty, sinut ohjataan eteenpäin...',
   'payment.declined': 'Maksu hylätty',
   'payment.threeDsMethod':
@@ -79,6 +84,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'kokonaislukua väliltä {min}–{max}',
   'reason.cardNumber': '15–19-numeroista korttinumeroa, joka läpäisee Luhn-tarkistuksen',
   'reason.cardExpiry': 'kortin voimassaolopäivää muodossa YYYYMM, joka ei ole menneisyydessä',
+  'reason.originalPayment': 'sen maksun viitettä, jossa korttitiedot tallennettiin',
   'reason.seToken':
     'maksuyhdyskäytävän avaimella (RSA-OAEP) salattuja korttitietoja, jotka eivät ole tuntia vanhempia',
 
@@ -135,4 +141,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.title': 'Maksu on käynnissä',
   'page.inProgress.text': 'Tätä tilausta maksetaan jo. Odota hetki ja tarkista tilanne kaupasta.',
   'page.back': 'Takaisin kauppaan',
+  'page.savedCards': 'Tallennetut korttisi',
+  'page.savedCard': '{card}, voimassa {expiry} asti',
+  'page.newCard': 'Muu kortti',
+  'page.rememberCard': 'Muista tämä kortti seuraavia ostoksiani varten',
+  'page.error.savedCard': 'Valitse jokin tallennetuista korteistasi tai muu kortti',
 };

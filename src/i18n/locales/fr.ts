@@ -36,6 +36,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'Le MCC {mcc} ne figure pas dans la liste des codes autorisés du commerçant',
 
   'param.missing': 'Le paramètre obligatoire [{param}] est manquant',
+  'param.empty': '[{param}] est vide',
   'param.invalid': 'Valeur non valide du paramètre [{param}] : attendu {reason}',
   'param.urlInvalid':
     'Le paramètre [{param}] doit être une adresse complète incluant le protocole (http:// ou https://)',
@@ -48,6 +49,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'La commande ne peut pas être payée dans son état actuel',
   'feature.notEnabled':
     "Le paramètre [{param}] n'est pas encore disponible : la fonctionnalité {feature} n'est pas activée sur cette passerelle de paiement",
+  'binding.notFound': 'Carte enregistrée introuvable',
+  'binding.notActive': "La carte enregistrée n'est pas active",
+  'binding.active': 'La carte enregistrée est active',
+  'binding.expired': 'La carte enregistrée a expiré',
   'payment.approved': 'Votre commande a été traitée, redirection en cours...',
   'payment.declined': 'Paiement refusé',
   'payment.threeDsMethod':
@@ -81,6 +86,8 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'un nombre entier de {min} à {max}',
   'reason.cardNumber': 'un numéro de carte de 15 à 19 chiffres conforme au contrôle de Luhn',
   'reason.cardExpiry': "une date d'expiration de la carte au format YYYYMM qui n'est pas dans le passé",
+  'reason.originalPayment':
+    'la référence du paiement lors duquel les données de la carte ont été enregistrées',
   'reason.seToken':
     "des données de carte chiffrées avec la clé de la passerelle de paiement (RSA-OAEP), datant de moins d'une heure",
 
@@ -142,4 +149,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'Cette commande est déjà en cours de paiement. Veuillez patienter un instant et vous renseigner auprès de la boutique.',
   'page.back': 'Retour à la boutique',
+  'page.savedCards': 'Vos cartes enregistrées',
+  'page.savedCard': "{card}, valable jusqu'à {expiry}",
+  'page.newCard': 'Une autre carte',
+  'page.rememberCard': 'Mémoriser cette carte pour mes prochains achats',
+  'page.error.savedCard': "Choisissez l'une de vos cartes enregistrées ou une autre carte",
 };

@@ -35,6 +35,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'A(z) {mcc} MCC nem szerepel a kereskedő engedélyezett kódjainak listáján',
 
   'param.missing': 'Hiányzik a kötelező [{param}] paraméter',
+  'param.empty': 'A(z) [{param}] üres',
   'param.invalid': 'A(z) [{param}] paraméter értéke érvénytelen, elvárt: {reason}',
   'param.urlInvalid':
     'A(z) [{param}] paraméternek teljes címnek kell lennie, a protokollal együtt (http:// vagy https://)',
@@ -47,6 +48,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'A rendelés jelenlegi állapotában nem fizethető ki',
   'feature.notEnabled':
     'A(z) [{param}] paraméter még nem érhető el: a(z) {feature} funkció nincs engedélyezve ezen a fizetési átjárón',
+  'binding.notFound': 'A mentett kártya nem található',
+  'binding.notActive': 'A mentett kártya nem aktív',
+  'binding.active': 'A mentett kártya aktív',
+  'binding.expired': 'A mentett kártya lejárt',
   'payment.approved': 'Rendelését feldolgoztuk, átirányítás folyamatban...',
   'payment.declined': 'Fizetés elutasítva',
   'payment.threeDsMethod':
@@ -80,6 +85,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'egész szám {min} és {max} között',
   'reason.cardNumber': 'Luhn-ellenőrzésen átmenő, 15–19 számjegyből álló kártyaszám',
   'reason.cardExpiry': 'kártyalejárati dátum YYYYMM formátumban, amely nem múltbeli',
+  'reason.originalPayment': 'a kártyaadatok mentésekor végrehajtott fizetés hivatkozási száma',
   'reason.seToken': 'a fizetési átjáró kulcsával (RSA-OAEP) titkosított, egy óránál nem régebbi kártyaadatok',
 
   'actionCode.awaitingPayment': 'Még nem történt fizetési kísérlet',
@@ -139,4 +145,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'A rendelés kifizetése már folyamatban van. Kérjük, várjon egy kicsit, és érdeklődjön a webáruháznál.',
   'page.back': 'Vissza a webáruházba',
+  'page.savedCards': 'Mentett kártyái',
+  'page.savedCard': '{card}, érvényes eddig: {expiry}',
+  'page.newCard': 'Másik kártya',
+  'page.rememberCard': 'A kártya mentése a következő vásárlásaimhoz',
+  'page.error.savedCard': 'Válasszon egyet mentett kártyái közül, vagy egy másik kártyát',
 };

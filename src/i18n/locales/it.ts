@@ -34,6 +34,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': "Il codice MCC {mcc} non è presente nell'elenco dei codici consentiti per l'esercente",
 
   'param.missing': 'Parametro obbligatorio [{param}] mancante',
+  'param.empty': '[{param}] è vuoto',
   'param.invalid': 'Valore non valido per il parametro [{param}]: atteso {reason}',
   'param.urlInvalid':
     'Il parametro [{param}] deve essere un indirizzo completo, protocollo incluso (http:// o https://)',
@@ -46,6 +47,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': "L'ordine non può essere pagato nel suo stato attuale",
   'feature.notEnabled':
     'Il parametro [{param}] non è ancora disponibile: la funzionalità {feature} non è abilitata su questo gateway di pagamento',
+  'binding.notFound': 'Carta salvata non trovata',
+  'binding.notActive': 'La carta salvata non è attiva',
+  'binding.active': 'La carta salvata è attiva',
+  'binding.expired': 'La carta salvata è scaduta',
   'payment.approved': "L'ordine è stato elaborato, reindirizzamento in corso...",
   'payment.declined': 'Pagamento rifiutato',
   'payment.threeDsMethod':
@@ -79,6 +84,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'un numero intero da {min} a {max}',
   'reason.cardNumber': 'un numero di carta da 15 a 19 cifre che superi il controllo di Luhn',
   'reason.cardExpiry': 'una data di scadenza della carta nel formato YYYYMM non ancora trascorsa',
+  'reason.originalPayment': 'il riferimento del pagamento in cui sono stati salvati i dati della carta',
   'reason.seToken':
     "dati della carta cifrati con la chiave del gateway di pagamento (RSA-OAEP) non più vecchi di un'ora",
 
@@ -140,4 +146,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'Il pagamento di questo ordine è già in corso. Si prega di attendere qualche istante e di verificare con il negozio.',
   'page.back': 'Torna al negozio',
+  'page.savedCards': 'Carte salvate',
+  'page.savedCard': '{card}, valida fino a {expiry}',
+  'page.newCard': "Un'altra carta",
+  'page.rememberCard': 'Memorizza questa carta per i miei prossimi acquisti',
+  'page.error.savedCard': "Scegliere una delle carte salvate o un'altra carta",
 };

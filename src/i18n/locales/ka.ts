@@ -33,6 +33,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} არ არის ვაჭრის დაშვებული კოდების სიაში',
 
   'param.missing': 'აკლია სავალდებულო პარამეტრი [{param}]',
+  'param.empty': '[{param}] ცარიელია',
   'param.invalid': 'პარამეტრის [{param}] არასწორი მნიშვნელობა: მოსალოდნელია {reason}',
   'param.urlInvalid':
     'პარამეტრი [{param}] უნდა იყოს სრული მისამართი პროტოკოლის ჩათვლით (http:// ან https://)',
@@ -45,6 +46,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'შეკვეთის გადახდა მის ამჟამინდელ მდგომარეობაში შეუძლებელია',
   'feature.notEnabled':
     'პარამეტრი [{param}] ჯერ არ არის ხელმისაწვდომი: ამ საგადახდო შლუზზე ფუნქცია {feature} ჩართული არ არის',
+  'binding.notFound': 'შენახული ბარათი ვერ მოიძებნა',
+  'binding.notActive': 'შენახული ბარათი არ არის აქტიური',
+  'binding.active': 'შენახული ბარათი აქტიურია',
+  'binding.expired': 'შენახულ ბარათს მოქმედების ვადა გაუვიდა',
   'payment.approved': 'თქვენი შეკვეთა დამუშავებულია, მიმდინარეობს გადამისამართება...',
   'payment.declined': 'გადახდა უარყოფილია',
   'payment.threeDsMethod':
@@ -78,6 +83,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'მთელი რიცხვი {min}-დან {max}-მდე',
   'reason.cardNumber': 'ბარათის ნომერი 15-დან 19-მდე ციფრით, რომელიც წარმატებით გადის Luhn შემოწმებას',
   'reason.cardExpiry': 'ბარათის მოქმედების ვადა ფორმატით YYYYMM, რომელიც წარსულში არ არის',
+  'reason.originalPayment': 'იმ გადახდის საცნობარო ნომერი, რომლის დროსაც შეინახა ბარათის მონაცემები',
   'reason.seToken':
     'საგადახდო შლუზის გასაღებით (RSA-OAEP) დაშიფრული ბარათის მონაცემები, რომლებიც ერთ საათზე ძველი არ არის',
 
@@ -136,4 +142,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'ამ შეკვეთის გადახდა უკვე მიმდინარეობს. გთხოვთ, ცოტა ხანს დაელოდოთ და დააზუსტოთ ინფორმაცია მაღაზიაში.',
   'page.back': 'მაღაზიაში დაბრუნება',
+  'page.savedCards': 'თქვენი შენახული ბარათები',
+  'page.savedCard': '{card}, მოქმედებს {expiry}-მდე',
+  'page.newCard': 'სხვა ბარათი',
+  'page.rememberCard': 'ამ ბარათის დამახსოვრება ჩემი შემდეგი შესყიდვებისთვის',
+  'page.error.savedCard': 'აირჩიეთ ერთ-ერთი შენახული ბარათი ან სხვა ბარათი',
 };

@@ -32,6 +32,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} មិនមាននៅក្នុងបញ្ជីលេខកូដដែលបានអនុញ្ញាតរបស់ពាណិជ្ជករទេ',
 
   'param.missing': 'ខ្វះប៉ារ៉ាម៉ែត្រចាំបាច់ [{param}]',
+  'param.empty': '[{param}] ទទេ',
   'param.invalid': 'តម្លៃមិនត្រឹមត្រូវនៃប៉ារ៉ាម៉ែត្រ [{param}]៖ រំពឹងថាជា {reason}',
   'param.urlInvalid': 'ប៉ារ៉ាម៉ែត្រ [{param}] ត្រូវតែជាអាសយដ្ឋានពេញលេញ រួមទាំងពិធីការ (http:// ឬ https://)',
   'param.conflict': 'មិនអាចប្រើប៉ារ៉ាម៉ែត្រ [{param}] និង [{other}] ជាមួយគ្នាបានទេ',
@@ -43,6 +44,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'មិនអាចបង់ប្រាក់សម្រាប់ការបញ្ជាទិញនេះក្នុងស្ថានភាពបច្ចុប្បន្នបានទេ',
   'feature.notEnabled':
     'ប៉ារ៉ាម៉ែត្រ [{param}] មិនទាន់អាចប្រើបាននៅឡើយទេ៖ មុខងារ {feature} មិនត្រូវបានបើកដំណើរការនៅលើច្រកទូទាត់នេះទេ',
+  'binding.notFound': 'រកមិនឃើញកាតដែលបានរក្សាទុក',
+  'binding.notActive': 'កាតដែលបានរក្សាទុកមិនសកម្មទេ',
+  'binding.active': 'កាតដែលបានរក្សាទុកកំពុងសកម្ម',
+  'binding.expired': 'កាតដែលបានរក្សាទុកបានផុតសុពលភាព',
   'payment.approved': 'ការបញ្ជាទិញរបស់លោកអ្នកត្រូវបានដំណើរការហើយ កំពុងបញ្ជូនបន្ត...',
   'payment.declined': 'ការបង់ប្រាក់ត្រូវបានបដិសេធ',
   'payment.threeDsMethod':
@@ -74,6 +79,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'ចំនួនគត់ពី {min} ដល់ {max}',
   'reason.cardNumber': 'លេខកាតពី 15 ដល់ 19 ខ្ទង់ ដែលឆ្លងកាត់ការផ្ទៀងផ្ទាត់ Luhn',
   'reason.cardExpiry': 'កាលបរិច្ឆេទផុតកំណត់របស់កាតក្នុងទម្រង់ YYYYMM ដែលមិនទាន់កន្លងផុត',
+  'reason.originalPayment': 'លេខយោងនៃការបង់ប្រាក់ដែលបានរក្សាទុកព័ត៌មានកាត',
   'reason.seToken': 'ទិន្នន័យកាតដែលបានអ៊ិនគ្រីបដោយសោរបស់ច្រកទូទាត់ (RSA-OAEP) និងមានអាយុមិនលើសពីមួយម៉ោង',
 
   'actionCode.awaitingPayment': 'មិនទាន់មានការព្យាយាមបង់ប្រាក់នៅឡើយទេ',
@@ -128,4 +134,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.title': 'ការបង់ប្រាក់កំពុងដំណើរការ',
   'page.inProgress.text': 'ការបញ្ជាទិញនេះកំពុងត្រូវបានបង់ប្រាក់រួចហើយ។ សូមរង់ចាំបន្តិច ហើយសាកសួរជាមួយហាង។',
   'page.back': 'ត្រឡប់ទៅហាងវិញ',
+  'page.savedCards': 'កាតដែលបានរក្សាទុករបស់លោកអ្នក',
+  'page.savedCard': '{card} មានសុពលភាពរហូតដល់ {expiry}',
+  'page.newCard': 'កាតផ្សេងទៀត',
+  'page.rememberCard': 'ចងចាំកាតនេះសម្រាប់ការទិញលើកក្រោយៗរបស់ខ្ញុំ',
+  'page.error.savedCard': 'សូមជ្រើសរើសកាតមួយក្នុងចំណោមកាតដែលបានរក្សាទុករបស់លោកអ្នក ឬកាតផ្សេងទៀត',
 };

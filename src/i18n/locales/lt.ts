@@ -32,6 +32,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} nėra prekybininko leidžiamų kodų sąraše',
 
   'param.missing': 'Trūksta privalomo parametro [{param}]',
+  'param.empty': '[{param}] yra tuščias',
   'param.invalid': 'Netinkama parametro [{param}] reikšmė: tikėtasi {reason}',
   'param.urlInvalid': 'Parametras [{param}] turi būti visas adresas su protokolu (http:// arba https://)',
   'param.conflict': 'Parametrų [{param}] ir [{other}] negalima naudoti kartu',
@@ -43,6 +44,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'Esamos būsenos užsakymo apmokėti negalima',
   'feature.notEnabled':
     'Parametras [{param}] dar nepasiekiamas: šiame mokėjimų šliuze funkcija {feature} neįjungta',
+  'binding.notFound': 'Išsaugota kortelė nerasta',
+  'binding.notActive': 'Išsaugota kortelė neaktyvi',
+  'binding.active': 'Išsaugota kortelė aktyvi',
+  'binding.expired': 'Išsaugotos kortelės galiojimo laikas baigėsi',
   'payment.approved': 'Jūsų užsakymas apdorotas, nukreipiama...',
   'payment.declined': 'Mokėjimas atmestas',
   'payment.threeDsMethod':
@@ -76,6 +81,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'sveikojo skaičiaus nuo {min} iki {max}',
   'reason.cardNumber': 'kortelės numerio iš 15–19 skaitmenų, atitinkančio Luhn patikrą',
   'reason.cardExpiry': 'kortelės galiojimo pabaigos datos formatu YYYYMM, kuri nėra praeityje',
+  'reason.originalPayment': 'nuorodos į mokėjimą, kurio metu buvo išsaugoti kortelės duomenys',
   'reason.seToken':
     'mokėjimų šliuzo raktu (RSA-OAEP) užšifruotų kortelės duomenų, ne senesnių nei viena valanda',
 
@@ -134,4 +140,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'Šis užsakymas jau apmokamas. Prašome šiek tiek palaukti ir pasiteirauti parduotuvėje.',
   'page.back': 'Grįžti į parduotuvę',
+  'page.savedCards': 'Jūsų išsaugotos kortelės',
+  'page.savedCard': '{card}, galioja iki {expiry}',
+  'page.newCard': 'Kita kortelė',
+  'page.rememberCard': 'Įsiminti šią kortelę kitiems mano pirkiniams',
+  'page.error.savedCard': 'Pasirinkite vieną iš išsaugotų kortelių arba kitą kortelę',
 };

@@ -34,6 +34,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} nav tirgotāja atļauto kodu sarakstā',
 
   'param.missing': 'Trūkst obligātā parametra [{param}]',
+  'param.empty': '[{param}] ir tukšs',
   'param.invalid': 'Nederīga parametra [{param}] vērtība, gaidīts: {reason}',
   'param.urlInvalid': 'Parametram [{param}] jābūt pilnai adresei, ieskaitot protokolu (http:// vai https://)',
   'param.conflict': 'Parametrus [{param}] un [{other}] nevar izmantot kopā',
@@ -45,6 +46,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'Pasūtījumu tā pašreizējā statusā nevar apmaksāt',
   'feature.notEnabled':
     'Parametrs [{param}] vēl nav pieejams: šajā maksājumu vārtejā funkcija {feature} nav iespējota',
+  'binding.notFound': 'Saglabātā karte nav atrasta',
+  'binding.notActive': 'Saglabātā karte nav aktīva',
+  'binding.active': 'Saglabātā karte ir aktīva',
+  'binding.expired': 'Saglabātās kartes derīguma termiņš ir beidzies',
   'payment.approved': 'Jūsu pasūtījums ir apstrādāts, notiek pāradresācija...',
   'payment.declined': 'Maksājums noraidīts',
   'payment.threeDsMethod':
@@ -77,6 +82,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'vesels skaitlis no {min} līdz {max}',
   'reason.cardNumber': 'kartes numurs ar 15 līdz 19 cipariem, kas iztur Luhn pārbaudi',
   'reason.cardExpiry': 'kartes derīguma termiņš formātā YYYYMM, kas nav pagātnē',
+  'reason.originalPayment': 'tā maksājuma atsauce, kurā tika saglabāti kartes dati',
   'reason.seToken':
     'ar maksājumu vārtejas atslēgu (RSA-OAEP) šifrēti kartes dati, kas nav vecāki par vienu stundu',
 
@@ -137,4 +143,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'Šis pasūtījums jau tiek apmaksāts. Lūdzu, brīdi uzgaidiet un sazinieties ar veikalu.',
   'page.back': 'Atpakaļ uz veikalu',
+  'page.savedCards': 'Jūsu saglabātās kartes',
+  'page.savedCard': '{card}, derīga līdz {expiry}',
+  'page.newCard': 'Cita karte',
+  'page.rememberCard': 'Atcerēties šo karti maniem nākamajiem pirkumiem',
+  'page.error.savedCard': 'Izvēlieties kādu no saglabātajām kartēm vai citu karti',
 };

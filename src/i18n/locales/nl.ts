@@ -35,6 +35,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} staat niet in de lijst met toegestane codes van de handelaar',
 
   'param.missing': 'Verplichte parameter [{param}] ontbreekt',
+  'param.empty': '[{param}] is leeg',
   'param.invalid': 'Ongeldige waarde van parameter [{param}]: verwacht {reason}',
   'param.urlInvalid':
     'Parameter [{param}] moet een volledig adres zijn, inclusief het protocol (http:// of https://)',
@@ -47,6 +48,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'De bestelling kan in de huidige status niet worden betaald',
   'feature.notEnabled':
     'Parameter [{param}] is nog niet beschikbaar: de functie {feature} is niet ingeschakeld op deze betaalgateway',
+  'binding.notFound': 'Opgeslagen kaart niet gevonden',
+  'binding.notActive': 'De opgeslagen kaart is niet actief',
+  'binding.active': 'De opgeslagen kaart is actief',
+  'binding.expired': 'De opgeslagen kaart is verlopen',
   'payment.approved': 'Uw bestelling is verwerkt, u wordt doorgestuurd...',
   'payment.declined': 'Betaling geweigerd',
   'payment.threeDsMethod':
@@ -80,6 +85,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'een geheel getal van {min} tot en met {max}',
   'reason.cardNumber': 'een kaartnummer van 15 tot 19 cijfers dat de Luhn-controle doorstaat',
   'reason.cardExpiry': 'een vervaldatum van de kaart in de notatie YYYYMM die niet in het verleden ligt',
+  'reason.originalPayment': 'de referentie van de betaling waarmee de kaartgegevens zijn opgeslagen',
   'reason.seToken':
     'kaartgegevens versleuteld met de sleutel van de betaalgateway (RSA-OAEP), niet ouder dan een uur',
 
@@ -140,4 +146,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.title': 'Betaling wordt verwerkt',
   'page.inProgress.text': 'Deze bestelling wordt al betaald. Wacht even en informeer bij de winkel.',
   'page.back': 'Terug naar de winkel',
+  'page.savedCards': 'Uw opgeslagen kaarten',
+  'page.savedCard': '{card}, geldig tot en met {expiry}',
+  'page.newCard': 'Een andere kaart',
+  'page.rememberCard': 'Deze kaart onthouden voor mijn volgende aankopen',
+  'page.error.savedCard': 'Kies een van uw opgeslagen kaarten of een andere kaart',
 };

@@ -34,6 +34,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} nie znajduje się na liście dozwolonych kodów sprzedawcy',
 
   'param.missing': 'Brak wymaganego parametru [{param}]',
+  'param.empty': '[{param}] jest pusty',
   'param.invalid': 'Nieprawidłowa wartość parametru [{param}]: oczekiwano {reason}',
   'param.urlInvalid': 'Parametr [{param}] musi być pełnym adresem wraz z protokołem (http:// lub https://)',
   'param.conflict': 'Parametrów [{param}] i [{other}] nie można używać jednocześnie',
@@ -45,6 +46,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'Zamówienia nie można opłacić w jego obecnym stanie',
   'feature.notEnabled':
     'Parametr [{param}] nie jest jeszcze dostępny: funkcja {feature} nie jest włączona w tej bramce płatniczej',
+  'binding.notFound': 'Nie znaleziono zapisanej karty',
+  'binding.notActive': 'Zapisana karta nie jest aktywna',
+  'binding.active': 'Zapisana karta jest aktywna',
+  'binding.expired': 'Zapisana karta utraciła ważność',
   'payment.approved': 'Zamówienie zostało przetworzone, trwa przekierowanie...',
   'payment.declined': 'Płatność odrzucona',
   'payment.threeDsMethod':
@@ -77,6 +82,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'liczby całkowitej od {min} do {max}',
   'reason.cardNumber': 'numeru karty o długości od 15 do 19 cyfr, przechodzącego weryfikację Luhn',
   'reason.cardExpiry': 'daty ważności karty w formacie YYYYMM, która jeszcze nie minęła',
+  'reason.originalPayment': 'numeru referencyjnego płatności, podczas której zapisano dane karty',
   'reason.seToken':
     'danych karty zaszyfrowanych kluczem bramki płatniczej (RSA-OAEP), nie starszych niż godzina',
 
@@ -136,4 +142,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'To zamówienie jest już opłacane. Prosimy chwilę poczekać i skontaktować się ze sklepem.',
   'page.back': 'Powrót do sklepu',
+  'page.savedCards': 'Zapisane karty',
+  'page.savedCard': '{card}, ważna do {expiry}',
+  'page.newCard': 'Inna karta',
+  'page.rememberCard': 'Zapamiętaj tę kartę do moich kolejnych zakupów',
+  'page.error.savedCard': 'Prosimy wybrać jedną z zapisanych kart lub inną kartę',
 };

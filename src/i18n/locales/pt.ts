@@ -35,6 +35,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'O MCC {mcc} não consta da lista de códigos permitidos do comerciante',
 
   'param.missing': 'O parâmetro obrigatório [{param}] está em falta',
+  'param.empty': '[{param}] está vazio',
   'param.invalid': 'Valor inválido do parâmetro [{param}]: esperava-se {reason}',
   'param.urlInvalid':
     'O parâmetro [{param}] tem de ser um endereço completo, incluindo o protocolo (http:// ou https://)',
@@ -47,6 +48,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'A encomenda não pode ser paga no seu estado atual',
   'feature.notEnabled':
     'O parâmetro [{param}] ainda não está disponível: a funcionalidade {feature} não está ativada neste gateway de pagamento',
+  'binding.notFound': 'Cartão guardado não encontrado',
+  'binding.notActive': 'O cartão guardado não está ativo',
+  'binding.active': 'O cartão guardado está ativo',
+  'binding.expired': 'O cartão guardado expirou',
   'payment.approved': 'A sua encomenda foi processada, a redirecionar...',
   'payment.declined': 'Pagamento recusado',
   'payment.threeDsMethod':
@@ -79,6 +84,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'um número inteiro de {min} a {max}',
   'reason.cardNumber': 'um número de cartão de 15 a 19 algarismos que passe na verificação de Luhn',
   'reason.cardExpiry': 'uma data de validade do cartão no formato YYYYMM que não esteja no passado',
+  'reason.originalPayment': 'a referência do pagamento em que foram guardados os dados do cartão',
   'reason.seToken':
     'dados do cartão cifrados com a chave do gateway de pagamento (RSA-OAEP) há no máximo uma hora',
 
@@ -139,4 +145,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'Esta encomenda já está a ser paga. Por favor, aguarde um momento e confirme junto da loja.',
   'page.back': 'Voltar à loja',
+  'page.savedCards': 'Os seus cartões guardados',
+  'page.savedCard': '{card}, válido até {expiry}',
+  'page.newCard': 'Outro cartão',
+  'page.rememberCard': 'Memorizar este cartão para as minhas próximas compras',
+  'page.error.savedCard': 'Escolha um dos seus cartões guardados ou outro cartão',
 };

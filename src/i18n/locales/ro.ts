@@ -34,6 +34,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'Codul MCC {mcc} nu se află în lista de coduri permise a comerciantului',
 
   'param.missing': 'Lipsește parametrul obligatoriu [{param}]',
+  'param.empty': '[{param}] este gol',
   'param.invalid': 'Valoare nevalidă a parametrului [{param}]: se aștepta {reason}',
   'param.urlInvalid':
     'Parametrul [{param}] trebuie să fie o adresă completă, inclusiv protocolul (http:// sau https://)',
@@ -46,6 +47,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'Comanda nu poate fi plătită în starea sa actuală',
   'feature.notEnabled':
     'Parametrul [{param}] nu este încă disponibil: funcționalitatea {feature} nu este activată pe acest gateway de plată',
+  'binding.notFound': 'Cardul salvat nu a fost găsit',
+  'binding.notActive': 'Cardul salvat nu este activ',
+  'binding.active': 'Cardul salvat este activ',
+  'binding.expired': 'Cardul salvat a expirat',
   'payment.approved': 'Comanda dumneavoastră a fost procesată, se face redirecționarea...',
   'payment.declined': 'Plată respinsă',
   'payment.threeDsMethod':
@@ -79,6 +84,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'un număr întreg de la {min} la {max}',
   'reason.cardNumber': 'un număr de card de 15 până la 19 cifre, care trece verificarea Luhn',
   'reason.cardExpiry': 'o dată de expirare a cardului în formatul YYYYMM, care nu este în trecut',
+  'reason.originalPayment': 'referința plății prin care au fost salvate datele cardului',
   'reason.seToken': 'date de card criptate cu cheia gateway-ului de plată (RSA-OAEP), nu mai vechi de o oră',
 
   'actionCode.awaitingPayment': 'Nu a fost efectuată încă nicio încercare de plată',
@@ -139,4 +145,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'Această comandă este deja în curs de plată. Vă rugăm să așteptați puțin și să vă interesați la magazin.',
   'page.back': 'Înapoi la magazin',
+  'page.savedCards': 'Cardurile dumneavoastră salvate',
+  'page.savedCard': '{card}, valabil până la {expiry}',
+  'page.newCard': 'Alt card',
+  'page.rememberCard': 'Doresc să salvez acest card pentru următoarele mele cumpărături',
+  'page.error.savedCard': 'Alegeți unul dintre cardurile dumneavoastră salvate sau alt card',
 };

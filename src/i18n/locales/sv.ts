@@ -33,6 +33,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} finns inte i handlarens lista över tillåtna koder',
 
   'param.missing': 'Obligatorisk parameter [{param}] saknas',
+  'param.empty': '[{param}] är tom',
   'param.invalid': 'Ogiltigt värde för parametern [{param}]: förväntade {reason}',
   'param.urlInvalid':
     'Parametern [{param}] måste vara en fullständig adress inklusive protokoll (http:// eller https://)',
@@ -45,6 +46,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'Ordern kan inte betalas i sin nuvarande status',
   'feature.notEnabled':
     'Parametern [{param}] är ännu inte tillgänglig: funktionen {feature} är inte aktiverad på denna betalningsgateway',
+  'binding.notFound': 'Det sparade kortet hittades inte',
+  'binding.notActive': 'Det sparade kortet är inte aktivt',
+  'binding.active': 'Det sparade kortet är aktivt',
+  'binding.expired': 'Det sparade kortet har gått ut',
   'payment.approved': 'Din order har behandlats, du omdirigeras...',
   'payment.declined': 'Betalning nekad',
   'payment.threeDsMethod':
@@ -77,6 +82,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'ett heltal från {min} till {max}',
   'reason.cardNumber': 'ett kortnummer med 15 till 19 siffror som klarar Luhn-kontrollen',
   'reason.cardExpiry': 'ett utgångsdatum för kortet i formatet YYYYMM som inte har passerat',
+  'reason.originalPayment': 'referensen till den betalning där kortuppgifterna sparades',
   'reason.seToken':
     'kortuppgifter krypterade med betalningsgatewayens nyckel (RSA-OAEP) som inte är äldre än en timme',
 
@@ -135,4 +141,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.text':
     'Den här ordern håller redan på att betalas. Vänta en stund och stäm av med butiken.',
   'page.back': 'Tillbaka till butiken',
+  'page.savedCards': 'Dina sparade kort',
+  'page.savedCard': '{card}, giltigt till {expiry}',
+  'page.newCard': 'Ett annat kort',
+  'page.rememberCard': 'Kom ihåg det här kortet till mina kommande köp',
+  'page.error.savedCard': 'Välj ett av dina sparade kort eller ett annat kort',
 };

@@ -36,6 +36,7 @@ export const messages: MessageCatalogue = {
   'mcc.notAllowed': 'MCC {mcc} haimo katika orodha ya misimbo inayoruhusiwa ya mfanyabiashara',
 
   'param.missing': 'Kigezo cha lazima [{param}] hakipo',
+  'param.empty': '[{param}] ni tupu',
   'param.invalid': 'Thamani batili ya kigezo [{param}]: inatarajiwa {reason}',
   'param.urlInvalid': 'Kigezo [{param}] lazima kiwe anwani kamili ikijumuisha itifaki (http:// au https://)',
   'param.conflict': 'Vigezo [{param}] na [{other}] haviwezi kutumika pamoja',
@@ -47,6 +48,10 @@ export const messages: MessageCatalogue = {
   'order.notPayable': 'Agizo haliwezi kulipiwa katika hali yake ya sasa',
   'feature.notEnabled':
     'Kigezo [{param}] bado hakipatikani: huduma ya {feature} haijawezeshwa kwenye lango hili la malipo',
+  'binding.notFound': 'Kadi iliyohifadhiwa haikupatikana',
+  'binding.notActive': 'Kadi iliyohifadhiwa si amilifu',
+  'binding.active': 'Kadi iliyohifadhiwa ni amilifu',
+  'binding.expired': 'Muda wa matumizi ya kadi iliyohifadhiwa umekwisha',
   'payment.approved': 'Agizo lako limeshughulikiwa, unaelekezwa upya...',
   'payment.declined': 'Malipo yamekataliwa',
   'payment.threeDsMethod':
@@ -79,6 +84,7 @@ export const messages: MessageCatalogue = {
   'reason.integerRange': 'nambari kamili kuanzia {min} hadi {max}',
   'reason.cardNumber': 'nambari ya kadi yenye tarakimu 15 hadi 19 inayopita ukaguzi wa Luhn',
   'reason.cardExpiry': 'tarehe ya kuisha kwa muda wa kadi katika muundo YYYYMM ambayo haijapita',
+  'reason.originalPayment': 'nambari ya marejeleo ya malipo yaliyohifadhi taarifa za kadi',
   'reason.seToken':
     'data za kadi zilizosimbwa fiche kwa ufunguo wa lango la malipo (RSA-OAEP), zisizozidi umri wa saa moja',
 
@@ -136,4 +142,9 @@ export const messages: MessageCatalogue = {
   'page.inProgress.title': 'Malipo yanaendelea',
   'page.inProgress.text': 'Agizo hili tayari linalipiwa. Tafadhali subiri kidogo kisha wasiliana na duka.',
   'page.back': 'Rudi dukani',
+  'page.savedCards': 'Kadi zako zilizohifadhiwa',
+  'page.savedCard': '{card}, halali hadi {expiry}',
+  'page.newCard': 'Kadi nyingine',
+  'page.rememberCard': 'Kumbuka kadi hii kwa manunuzi yangu yajayo',
+  'page.error.savedCard': 'Chagua mojawapo ya kadi zako zilizohifadhiwa au kadi nyingine',
 };

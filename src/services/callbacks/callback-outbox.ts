@@ -56,6 +56,7 @@ export async function enqueuePaymentCallback(
     status: event.success ? '1' : '0',
     ...(event.amountMinor === undefined ? {} : { amount: String(event.amountMinor) }),
     callbackCreationDate: javaDateText(nowMs),
+    ...event.extra,
   };
   const id = ids.uuid();
   await CallbackRepository.enqueue(db, {

@@ -22,6 +22,8 @@ export interface PaymentEvent {
   readonly amountMinor?: number;
   /** The order's dynamicCallbackUrl; payment events go there when set, else to the static address. */
   readonly dynamicCallbackUrl: string | null;
+  /** Further parameters of the operation (binding events: bindingId, panMasked, enabled…). */
+  readonly extra?: Readonly<Record<string, string>>;
 }
 
 /** The event of an order's movement: who, which order, what happened, and where it is announced. */

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.js';
 import * as payments from './0002-payments.js';
 import * as threeds from './0003-threeds.js';
+import * as bindings from './0004-bindings.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-foundation': foundation,
   '0002-payments': payments,
   '0003-threeds': threeds,
+  '0004-bindings': bindings,
 };
