@@ -139,12 +139,7 @@ export class CardPayment {
    * acquirer is called.
    */
   async registerAndPay(order: NewOrder, input: CardPaymentInput): Promise<OrderRow> {
-    try {
-      return await this.attempt({ ...order, ...UNPAID_ORDER }, input, 'insert');
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new Refusal('ORDER_NUMBER_DUPLICATE');
-      throw error;
-    }
+    return this.attempt({ ...order, ...UNPAID_ORDER }, input, 'insert');
   }
 
   private async attempt(
@@ -173,8 +168,15 @@ export class CardPayment {
       nowMs: startedMs,
     };
     await this.writes.run(async (db) => {
-      if (how === 'insert') await this.orders.insertClaimedIn(db, order, claim);
-      else if (!(await this.orders.claimForPayment(db, claim))) throw new Refusal('ORDER_NOT_PAYABLE');
+      if (how === 'insert') {
+        try {
+          await this.orders.insertClaimedIn(db, order, claim);
+        } catch (error) {
+          // Only the order's own unique index means a reused order number.
+          if (isUniqueViolation(error)) throw new Refusal('ORDER_NUMBER_DUPLICATE');
+          throw error;
+        }
+      } else if (!(await this.orders.claimForPayment(db, claim))) throw new Refusal('ORDER_NOT_PAYABLE');
       await this.orders.insertOperation(db, {
         id: attemptId,
         order_id: order.id,

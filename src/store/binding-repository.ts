@@ -21,6 +21,24 @@ export class BindingRepository {
     await db.insertInto('bindings').values(row).execute();
   }
 
+  /**
+   * Inserts the binding, or, when the client already has this card (the unique index), refreshes
+   * that one; returns the id of the binding that now holds the card.
+   */
+  async insertOrRefresh(db: Executor, row: BindingRow): Promise<string> {
+    const stored = await db
+      .insertInto('bindings')
+      .values(row)
+      .onConflict((conflict) =>
+        conflict
+          .columns(['merchant_id', 'client_id', 'pan_hash'])
+          .doUpdateSet({ expiry: row.expiry, active: 1, updated_at_ms: row.updated_at_ms }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return stored.id;
+  }
+
   async update(db: Executor, id: string, change: Updateable<BindingRow>): Promise<void> {
     await db.updateTable('bindings').set(change).where('id', '=', id).execute();
   }

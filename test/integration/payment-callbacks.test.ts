@@ -1,39 +1,22 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { hmacChecksum } from '../../src/domain/callback-checksum.js';
+import { listenForCallbacks } from '../support/callback-listener.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
 const REST = '/payment/rest';
 const KEY = 'payment-callback-key';
 
-/** A merchant's callback endpoint: records every form it receives and answers 200. */
-async function listen(): Promise<{ url: string; received: Record<string, string>[]; server: Server }> {
-  const received: Record<string, string>[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push(Object.fromEntries(new URLSearchParams(body)));
-      response.writeHead(200).end('OK');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}/callback`, received, server };
-}
-
 for (const engine of ENGINES) {
   describe(`${engine}: payments send signed callbacks`, () => {
     let gh: TestGatehouse;
     let auth: { userName: string; password: string };
-    let endpoint: Awaited<ReturnType<typeof listen>>;
+    let endpoint: Awaited<ReturnType<typeof listenForCallbacks>>;
 
     before(async () => {
-      endpoint = await listen();
+      endpoint = await listenForCallbacks();
       gh = await startTestGatehouse(engine);
       auth = (
         await gh.createMerchant({ permissions: ['preAuth'], callbackUrl: endpoint.url, callbackKey: KEY })

@@ -73,6 +73,13 @@ async function cardAndCredential(
       : openSeToken(params.seToken, await services.seTokenKey(), context.nowMs);
   const tokenBinding =
     token?.bindingId === undefined ? undefined : { bindingId: token.bindingId, cvc: token.cvc };
+  if (tokenBinding !== undefined) {
+    // As with card tokens: this call registers its own order, and the token replaces pan and cvc.
+    if (token?.mdOrder !== undefined) throw invalidParam('seToken', 'reason.seToken');
+    for (const name of ['pan', 'expiry', 'cvc'] as const) {
+      if (params[name] !== undefined) throw new Refusal('PARAM_CONFLICT', { param: name, other: 'seToken' });
+    }
+  }
   const withBinding =
     tokenBinding !== undefined ||
     (params.pan === undefined && params.seToken === undefined && params.bindingId !== undefined);

@@ -72,11 +72,15 @@ export class CredentialVault {
         pan_hash: this.box.hash(digits),
         updated_at_ms: nowMs,
       });
+      // Saving a card the client had switched off switches it on again: the merchant hears of it.
+      if (existing.active !== 1) await this.emitActivity(db, existing, true, nowMs);
       return { bindingId: existing.id, created: false };
     }
     const id = this.random.uuid();
     const paymentSystem = PAYMENT_SYSTEM_BY_NETWORK[networkOf(digits)];
-    await this.bindings.insert(db, {
+    // Two payments storing the same card at once (PostgreSQL commits them concurrently): the
+    // second meets the first's row in the unique index and refreshes it instead of failing.
+    const storedId = await this.bindings.insertOrRefresh(db, {
       id,
       merchant_id: input.merchantId,
       client_id: input.clientId,
@@ -96,6 +100,7 @@ export class CredentialVault {
       created_at_ms: nowMs,
       updated_at_ms: nowMs,
     });
+    if (storedId !== id) return { bindingId: storedId, created: false };
     await this.emit(
       db,
       {
@@ -188,16 +193,20 @@ export class CredentialVault {
     if (!(await this.bindings.setActive(db, merchantId, bindingId, active, nowMs))) {
       throw new Refusal(active ? 'BINDING_ACTIVE' : 'BINDING_NOT_ACTIVE');
     }
+    await this.emitActivity(db, binding, active, nowMs);
+  }
+
+  private async emitActivity(db: Executor, binding: Binding, active: boolean, nowMs: number): Promise<void> {
     await this.emit(
       db,
       {
-        merchantId,
+        merchantId: binding.merchant_id,
         orderId: binding.origin_order_id,
         orderNumber: binding.origin_order_number,
         operation: 'bindingActivityChanged',
         success: true,
         dynamicCallbackUrl: null,
-        extra: { bindingId, enabled: String(active) },
+        extra: { bindingId: binding.id, enabled: String(active) },
       },
       nowMs,
     );
