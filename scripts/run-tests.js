@@ -91,6 +91,7 @@ const files = [...testFiles(join(root, 'dist/src')), ...testFiles(join(root, 'di
   .sort();
 // Every test server logs under test-output/logs; start clean so the after-run scan reads this run only.
 rmSync(join(root, 'test-output', 'logs'), { recursive: true, force: true });
+rmSync(join(root, 'test-output', 'database-scans'), { recursive: true, force: true });
 
 const env = { ...process.env };
 let postgres;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { scanPostgres, scanSqliteFiles } from './database-scan.js';
 import type { Engine } from './engines.js';
 
 export interface TestDatabase {
@@ -19,7 +20,11 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     return {
       url: `sqlite:${join(dataDir, 'gatehouse.sqlite')}`,
       dataDir,
-      drop: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
+      drop: () => {
+        scanSqliteFiles(join(dataDir, 'gatehouse.sqlite'));
+        rmSync(dataDir, { recursive: true, force: true });
+        return Promise.resolve();
+      },
     };
   }
   const adminUrl = process.env.GATEHOUSE_TEST_PG_URL;
@@ -36,6 +41,13 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     dataDir,
     async drop() {
       rmSync(dataDir, { recursive: true, force: true });
+      const own = new pg.Client({ connectionString: url.toString() });
+      await own.connect();
+      try {
+        await scanPostgres(own);
+      } finally {
+        await own.end();
+      }
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       // Closed pools take a moment to leave; wait for them rather than kill live connections.
