@@ -37,6 +37,8 @@ export interface AuthenticationRequest {
   /** threeDSMethodNotificationUrl: also told when the 3DS Method completes. */
   readonly merchantNotificationUrl?: string;
   readonly merchantName: string;
+  /** The customer's email given with this payment (paymentOrderBinding.do), for the AReq. */
+  readonly email?: string;
 }
 
 export type PaymentStep =
@@ -126,7 +128,7 @@ export class AuthenticatedPayment {
       requestedVersion: request.requestedVersion,
       finishUrl: request.finishUrl,
       merchantNotificationUrl: request.merchantNotificationUrl,
-      payment: request.terms,
+      payment: { ...request.terms, ...(request.email === undefined ? {} : { email: request.email }) },
     });
     if (enrollment.kind === 'notEnrolled') {
       const paid = await this.payment.registerAndPay(order, this.notEnrolledInput(request));
@@ -153,7 +155,7 @@ export class AuthenticatedPayment {
       requestedVersion: request.requestedVersion,
       finishUrl: request.finishUrl,
       merchantNotificationUrl: request.merchantNotificationUrl,
-      payment: request.terms,
+      payment: { ...request.terms, ...(request.email === undefined ? {} : { email: request.email }) },
     });
     if (enrollment.kind === 'notEnrolled') {
       return { kind: 'decided', order: await this.payment.pay(order, this.notEnrolledInput(request)) };
@@ -177,11 +179,15 @@ export class AuthenticatedPayment {
       throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: 'threeDSServerTransId' });
     }
     if (transaction.stage !== 'method') return this.whereItStands(transaction);
+    const terms = JSON.parse(transaction.payment) as PaymentTerms & { email?: string };
     const outcome = await this.server.authenticate(
       transaction,
-      this.purchase(order, context.merchantName, context.browser),
+      this.purchase(
+        terms.email === undefined ? order : { ...order, email: terms.email },
+        context.merchantName,
+        context.browser,
+      ),
     );
-    const terms = JSON.parse(transaction.payment) as PaymentTerms;
     switch (outcome.kind) {
       case 'busy':
         // A concurrent repeat of the same request is at work: answer with its result.

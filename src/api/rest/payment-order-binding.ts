@@ -120,6 +120,9 @@ export function paymentOrderBinding(services: PaymentOrderBindingServices): Oper
       let step: PaymentStep = await services.authenticated.start(
         order,
         {
+          // The customer's email of this call goes to the issuer with the AReq (for network V it
+          // is one of the two contacts 3-D Secure asks for).
+          ...(params.email === undefined ? {} : { email: params.email }),
           card,
           terms,
           requestedVersion: params.threeDSProtocolVersion,

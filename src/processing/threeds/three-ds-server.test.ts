@@ -333,6 +333,18 @@ describe('ThreeDsServer: threeDSCompInd', () => {
 });
 
 describe('ThreeDsServer: the AReq', () => {
+  test('carries the customer email when the purchase has one (paymentOrderBinding.do email), none otherwise', async () => {
+    const without = await start();
+    await fixture.server.authenticate(without.transaction, without.context);
+    assert.equal(fixture.directory.last.email, undefined);
+    const withEmail = await start();
+    await fixture.server.authenticate(withEmail.transaction, {
+      ...withEmail.context,
+      email: 'ana@example.test',
+    });
+    assert.equal(fixture.directory.last.email, 'ana@example.test');
+  });
+
   test('carries the EMV browser members with the purchase in minor units', async () => {
     const before = fixture.clock.nowMs();
     const { transaction, context } = await start({ amountMinor: 2500, currency: '978' });
