@@ -238,6 +238,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       paymentRecoveryJob(
         orders,
         new PaymentRecovery(orders, store.writes, acquirer, clock),
+        lifecycle,
         clock,
         config.acquirerTimeoutMs,
       ),

@@ -1,4 +1,5 @@
 import type { Clock } from '../domain/clock.js';
+import type { OrderLifecycle } from '../services/order-lifecycle.js';
 import type { PaymentRecovery } from '../services/payment-recovery.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import type { PeriodicJob } from './periodic-job.js';
@@ -7,9 +8,15 @@ export const PAYMENT_RECOVERY_BATCH_MAX = 50;
 /** An authorization still pending this long after the acquirer's own deadline has lost its process. */
 export const PAYMENT_RECOVERY_GRACE_MS = 60_000;
 
+/**
+ * Finishes what a stopped process left with the acquirer: authorizations are resolved by
+ * PaymentRecovery (reversed, the order declined); captures, reversals and refunds, already applied
+ * to the order, are sent again and completed or undone by OrderLifecycle.
+ */
 export function paymentRecoveryJob(
   orders: OrderRepository,
   recovery: PaymentRecovery,
+  lifecycle: OrderLifecycle,
   clock: Clock,
   acquirerTimeoutMs: number,
 ): PeriodicJob {
@@ -20,7 +27,9 @@ export function paymentRecoveryJob(
       const olderThanMs = clock.nowMs() - acquirerTimeoutMs - PAYMENT_RECOVERY_GRACE_MS;
       const stalled = await orders.stalledAuthorizations(olderThanMs, PAYMENT_RECOVERY_BATCH_MAX);
       for (const operation of stalled) await recovery.recover(operation);
-      return stalled.length;
+      const movements = await orders.stalledMovements(olderThanMs, PAYMENT_RECOVERY_BATCH_MAX);
+      for (const operation of movements) await lifecycle.resume(operation);
+      return stalled.length + movements.length;
     },
   };
 }

@@ -190,6 +190,7 @@ export class CardPayment {
         approval_code: null,
         external_id: null,
         details: null,
+        prior: null,
         created_at_ms: startedMs,
         completed_at_ms: null,
       });

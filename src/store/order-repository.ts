@@ -116,6 +116,7 @@ const OPERATION_COLUMNS = [
   'approval_code',
   'external_id',
   'details',
+  'prior',
   'created_at_ms',
   'completed_at_ms',
 ] as const satisfies readonly (keyof OrderOperationRow)[];
@@ -496,6 +497,21 @@ export class OrderRepository {
     );
   }
 
+  /** Finishes an operation still pending; false when something finished it already. */
+  async completePendingOperation(
+    db: Executor,
+    operationId: string,
+    outcome: Pick<OrderOperationRow, 'state' | 'action_code' | 'rrn' | 'approval_code' | 'completed_at_ms'>,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('order_operations')
+      .set(outcome)
+      .where('id', '=', operationId)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
   async operationsOf(orderId: string): Promise<OrderOperationRow[]> {
     return this.db
       .selectFrom('order_operations')
@@ -552,10 +568,23 @@ export class OrderRepository {
 
   /** Authorizations whose outcome was never written (the process stopped during the acquirer call). */
   async stalledAuthorizations(olderThanMs: number, limit: number): Promise<OrderOperationRow[]> {
+    return this.stalled(['authorization'], olderThanMs, limit);
+  }
+
+  /** Captures, reversals and refunds whose outcome was never written (applied, acquirer not heard). */
+  async stalledMovements(olderThanMs: number, limit: number): Promise<OrderOperationRow[]> {
+    return this.stalled(['capture', 'reversal', 'refund'], olderThanMs, limit);
+  }
+
+  private async stalled(
+    kinds: readonly string[],
+    olderThanMs: number,
+    limit: number,
+  ): Promise<OrderOperationRow[]> {
     return this.db
       .selectFrom('order_operations')
       .selectAll()
-      .where('kind', '=', 'authorization')
+      .where('kind', 'in', kinds)
       .where('state', '=', 'pending')
       .where('created_at_ms', '<', olderThanMs)
       .orderBy('created_at_ms')

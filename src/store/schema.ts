@@ -150,6 +150,8 @@ export interface OrderOperationRow {
   external_id: string | null;
   /** JSON of what the request carried with the movement (depositItems, refundItems, jsonParams). */
   details: string | null;
+  /** A full reversal's undo: JSON of the order's status and amounts before it. */
+  prior: string | null;
   created_at_ms: number;
   completed_at_ms: number | null;
 }
@@ -234,7 +236,10 @@ export interface ThreeDsTransactionRow {
   /** '2' (EMV 3DS) | '1' (3-D Secure 1.0 redirect) */
   protocol: string;
   message_version: string;
-  /** method | challenge | done */
+  /**
+   * method (3DS Method, AReq not sent) | authenticating (one caller's AReq in flight) | challenge
+   * (the customer at the ACS) | paying (one caller authorizing or declining) | closed
+   */
   stage: string;
   /** PAN, expiry and holder sealed under the master key; cleared once the payment is decided. */
   card_sealed: string | null;

@@ -1,6 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { cryptoRandom } from '../../src/domain/random-source.js';
+import type { AcquirerPort } from '../../src/processing/acquirer/acquirer-port.js';
+import { OrderLifecycle } from '../../src/services/order-lifecycle.js';
 import { OrderRepository } from '../../src/store/order-repository.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
@@ -65,6 +68,7 @@ for (const engine of ENGINES) {
           approval_code: null,
           external_id: null,
           details: null,
+          prior: null,
           created_at_ms: nowMs,
           completed_at_ms: null,
         });
@@ -104,6 +108,172 @@ for (const engine of ENGINES) {
         .where('id', '=', claimed.orderId)
         .executeTakeFirstOrThrow();
       assert.deepEqual(order, { status: 6, action_code: 151019 }, 'recovered, not expired');
+    });
+  });
+}
+
+for (const engine of ENGINES) {
+  describe(`${engine}: a capture, reversal or refund cut off by a crash is finished after a restart`, () => {
+    let gh: TestGatehouse;
+    let auth: { userName: string; password: string };
+
+    before(async () => {
+      gh = await startTestGatehouse(engine, { env: { GATEHOUSE_ACQUIRER_TIMEOUT_MS: '1000' } });
+      auth = (await gh.createMerchant({ permissions: ['preAuth'], callbackUrl: 'https://shop.example/cb' }))
+        .auth;
+    });
+    after(() => gh.close());
+
+    const status = async (orderId: string) =>
+      (await gh.post('/payment/rest/getOrderStatusExtended.do', { ...auth, orderId })).body;
+
+    /** A paid (or held) order, then a movement applied with its pending row, as a stopped process leaves it. */
+    async function interruptedMovement(
+      kind: 'capture' | 'refund' | 'reversal',
+    ): Promise<{ orderId: string; operationId: string }> {
+      const paid = await gh.post('/payment/rest/instantPayment.do', {
+        ...auth,
+        amount: 2000,
+        pan: '4111111111111111',
+        expiry: '203412',
+        cvc: '123',
+        preAuth: kind === 'capture',
+        returnUrl: 'https://shop.example/ok',
+      });
+      const orderId = String(paid.body.orderId);
+      const orders = new OrderRepository(gh.gatehouse.store.db);
+      const operationId = randomUUID();
+      const nowMs = gh.clock.nowMs();
+      await gh.gatehouse.store.writes.run(async (db) => {
+        const applied =
+          kind === 'capture'
+            ? await orders.applyDeposit(db, orderId, 2000, nowMs)
+            : kind === 'refund'
+              ? await orders.applyRefund(db, orderId, 700, nowMs)
+              : (await orders.applyFullReversal(db, orderId, nowMs)) !== undefined;
+        assert.ok(applied);
+        const order = await db
+          .selectFrom('orders')
+          .selectAll()
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        await orders.insertOperation(db, {
+          id: operationId,
+          order_id: orderId,
+          merchant_id: order.merchant_id,
+          kind,
+          state: 'pending',
+          amount_minor: kind === 'refund' ? 700 : 2000,
+          currency: order.currency,
+          action_code: -9000,
+          rrn: null,
+          approval_code: null,
+          external_id: null,
+          details: null,
+          prior:
+            kind === 'reversal'
+              ? JSON.stringify({ status: 2, approved_minor: 2000, deposited_minor: 2000 })
+              : null,
+          created_at_ms: nowMs,
+          completed_at_ms: null,
+        });
+      });
+      return { orderId, operationId };
+    }
+
+    test('each stalled movement is sent again, approved, and announced; a fresh one is left alone', async () => {
+      const movements = {
+        capture: await interruptedMovement('capture'),
+        refund: await interruptedMovement('refund'),
+        reversal: await interruptedMovement('reversal'),
+      };
+      await gh.gatehouse.jobs.runAll();
+      const pending = await gh.gatehouse.store.db
+        .selectFrom('order_operations')
+        .select('id')
+        .where('state', '=', 'pending')
+        .execute();
+      assert.equal(pending.length, 3, 'inside the acquirer deadline nothing is touched');
+
+      gh.clock.advance(1000 + 60_000 + 1);
+      await gh.gatehouse.jobs.runAll();
+      for (const [kind, { orderId, operationId }] of Object.entries(movements)) {
+        const operation = await gh.gatehouse.store.db
+          .selectFrom('order_operations')
+          .select(['state', 'action_code'])
+          .where('id', '=', operationId)
+          .executeTakeFirstOrThrow();
+        assert.deepEqual(operation, { state: 'approved', action_code: 0 }, kind);
+        const callbacks = await gh.gatehouse.store.db
+          .selectFrom('callbacks')
+          .select('operation')
+          .where('order_id', '=', orderId)
+          .execute();
+        const expected = { capture: 'deposited', refund: 'refunded', reversal: 'reversed' }[kind];
+        assert.ok(
+          callbacks.some((row) => row.operation === expected),
+          `${kind}: the ${expected} callback is sent at last`,
+        );
+      }
+      assert.equal((await status(movements.capture.orderId)).orderStatus, 2);
+      assert.equal((await status(movements.refund.orderId)).orderStatus, 4);
+      assert.equal((await status(movements.reversal.orderId)).orderStatus, 3);
+
+      // Running the job again finds nothing to do: a movement is finished once.
+      const before = await gh.gatehouse.store.db.selectFrom('callbacks').select('id').execute();
+      await gh.gatehouse.jobs.runAll();
+      const afterRun = await gh.gatehouse.store.db.selectFrom('callbacks').select('id').execute();
+      assert.equal(afterRun.length, before.length);
+    });
+
+    test('a resumed movement the acquirer refuses is undone, each kind from its operation row alone', async () => {
+      const refusing: AcquirerPort = {
+        authorize: () => Promise.reject(new Error('not used')),
+        capture: () => Promise.resolve({ approved: false, reason: 'doNotHonour' }),
+        reverse: () => Promise.resolve({ approved: false, reason: 'doNotHonour' }),
+        refund: () => Promise.resolve({ approved: false, reason: 'doNotHonour' }),
+      } as unknown as AcquirerPort;
+      const orders = new OrderRepository(gh.gatehouse.store.db);
+      const lifecycle = new OrderLifecycle(
+        orders,
+        gh.gatehouse.store.writes,
+        refusing,
+        gh.clock,
+        cryptoRandom,
+        () => Promise.resolve(),
+      );
+      const expected = {
+        capture: { status: 1, approved: 2000, deposited: 0, refunded: 0 },
+        refund: { status: 2, approved: 2000, deposited: 2000, refunded: 0 },
+        reversal: { status: 2, approved: 2000, deposited: 2000, refunded: 0 },
+      };
+      for (const kind of ['capture', 'refund', 'reversal'] as const) {
+        const { orderId, operationId } = await interruptedMovement(kind);
+        const operation = await gh.gatehouse.store.db
+          .selectFrom('order_operations')
+          .selectAll()
+          .where('id', '=', operationId)
+          .executeTakeFirstOrThrow();
+        assert.equal(await lifecycle.resume(operation), false, kind);
+        const read = await status(orderId);
+        const amounts = read.paymentAmountInfo as Record<string, unknown>;
+        assert.deepEqual(
+          {
+            status: read.orderStatus,
+            approved: amounts.approvedAmount,
+            deposited: amounts.depositedAmount,
+            refunded: amounts.refundedAmount,
+          },
+          expected[kind],
+          kind,
+        );
+        const finished = await gh.gatehouse.store.db
+          .selectFrom('order_operations')
+          .select('state')
+          .where('id', '=', operationId)
+          .executeTakeFirstOrThrow();
+        assert.equal(finished.state, 'declined', kind);
+      }
     });
   });
 }

@@ -37,7 +37,7 @@ export interface InstantPaymentServices {
   readonly seTokenKey: () => Promise<KeyObject>;
 }
 
-function refuseLaterCapabilities(params: InstantPaymentParams, context: OperationContext): void {
+function refuseLaterCapabilities(params: InstantPaymentParams): void {
   for (const [name, feature] of Object.entries(NOT_YET_ENABLED)) {
     if ((params as Record<string, unknown>)[name] !== undefined) {
       throw new Refusal('FEATURE_NOT_ENABLED', { param: name, feature });
@@ -49,7 +49,6 @@ function refuseLaterCapabilities(params: InstantPaymentParams, context: Operatio
       feature: '3-D Secure in mobile apps (SDK)',
     });
   }
-  void context;
 }
 
 /**
@@ -359,7 +358,7 @@ export function instantPayment(
     requiredPermission,
     mutates: true,
     async handle(params, context) {
-      refuseLaterCapabilities(params, context);
+      refuseLaterCapabilities(params);
       if (params.threeDSServerTransId !== undefined) return continueAuthentication(params, context, services);
       if (params.threeDSVer2MdOrder !== undefined) {
         throw new Refusal('PARAM_MISSING', { param: 'threeDSServerTransId' });

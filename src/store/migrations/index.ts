@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation.js';
 import * as payments from './0002-payments.js';
 import * as threeds from './0003-threeds.js';
 import * as bindings from './0004-bindings.js';
+import * as operationPrior from './0005-operation-prior.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -10,4 +11,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002-payments': payments,
   '0003-threeds': threeds,
   '0004-bindings': bindings,
+  '0005-operation-prior': operationPrior,
 };
