@@ -5,8 +5,37 @@ import { cryptoRandom } from '../../src/domain/random-source.js';
 import type { AcquirerPort } from '../../src/processing/acquirer/acquirer-port.js';
 import { OrderLifecycle } from '../../src/services/order-lifecycle.js';
 import { OrderRepository } from '../../src/store/order-repository.js';
+import type { OrderOperationRow, OrderRow } from '../../src/store/schema.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
+
+/** The pending row a stopped process leaves: intent written, the acquirer's answer never recorded. */
+function pendingOperation(input: {
+  id: string;
+  order: Pick<OrderRow, 'id' | 'merchant_id' | 'currency'>;
+  kind: string;
+  amountMinor: number;
+  nowMs: number;
+  prior?: string | null;
+}): OrderOperationRow {
+  return {
+    id: input.id,
+    order_id: input.order.id,
+    merchant_id: input.order.merchant_id,
+    kind: input.kind,
+    state: 'pending',
+    amount_minor: input.amountMinor,
+    currency: input.order.currency,
+    action_code: -9000,
+    rrn: null,
+    approval_code: null,
+    external_id: null,
+    details: null,
+    prior: input.prior ?? null,
+    created_at_ms: input.nowMs,
+    completed_at_ms: null,
+  };
+}
 
 for (const engine of ENGINES) {
   describe(`${engine}: an authorization cut off by a crash is finished after a restart`, () => {
@@ -55,23 +84,10 @@ for (const engine of ENGINES) {
             nowMs,
           }),
         );
-        await orders.insertOperation(db, {
-          id: attemptId,
-          order_id: orderId,
-          merchant_id: order.merchant_id,
-          kind: 'authorization',
-          state: 'pending',
-          amount_minor: 1200,
-          currency: order.currency,
-          action_code: -9000,
-          rrn: null,
-          approval_code: null,
-          external_id: null,
-          details: null,
-          prior: null,
-          created_at_ms: nowMs,
-          completed_at_ms: null,
-        });
+        await orders.insertOperation(
+          db,
+          pendingOperation({ id: attemptId, order, kind: 'authorization', amountMinor: 1200, nowMs }),
+        );
       });
       return { orderId, attemptId };
     }
@@ -157,26 +173,20 @@ for (const engine of ENGINES) {
           .selectAll()
           .where('id', '=', orderId)
           .executeTakeFirstOrThrow();
-        await orders.insertOperation(db, {
-          id: operationId,
-          order_id: orderId,
-          merchant_id: order.merchant_id,
-          kind,
-          state: 'pending',
-          amount_minor: kind === 'refund' ? 700 : 2000,
-          currency: order.currency,
-          action_code: -9000,
-          rrn: null,
-          approval_code: null,
-          external_id: null,
-          details: null,
-          prior:
-            kind === 'reversal'
-              ? JSON.stringify({ status: 2, approved_minor: 2000, deposited_minor: 2000 })
-              : null,
-          created_at_ms: nowMs,
-          completed_at_ms: null,
-        });
+        await orders.insertOperation(
+          db,
+          pendingOperation({
+            id: operationId,
+            order,
+            kind,
+            amountMinor: kind === 'refund' ? 700 : 2000,
+            nowMs,
+            prior:
+              kind === 'reversal'
+                ? JSON.stringify({ status: 2, approved_minor: 2000, deposited_minor: 2000 })
+                : null,
+          }),
+        );
       });
       return { orderId, operationId };
     }
