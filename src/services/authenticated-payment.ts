@@ -9,6 +9,7 @@ import { eciFor } from '../processing/threeds/authentication-value.js';
 import type { MessageVersion } from '../processing/threeds/emv-messages.js';
 import type {
   BrowserData,
+  Enrollment,
   MethodInvitation,
   PurchaseContext,
   ThreeDsServer,
@@ -18,9 +19,9 @@ import type { GroupCommit } from '../store/group-commit.js';
 import type { NewOrder, OrderRepository } from '../store/order-repository.js';
 import type { OrderRow } from '../store/schema.js';
 import type { ThreeDsTransaction } from '../store/threeds-repository.js';
-import { isUniqueViolation } from '../store/unique-violation.js';
 import type { CardPayment, CardPaymentInput } from './card-payment.js';
 import type { CvcKeeper } from './cvc-keeper.js';
+import { refuseReusedNumber } from './order-registration.js';
 
 /** How to pay once the customer is authenticated; kept with the 3DS transaction. */
 export type PaymentTerms = Pick<
@@ -121,34 +122,33 @@ export class AuthenticatedPayment {
     request: AuthenticationRequest,
     browser: BrowserData,
   ): Promise<PaymentStep> {
-    const enrollment = this.server.enroll({
-      orderId: order.id,
-      merchantId: order.merchant_id,
-      card: this.keptCard(request.card),
-      requestedVersion: request.requestedVersion,
-      finishUrl: request.finishUrl,
-      merchantNotificationUrl: request.merchantNotificationUrl,
-      payment: { ...request.terms, ...(request.email === undefined ? {} : { email: request.email }) },
-    });
+    const enrollment = this.enroll(order, request);
     if (enrollment.kind === 'notEnrolled') {
       const paid = await this.payment.registerAndPay(order, this.notEnrolledInput(request));
       return { kind: 'decided', order: paid };
     }
-    try {
-      await this.writes.run(async (db) => {
+    await refuseReusedNumber(() =>
+      this.writes.run(async (db) => {
         await this.orders.insertIn(db, order);
         await this.server.record(db, enrollment.transaction);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new Refusal('ORDER_NUMBER_DUPLICATE');
-      throw error;
-    }
+      }),
+    );
     return this.afterEnrollment(order.merchant_id, order.id, enrollment.transaction, request, browser);
   }
 
   /** The hosted payment page: starts paying an order registered earlier. */
   async start(order: OrderRow, request: AuthenticationRequest, browser: BrowserData): Promise<PaymentStep> {
-    const enrollment = this.server.enroll({
+    const enrollment = this.enroll(order, request);
+    if (enrollment.kind === 'notEnrolled') {
+      return { kind: 'decided', order: await this.payment.pay(order, this.notEnrolledInput(request)) };
+    }
+    await this.writes.run((db) => this.server.record(db, enrollment.transaction));
+    return this.afterEnrollment(order.merchant_id, order.id, enrollment.transaction, request, browser);
+  }
+
+  /** The card's enrollment, and the 3DS transaction to write with the order when it is enrolled. */
+  private enroll(order: Pick<OrderRow, 'id' | 'merchant_id'>, request: AuthenticationRequest): Enrollment {
+    return this.server.enroll({
       orderId: order.id,
       merchantId: order.merchant_id,
       card: this.keptCard(request.card),
@@ -157,11 +157,6 @@ export class AuthenticatedPayment {
       merchantNotificationUrl: request.merchantNotificationUrl,
       payment: { ...request.terms, ...(request.email === undefined ? {} : { email: request.email }) },
     });
-    if (enrollment.kind === 'notEnrolled') {
-      return { kind: 'decided', order: await this.payment.pay(order, this.notEnrolledInput(request)) };
-    }
-    await this.writes.run((db) => this.server.record(db, enrollment.transaction));
-    return this.afterEnrollment(order.merchant_id, order.id, enrollment.transaction, request, browser);
   }
 
   /**

@@ -10,75 +10,26 @@ import type {
   CardForAuthorization,
 } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
-import type {
-  AuthorizationOutcome,
-  NewOrder,
-  OrderRepository,
-  PaymentClaim,
+import {
+  claimColumns,
+  outcomeColumns,
+  UNPAID_PAYMENT_COLUMNS,
+  type AuthorizationOutcome,
+  type NewOrder,
+  type OrderRepository,
+  type PaymentClaim,
 } from '../store/order-repository.js';
-import { isUniqueViolation } from '../store/unique-violation.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderRow } from '../store/schema.js';
 import { paymentEventFor, type PaymentEvent } from './callbacks/payment-event.js';
 import { operationOutcome } from './operation-outcome.js';
+import { refuseReusedNumber } from './order-registration.js';
 import type { BindingCategory, Tii } from '../domain/stored-credentials.js';
 import type { CredentialVault } from './vault/credential-vault.js';
 
-/** The payment columns of an order nobody has paid yet, as registration leaves them. */
-const UNPAID_ORDER = {
-  payment_attempt_id: null,
-  payment_way: null,
-  card_masked_pan: null,
-  card_expiry: null,
-  card_holder: null,
-  card_network: null,
-  approval_code: null,
-  rrn: null,
-  payment_net_ref_num: null,
-  terminal_id: null,
-  auth_ref_num: null,
-  auth_at_ms: null,
-  deposited_at_ms: null,
-  reversed_at_ms: null,
-  refunded_at_ms: null,
-  auto_complete_at_ms: null,
-  auto_reverse_at_ms: null,
-  secure_auth: null,
-  tii: null,
-  approved_minor: 0,
-  deposited_minor: 0,
-  refunded_minor: 0,
-} as const satisfies Omit<OrderRow, keyof NewOrder>;
-
 /** An order after a claim and an authorization outcome, as the database now holds it. */
 function paidOrder(order: OrderRow, claim: PaymentClaim, outcome: AuthorizationOutcome): OrderRow {
-  return {
-    ...order,
-    payment_attempt_id: claim.attemptId,
-    payment_way: claim.paymentWay,
-    card_masked_pan: claim.maskedPan,
-    card_expiry: claim.expiry,
-    card_holder: claim.cardholderName,
-    card_network: claim.network,
-    two_phase: claim.twoPhase ? 1 : 0,
-    auto_complete_at_ms: claim.autoCompleteAtMs,
-    auto_reverse_at_ms: claim.autoReverseAtMs,
-    secure_auth: claim.secureAuth,
-    tii: claim.tii,
-    binding_id: claim.bindingId ?? order.binding_id,
-    status: outcome.status,
-    action_code: outcome.actionCode,
-    approval_code: outcome.approvalCode,
-    rrn: outcome.rrn,
-    payment_net_ref_num: outcome.paymentNetRefNum,
-    terminal_id: outcome.terminalId,
-    auth_ref_num: outcome.authRefNum,
-    auth_at_ms: outcome.nowMs,
-    approved_minor: outcome.approvedMinor,
-    deposited_minor: outcome.depositedMinor,
-    deposited_at_ms: outcome.depositedMinor > 0 ? outcome.nowMs : null,
-    updated_at_ms: outcome.nowMs,
-  };
+  return { ...order, ...claimColumns(claim, order.binding_id), ...outcomeColumns(outcome) };
 }
 
 /** Writes a callback to the outbox inside the transaction of the change it reports. */
@@ -139,7 +90,7 @@ export class CardPayment {
    * acquirer is called.
    */
   async registerAndPay(order: NewOrder, input: CardPaymentInput): Promise<OrderRow> {
-    return this.attempt({ ...order, ...UNPAID_ORDER }, input, 'insert');
+    return this.attempt({ ...order, ...UNPAID_PAYMENT_COLUMNS }, input, 'insert');
   }
 
   private async attempt(
@@ -169,13 +120,8 @@ export class CardPayment {
     };
     await this.writes.run(async (db) => {
       if (how === 'insert') {
-        try {
-          await this.orders.insertClaimedIn(db, order, claim);
-        } catch (error) {
-          // Only the order's own unique index means a reused order number.
-          if (isUniqueViolation(error)) throw new Refusal('ORDER_NUMBER_DUPLICATE');
-          throw error;
-        }
+        // Only the order's own unique index means a reused order number.
+        await refuseReusedNumber(() => this.orders.insertClaimedIn(db, order, claim));
       } else if (!(await this.orders.claimForPayment(db, claim))) throw new Refusal('ORDER_NOT_PAYABLE');
       await this.orders.insertOperation(db, {
         id: attemptId,

@@ -8,7 +8,6 @@ import type { RandomSource } from '../domain/random-source.js';
 import { Refusal } from '../domain/refusals.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { NewOrder, OrderRepository } from '../store/order-repository.js';
-import type { Executor } from '../store/prepared-query.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
 import type { MerchantContext } from './merchant-context.js';
 
@@ -41,6 +40,16 @@ export interface RegisterOrderInput {
   readonly paymentFacilitator?: unknown;
 }
 
+/** A unique violation while writing an order is its number used already (errorCode 1). */
+export async function refuseReusedNumber<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Refusal('ORDER_NUMBER_DUPLICATE');
+    throw error;
+  }
+}
+
 export interface RegisteredOrder {
   readonly orderId: string;
   readonly formUrl: string;
@@ -66,21 +75,8 @@ export class OrderRegistration {
     input: RegisterOrderInput,
   ): Promise<RegisteredOrder> {
     const order = this.prepare(merchant, caller, input);
-    await this.insert(order, (db) => this.orders.insertIn(db, order));
+    await refuseReusedNumber(() => this.writes.run((db) => this.orders.insertIn(db, order)));
     return { orderId: order.id, formUrl: this.formUrl(merchant.login, input.language, order.id) };
-  }
-
-  /**
-   * Writes a prepared order inside `unit`, which may add more to the same atomic write (an
-   * instant payment adds its claim and pending authorization); a reused number is errorCode 1.
-   */
-  async insert<T>(order: NewOrder, unit: (db: Executor) => Promise<T>): Promise<T> {
-    try {
-      return await this.writes.run(unit);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new Refusal('ORDER_NUMBER_DUPLICATE');
-      throw error;
-    }
   }
 
   /** Checks the merchant's rules (currency, MCC, lifetime) and builds the row, without writing it. */

@@ -89,19 +89,109 @@ const ORDER_COLUMNS = [
 ] as const satisfies readonly (keyof NewOrder)[];
 
 /** A registration row plus the columns a payment claim sets. */
-const CLAIMED_ORDER_COLUMNS = [
-  ...ORDER_COLUMNS,
+/** What a payment claim sets on the order. */
+const CLAIM_COLUMNS = [
   'payment_attempt_id',
   'payment_way',
   'card_masked_pan',
   'card_expiry',
   'card_holder',
   'card_network',
+  'two_phase',
   'auto_complete_at_ms',
   'auto_reverse_at_ms',
   'secure_auth',
   'tii',
+  'binding_id',
+  'updated_at_ms',
 ] as const satisfies readonly (keyof OrdersTable)[];
+
+/** What an authorization's outcome sets on the order. */
+const OUTCOME_COLUMNS = [
+  'status',
+  'action_code',
+  'approval_code',
+  'rrn',
+  'payment_net_ref_num',
+  'terminal_id',
+  'auth_ref_num',
+  'auth_at_ms',
+  'approved_minor',
+  'deposited_minor',
+  'deposited_at_ms',
+  'updated_at_ms',
+] as const satisfies readonly (keyof OrdersTable)[];
+
+/** A registration row plus what the claim adds (some columns are in both lists: written once). */
+const CLAIMED_ORDER_COLUMNS = [...new Set([...ORDER_COLUMNS, ...CLAIM_COLUMNS])];
+
+/** The payment columns of an order nobody has paid yet, as registration leaves them. */
+export const UNPAID_PAYMENT_COLUMNS = {
+  payment_attempt_id: null,
+  payment_way: null,
+  card_masked_pan: null,
+  card_expiry: null,
+  card_holder: null,
+  card_network: null,
+  approval_code: null,
+  rrn: null,
+  payment_net_ref_num: null,
+  terminal_id: null,
+  auth_ref_num: null,
+  auth_at_ms: null,
+  deposited_at_ms: null,
+  reversed_at_ms: null,
+  refunded_at_ms: null,
+  auto_complete_at_ms: null,
+  auto_reverse_at_ms: null,
+  secure_auth: null,
+  tii: null,
+  approved_minor: 0,
+  deposited_minor: 0,
+  refunded_minor: 0,
+} as const satisfies Omit<OrderRow, keyof NewOrder>;
+
+/** The order's columns after `claim`; `bindingId` is the order's own when the claim names none. */
+export function claimColumns(
+  claim: PaymentClaim,
+  bindingId: string | null,
+): Pick<OrderRow, (typeof CLAIM_COLUMNS)[number]> {
+  return {
+    payment_attempt_id: claim.attemptId,
+    payment_way: claim.paymentWay,
+    card_masked_pan: claim.maskedPan,
+    card_expiry: claim.expiry,
+    card_holder: claim.cardholderName,
+    card_network: claim.network,
+    two_phase: claim.twoPhase ? 1 : 0,
+    auto_complete_at_ms: claim.autoCompleteAtMs,
+    auto_reverse_at_ms: claim.autoReverseAtMs,
+    secure_auth: claim.secureAuth,
+    tii: claim.tii,
+    binding_id: claim.bindingId ?? bindingId,
+    updated_at_ms: claim.nowMs,
+  };
+}
+
+/** The order's columns after an authorization's outcome. */
+export function outcomeColumns(
+  outcome: AuthorizationOutcome,
+): Pick<OrderRow, (typeof OUTCOME_COLUMNS)[number]> {
+  return {
+    status: outcome.status,
+    action_code: outcome.actionCode,
+    approval_code: outcome.approvalCode,
+    rrn: outcome.rrn,
+    payment_net_ref_num: outcome.paymentNetRefNum,
+    terminal_id: outcome.terminalId,
+    auth_ref_num: outcome.authRefNum,
+    auth_at_ms: outcome.nowMs,
+    approved_minor: outcome.approvedMinor,
+    deposited_minor: outcome.depositedMinor,
+    deposited_at_ms: outcome.depositedMinor > 0 ? outcome.nowMs : null,
+    updated_at_ms: outcome.nowMs,
+  };
+}
 
 const OPERATION_COLUMNS = [
   'id',
@@ -173,55 +263,36 @@ export class OrderRepository {
     CLAIMED_ORDER_COLUMNS.length,
   );
 
-  private readonly claim = preparedQuery(
-    (db, ...v: unknown[]) =>
-      db
-        .updateTable('orders')
-        .set({
-          payment_attempt_id: v[0] as string,
-          payment_way: v[1] as string,
-          card_masked_pan: v[2] as string,
-          card_expiry: v[3] as string,
-          card_holder: v[4] as string,
-          card_network: v[5] as string,
-          two_phase: v[6] as number,
-          auto_complete_at_ms: v[7] as number,
-          auto_reverse_at_ms: v[8] as number,
-          secure_auth: v[9] as string,
-          updated_at_ms: v[10] as number,
-          tii: v[12] as string,
-          binding_id: sql<string>`coalesce(${v[13] as string}, binding_id)`,
-        })
-        .where('id', '=', v[11] as string)
-        .where('status', 'in', UNPAID)
-        .where('payment_attempt_id', 'is', null)
-        .where('expires_at_ms', '>', v[10] as number),
-    14,
-  );
+  /** The claim, guarded: still unpaid, unclaimed and alive. Arguments: CLAIM_COLUMNS, id, now. */
+  private readonly claim = preparedQuery((db, ...values: unknown[]) => {
+    const at = CLAIM_COLUMNS.length;
+    return db
+      .updateTable('orders')
+      .set(
+        Object.fromEntries(
+          CLAIM_COLUMNS.map((column, index) => [
+            column,
+            // A claim without a binding keeps the one the order was registered with.
+            column === 'binding_id' ? sql`coalesce(${values[index]}, binding_id)` : values[index],
+          ]),
+        ),
+      )
+      .where('id', '=', values[at] as string)
+      .where('status', 'in', UNPAID)
+      .where('payment_attempt_id', 'is', null)
+      .where('expires_at_ms', '>', values[at + 1] as number);
+  }, CLAIM_COLUMNS.length + 2);
 
-  private readonly recordOutcome = preparedQuery(
-    (db, ...v: unknown[]) =>
-      db
-        .updateTable('orders')
-        .set({
-          status: v[0] as number,
-          action_code: v[1] as number,
-          approval_code: v[2] as string,
-          rrn: v[3] as string,
-          payment_net_ref_num: v[4] as string,
-          terminal_id: v[5] as string,
-          auth_ref_num: v[6] as string,
-          auth_at_ms: v[7] as number,
-          approved_minor: v[8] as number,
-          deposited_minor: v[9] as number,
-          deposited_at_ms: v[10] as number,
-          updated_at_ms: v[7] as number,
-        })
-        .where('id', '=', v[11] as string)
-        .where('payment_attempt_id', '=', v[12] as string)
-        .where('status', 'in', UNPAID),
-    13,
-  );
+  /** The outcome, guarded by the claiming attempt. Arguments: OUTCOME_COLUMNS, id, attempt. */
+  private readonly recordOutcome = preparedQuery((db, ...values: unknown[]) => {
+    const at = OUTCOME_COLUMNS.length;
+    return db
+      .updateTable('orders')
+      .set(Object.fromEntries(OUTCOME_COLUMNS.map((column, index) => [column, values[index]])))
+      .where('id', '=', values[at] as string)
+      .where('payment_attempt_id', '=', values[at + 1] as string)
+      .where('status', 'in', UNPAID);
+  }, OUTCOME_COLUMNS.length + 2);
 
   private readonly insertOperationRow = preparedQuery(
     (db, ...values: unknown[]) =>
@@ -254,26 +325,10 @@ export class OrderRepository {
 
   /** Inside the caller's unit: the order row, already claimed by a payment attempt. */
   async insertClaimedIn(db: Executor, order: NewOrder, claim: PaymentClaim): Promise<void> {
-    const claimed: Record<(typeof CLAIMED_ORDER_COLUMNS)[number], unknown> = {
-      ...order,
-      payment_attempt_id: claim.attemptId,
-      payment_way: claim.paymentWay,
-      card_masked_pan: claim.maskedPan,
-      card_expiry: claim.expiry,
-      card_holder: claim.cardholderName,
-      card_network: claim.network,
-      two_phase: claim.twoPhase ? 1 : 0,
-      auto_complete_at_ms: claim.autoCompleteAtMs,
-      auto_reverse_at_ms: claim.autoReverseAtMs,
-      secure_auth: claim.secureAuth,
-      tii: claim.tii,
-      binding_id: claim.bindingId ?? order.binding_id,
-      updated_at_ms: claim.nowMs,
-    };
+    const claimed: Record<string, unknown> = { ...order, ...claimColumns(claim, order.binding_id) };
     await this.insertClaimedOrder(db, ...CLAIMED_ORDER_COLUMNS.map((column) => claimed[column]));
   }
 
-  /** Resolves once the order is durable; rejects with a unique violation for a reused order number. */
   /** Inside the caller's unit; a reused order number fails with a unique violation. */
   async insertIn(db: Executor, order: NewOrder): Promise<void> {
     await this.insertOrder(db, ...ORDER_COLUMNS.map((column) => order[column]));
@@ -292,41 +347,23 @@ export class OrderRepository {
    * one attempt can ever hold an order: the guard is the attempt column itself.
    */
   async claimForPayment(db: Executor, claim: PaymentClaim): Promise<boolean> {
+    // The claim names its binding, or NULL so the statement keeps the order's own.
+    const columns = claimColumns(claim, null);
     const result = await this.claim(
       db,
-      claim.attemptId,
-      claim.paymentWay,
-      claim.maskedPan,
-      claim.expiry,
-      claim.cardholderName,
-      claim.network,
-      claim.twoPhase ? 1 : 0,
-      claim.autoCompleteAtMs,
-      claim.autoReverseAtMs,
-      claim.secureAuth,
-      claim.nowMs,
+      ...CLAIM_COLUMNS.map((column) => columns[column]),
       claim.orderId,
-      claim.tii,
-      claim.bindingId,
+      claim.nowMs,
     );
     return result.numAffectedRows === 1n;
   }
 
   /** The authorization's outcome, guarded by the attempt that claimed the order. */
   async recordAuthorization(db: Executor, outcome: AuthorizationOutcome): Promise<boolean> {
+    const columns = outcomeColumns(outcome);
     const result = await this.recordOutcome(
       db,
-      outcome.status,
-      outcome.actionCode,
-      outcome.approvalCode,
-      outcome.rrn,
-      outcome.paymentNetRefNum,
-      outcome.terminalId,
-      outcome.authRefNum,
-      outcome.nowMs,
-      outcome.approvedMinor,
-      outcome.depositedMinor,
-      outcome.depositedMinor > 0 ? outcome.nowMs : null,
+      ...OUTCOME_COLUMNS.map((column) => columns[column]),
       outcome.orderId,
       outcome.attemptId,
     );
@@ -548,7 +585,6 @@ export class OrderRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  /** Ids of registered orders past their deadline, oldest first, at most `limit`. */
   /** Holds whose automatic capture (or reversal) time has come, oldest first. */
   async dueForAutomaticAction(
     action: 'complete' | 'reverse',

@@ -8,11 +8,6 @@ export type ThreeDsTransaction = Selectable<ThreeDsTransactionRow>;
 export class ThreeDsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** For changes that stand alone, outside a caller's unit. */
-  executor(): Executor {
-    return this.db;
-  }
-
   async insert(db: Executor, row: ThreeDsTransactionRow): Promise<void> {
     await db.insertInto('threeds_transactions').values(row).execute();
   }
@@ -73,10 +68,10 @@ export class ThreeDsRepository {
 
   /** Moves the transaction from `from` to the next stage with what was learnt; false if it moved already. */
   async advance(
-    db: Executor,
     id: string,
     from: string,
     change: Updateable<ThreeDsTransactionRow>,
+    db: Executor = this.db,
   ): Promise<boolean> {
     const result = await db
       .updateTable('threeds_transactions')

@@ -3,7 +3,7 @@ import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Pan } from '../../domain/pan.js';
 import type { CardForAuthorization } from '../../processing/acquirer/acquirer-port.js';
-import { openSeToken } from '../../processing/se-token.js';
+import { openSeToken, type SeTokenContent } from '../../processing/se-token.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import type { BrowserData, ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
@@ -22,7 +22,7 @@ import { defineOperation, type Operation, type OperationContext } from '../opera
 import type { ParamsOf } from '../params/param-table.js';
 import { INSTANT_PAYMENT_PARAMS, NOT_YET_ENABLED } from './instant-payment-params.js';
 import { orderStatusLegacyView } from './order-status-view.js';
-import { sharedOrderInput } from './order-input.js';
+import { checkForceSsl, sharedOrderInput } from './order-input.js';
 
 type InstantPaymentParams = ParamsOf<typeof INSTANT_PAYMENT_PARAMS>;
 
@@ -66,19 +66,9 @@ async function cardAndCredential(
   terms: Pick<CardPaymentInput, 'tii' | 'bindingId' | 'storeCredential'>;
 }> {
   // A seToken carries either card data or a bindingId with its CVC.
-  const token =
-    params.seToken === undefined
-      ? undefined
-      : openSeToken(params.seToken, await services.seTokenKey(), context.nowMs);
+  const token = await openedToken(params, services, context.nowMs);
   const tokenBinding =
     token?.bindingId === undefined ? undefined : { bindingId: token.bindingId, cvc: token.cvc };
-  if (tokenBinding !== undefined) {
-    // As with card tokens: this call registers its own order, and the token replaces pan and cvc.
-    if (token?.mdOrder !== undefined) throw invalidParam('seToken', 'reason.seToken');
-    for (const name of ['pan', 'expiry', 'cvc'] as const) {
-      if (params[name] !== undefined) throw new Refusal('PARAM_CONFLICT', { param: name, other: 'seToken' });
-    }
-  }
   const withBinding =
     tokenBinding !== undefined ||
     (params.pan === undefined && params.seToken === undefined && params.bindingId !== undefined);
@@ -112,11 +102,7 @@ async function cardAndCredential(
       terms: { ...tii, bindingId: binding.id },
     };
   }
-  const card = cardFrom(
-    await rawCardFrom(params, services, context.nowMs),
-    params.cardholderName,
-    context.nowMs,
-  );
+  const card = cardFrom(rawCardOf(params, token), params.cardholderName, context.nowMs);
   const stores =
     mayUse && params.clientId !== undefined && params.clientId !== '' && params.bindingNotNeeded !== true;
   return {
@@ -142,20 +128,28 @@ interface RawCard {
   readonly cvc: string | undefined;
 }
 
-/** Card data from the clear parameters, or from the seToken that replaces pan, cvc and expiry. */
-async function rawCardFrom(
+/**
+ * The seToken, opened once (RSA is the dearest step of the request): it replaces pan, cvc and
+ * expiry, and an instant payment registers its own order, so a token bound to an order does not fit.
+ */
+async function openedToken(
   params: InstantPaymentParams,
   services: InstantPaymentServices,
   nowMs: number,
-): Promise<RawCard> {
-  if (params.seToken === undefined) return { pan: params.pan, expiry: params.expiry, cvc: params.cvc };
+): Promise<SeTokenContent | undefined> {
+  if (params.seToken === undefined) return undefined;
   for (const name of ['pan', 'expiry', 'cvc'] as const) {
     if (params[name] !== undefined) throw new Refusal('PARAM_CONFLICT', { param: name, other: 'seToken' });
   }
   const content = openSeToken(params.seToken, await services.seTokenKey(), nowMs);
-  // An instant payment registers its order in this call, so a token bound to an order does not fit it.
   if (content === undefined || content.mdOrder !== undefined) throw invalidParam('seToken', 'reason.seToken');
-  return { pan: content.pan, expiry: content.expiry, cvc: content.cvc };
+  return content;
+}
+
+/** Card data from the clear parameters, or from the seToken that replaces pan, cvc and expiry. */
+function rawCardOf(params: InstantPaymentParams, token: SeTokenContent | undefined): RawCard {
+  if (token === undefined) return { pan: params.pan, expiry: params.expiry, cvc: params.cvc };
+  return { pan: token.pan, expiry: token.expiry, cvc: token.cvc };
 }
 
 function cardFrom(raw: RawCard, cardholderName: string | undefined, nowMs: number): CardForAuthorization {
@@ -291,7 +285,7 @@ async function continueAuthentication(
   if (params.threeDSVer2MdOrder !== undefined && params.threeDSVer2MdOrder !== transaction.order_id) {
     throw new Refusal('PARAM_CONFLICT', { param: 'threeDSVer2MdOrder', other: 'threeDSServerTransId' });
   }
-  const raw = await rawCardFrom(params, services, context.nowMs);
+  const raw = rawCardOf(params, await openedToken(params, services, context.nowMs));
   if (transaction.card_sealed !== null && raw.pan !== undefined) {
     if (services.threeDs.openCard(transaction).pan !== raw.pan) {
       throw new Refusal('PARAM_CONFLICT', { param: 'pan', other: 'threeDSServerTransId' });
@@ -363,9 +357,7 @@ export function instantPayment(
       if (params.threeDSVer2MdOrder !== undefined) {
         throw new Refusal('PARAM_MISSING', { param: 'threeDSServerTransId' });
       }
-      if (params.features?.includes('FORCE_SSL') === true && !context.merchant.permissions.has('sslOnly')) {
-        throw new Refusal('PERMISSION_REQUIRED', { feature: 'sslOnly' });
-      }
+      checkForceSsl(params.features, context.merchant);
       const twoPhase = params.preAuth === true;
       const { card, terms: credential } = await cardAndCredential(params, context, services, twoPhase);
       const autoCompleteAtMs = params.autocompletionDate;

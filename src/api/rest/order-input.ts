@@ -1,3 +1,6 @@
+import { Refusal } from '../../domain/refusals.js';
+import type { MerchantContext } from '../../services/merchant-context.js';
+
 /** The payer blocks an order keeps together (register.do, instantPayment.do): what was sent of them. */
 export const PAYER_BLOCKS = [
   'billingPayerData',
@@ -58,4 +61,11 @@ export function sharedOrderInput(params: SharedOrderParams) {
     marketplace: params.marketplace,
     paymentFacilitator: params.paymentFacilitator,
   };
+}
+
+/** FORCE_SSL (pay without 3-D Secure) is what the permission sslOnly allows, nothing more. */
+export function checkForceSsl(features: readonly string[] | undefined, merchant: MerchantContext): void {
+  if (features?.includes('FORCE_SSL') === true && !merchant.permissions.has('sslOnly')) {
+    throw new Refusal('PERMISSION_REQUIRED', { feature: 'sslOnly' });
+  }
 }

@@ -1,9 +1,8 @@
-import { Refusal } from '../../domain/refusals.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 import type { OrderRegistration, RegisterOrderInput } from '../../services/order-registration.js';
 import { defineOperation, type Operation } from '../operation.js';
 import type { ParamsOf } from '../params/param-table.js';
-import { sharedOrderInput } from './order-input.js';
+import { checkForceSsl, sharedOrderInput } from './order-input.js';
 import { REGISTER_PARAMS } from './register-params.js';
 
 type RegisterParams = ParamsOf<typeof REGISTER_PARAMS>;
@@ -36,10 +35,7 @@ function registerOperation(registration: OrderRegistration, twoPhase: boolean): 
     requiredPermission: twoPhase ? 'preAuth' : undefined,
     mutates: true,
     async handle(params, context) {
-      // FORCE_SSL (pay without 3-D Secure) is what the permission sslOnly allows, nothing more.
-      if (params.features?.includes('FORCE_SSL') === true && !context.merchant.permissions.has('sslOnly')) {
-        throw new Refusal('PERMISSION_REQUIRED', { feature: 'sslOnly' });
-      }
+      checkForceSsl(params.features, context.merchant);
       const order = await registration.register(
         context.merchant,
         context.caller,

@@ -5,6 +5,7 @@ import { TestClock } from '../../../test/support/test-clock.js';
 import { cryptoRandom } from '../../domain/random-source.js';
 import { SecretBox } from '../../security/secret-box.js';
 import { migrateToLatest, openStore, type Store } from '../../store/database.js';
+import { UNPAID_PAYMENT_COLUMNS } from '../../store/order-repository.js';
 import { ThreeDsRepository, type ThreeDsTransaction } from '../../store/threeds-repository.js';
 import { authenticationValue, eciFor } from './authentication-value.js';
 import type { CardEnrollment, DirectoryPort, V1Enrollment, V1Result } from './directory-port.js';
@@ -170,24 +171,7 @@ async function insertOrder(amountMinor: number, currency: string): Promise<strin
       payer_data: null,
       marketplace: null,
       payment_facilitator: null,
-      payment_attempt_id: null,
-      payment_way: null,
-      card_masked_pan: null,
-      card_expiry: null,
-      card_holder: null,
-      card_network: null,
-      approval_code: null,
-      rrn: null,
-      payment_net_ref_num: null,
-      terminal_id: null,
-      auth_ref_num: null,
-      auth_at_ms: null,
-      deposited_at_ms: null,
-      reversed_at_ms: null,
-      refunded_at_ms: null,
-      auto_complete_at_ms: null,
-      auto_reverse_at_ms: null,
-      secure_auth: null,
+      ...UNPAID_PAYMENT_COLUMNS,
     })
     .execute();
   return id;

@@ -196,7 +196,7 @@ export class ThreeDsServer implements ResultsReceiver {
       merchantName: context.merchantName,
     });
     const change = { acs_trans_id: xid, acs_url: acsUrl, pa_req: paReq, updated_at_ms: this.clock.nowMs() };
-    await this.transactions.advance(this.transactionsDb(), transaction.id, 'challenge', change);
+    await this.transactions.advance(transaction.id, 'challenge', change);
     return { ...transaction, ...change };
   }
 
@@ -264,7 +264,7 @@ export class ThreeDsServer implements ResultsReceiver {
     transaction: ThreeDsTransaction,
     context: PurchaseContext,
   ): Promise<AuthenticationOutcome | { readonly kind: 'busy' }> {
-    const claimed = await this.transactions.advance(this.transactionsDb(), transaction.id, 'method', {
+    const claimed = await this.transactions.advance(transaction.id, 'method', {
       stage: 'authenticating',
       updated_at_ms: this.clock.nowMs(),
     });
@@ -319,7 +319,7 @@ export class ThreeDsServer implements ResultsReceiver {
     const answer = await this.directory.authenticate(request);
     const nowMs = this.clock.nowMs();
     if (answer.messageType === 'Erro') {
-      await this.transactions.advance(this.transactionsDb(), transaction.id, 'authenticating', {
+      await this.transactions.advance(transaction.id, 'authenticating', {
         stage: 'paying',
         ares_status: 'U',
         ares_reason: answer.errorCode,
@@ -328,7 +328,7 @@ export class ThreeDsServer implements ResultsReceiver {
       return { kind: 'error', erro: answer };
     }
     const challenge = answer.transStatus === 'C';
-    const moved = await this.transactions.advance(this.transactionsDb(), transaction.id, 'authenticating', {
+    const moved = await this.transactions.advance(transaction.id, 'authenticating', {
       stage: challenge ? 'challenge' : 'paying',
       acs_trans_id: answer.acsTransID,
       ds_trans_id: answer.dsTransID,
@@ -432,18 +432,13 @@ export class ThreeDsServer implements ResultsReceiver {
   }
 
   /** Closes a transaction once its payment is decided and forgets the card; false if already closed. */
-  async close(
-    db: Executor,
-    id: string,
-    from: string,
-    change: Parameters<ThreeDsRepository['advance']>[3] = {},
-  ): Promise<boolean> {
-    return this.transactions.advance(db, id, from, {
-      ...change,
-      stage: 'closed',
-      card_sealed: null,
-      updated_at_ms: this.clock.nowMs(),
-    });
+  async close(db: Executor, id: string, from: string): Promise<boolean> {
+    return this.transactions.advance(
+      id,
+      from,
+      { stage: 'closed', card_sealed: null, updated_at_ms: this.clock.nowMs() },
+      db,
+    );
   }
 
   private versionFor(
@@ -469,9 +464,5 @@ export class ThreeDsServer implements ResultsReceiver {
       if (fresh?.method_state === 'completed') return 'Y';
     }
     return 'N';
-  }
-
-  private transactionsDb(): Executor {
-    return this.transactions.executor();
   }
 }
