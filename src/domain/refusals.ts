@@ -34,6 +34,15 @@ export const REFUSALS = {
   BINDING_ACTIVE: { errorCode: '2', httpStatus: 200, message: 'binding.active' },
   BINDING_EXPIRED: { errorCode: '2', httpStatus: 200, message: 'binding.expired' },
   ORDER_NOT_PAYABLE: { errorCode: '7', httpStatus: 200, message: 'order.notPayable' },
+  // Each movement names what cannot be done (gateway-facts §3: 7 is "not in the right state").
+  ORDER_NOT_CAPTURABLE: { errorCode: '7', httpStatus: 200, message: 'order.notCapturable' },
+  ORDER_NOT_REVERSIBLE: { errorCode: '7', httpStatus: 200, message: 'order.notReversible' },
+  ORDER_NOT_REFUNDABLE: { errorCode: '7', httpStatus: 200, message: 'order.notRefundable' },
+  ORDER_NOT_CANCELLABLE: { errorCode: '7', httpStatus: 200, message: 'order.notCancellable' },
+  /** The acquirer's answer did not come in time: the operation stays pending for the recovery job. */
+  OPERATION_PENDING: { errorCode: '7', httpStatus: 200, message: 'operation.pending' },
+  /** The acquirer refused a capture, reversal or refund; the order is as it was before. */
+  OPERATION_DECLINED: { errorCode: '7', httpStatus: 200, message: 'operation.declined' },
   FEATURE_NOT_ENABLED: { errorCode: '5', httpStatus: 200, message: 'feature.notEnabled' },
   PARAMS_IN_URL: { errorCode: '5', httpStatus: 400, message: 'request.paramsInUrl' },
   METHOD_NOT_ALLOWED: { errorCode: '5', httpStatus: 400, message: 'request.methodNotAllowed' },

@@ -1,10 +1,16 @@
 import { X509Certificate, type KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Operation, OperationContext } from '../api/operation.js';
-import { gatedParamsPresent, validateParams, type RawParams } from '../api/params/param-table.js';
+import { screenRawParams } from '../api/params/input-screen.js';
+import {
+  gatedParamsPresent,
+  RepeatedField,
+  validateParams,
+  type RawParams,
+} from '../api/params/param-table.js';
 import type { Clock } from '../domain/clock.js';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../domain/languages.js';
-import { Refusal } from '../domain/refusals.js';
+import { invalidParam, Refusal } from '../domain/refusals.js';
 import { translate } from '../i18n/translate.js';
 import type { Authenticator } from '../services/authenticator.js';
 import type { MerchantContext } from '../services/merchant-context.js';
@@ -25,8 +31,10 @@ export interface OperationDeps {
   readonly idempotency: Idempotency;
 }
 
-function single(raw: RawParams, name: string): string | undefined {
+/** A credential parameter: absent, or one text value; a repeated one is refused like any other. */
+function credential(raw: RawParams, name: string): string | undefined {
   const value = raw[name];
+  if (value instanceof RepeatedField) throw invalidParam(name, 'reason.single');
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
@@ -80,14 +88,15 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
       if (request.method !== 'POST') throw new Refusal('METHOD_NOT_ALLOWED');
       raw = decodeBody(operation, request);
       language = languageOf(raw, DEFAULT_LANGUAGE);
+      screenRawParams(operation.params, raw);
       const idempotencyKey = operation.mutates === true ? idempotencyKeyOf(request) : undefined;
       const credentials = {
-        userName: single(
+        userName: credential(
           raw,
           operation.encoding === 'json' && raw.username !== undefined ? 'username' : 'userName',
         ),
-        password: single(raw, 'password'),
-        token: single(raw, 'token'),
+        password: credential(raw, 'password'),
+        token: credential(raw, 'token'),
       };
       const { merchant: caller, principal } = await deps.authenticator.authenticate(credentials);
       language = languageOf(raw, caller.defaultLanguage);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock.js';
-import { Refusal } from '../domain/refusals.js';
+import { Refusal, type RefusalKey } from '../domain/refusals.js';
 import type { MerchantDirectory } from '../services/merchant-directory.js';
 import type { OrderLifecycle } from '../services/order-lifecycle.js';
 import type { OrderRepository } from '../store/order-repository.js';
@@ -41,11 +41,17 @@ export function automaticHoldJob(
   };
 
   /** A hold another node or a merchant's own call already settled is not an error. */
+  const SETTLED: ReadonlySet<RefusalKey> = new Set([
+    'ORDER_NOT_CAPTURABLE',
+    'ORDER_NOT_REVERSIBLE',
+    'OPERATION_PENDING',
+  ]);
   async function settle(action: () => Promise<void>, orderId: string, kind: string): Promise<void> {
     try {
       await action();
     } catch (error) {
-      if (error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE') return;
+      // Settled already, or sent and awaiting the acquirer's answer (the recovery job finishes it).
+      if (error instanceof Refusal && SETTLED.has(error.key)) return;
       logger.error(
         { err: error, orderId, kind },
         'automatic hold action failed; it is retried at the next run',

@@ -4,10 +4,11 @@ import { DECLINE_REASONS } from '../domain/decline-reasons.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
 import { Refusal } from '../domain/refusals.js';
-import type {
-  AcquirerPort,
-  AuthenticationResult,
-  CardForAuthorization,
+import {
+  isUnknown,
+  type AcquirerPort,
+  type AuthenticationResult,
+  type CardForAuthorization,
 } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import {
@@ -152,6 +153,7 @@ export class CardPayment {
     });
 
     const nowMs = this.clock.nowMs();
+    if (isUnknown(answer)) return this.declineUnanswered(order, claim, nowMs);
     const outcome: AuthorizationOutcome = {
       orderId: order.id,
       attemptId,
@@ -203,5 +205,33 @@ export class CardPayment {
     // The row as both units left it: the guarded updates above matched exactly this attempt.
     const paid = paidOrder(order, claim, outcome);
     return stored === undefined ? paid : { ...paid, binding_id: stored };
+  }
+
+  /**
+   * The issuer did not answer in time. The customer cannot wait: the order is declined with the
+   * processing-timeout code now, while its authorization stays pending, so the recovery job
+   * reverses it at the acquirer (a late approval is released, never kept) and then closes it.
+   */
+  private async declineUnanswered(order: OrderRow, claim: PaymentClaim, nowMs: number): Promise<OrderRow> {
+    const outcome: AuthorizationOutcome = {
+      orderId: order.id,
+      attemptId: claim.attemptId,
+      status: ORDER_STATUS.declined,
+      actionCode: DECLINE_REASONS.issuerTimeout.actionCode,
+      approvalCode: null,
+      rrn: null,
+      paymentNetRefNum: null,
+      terminalId: null,
+      authRefNum: null,
+      approvedMinor: 0,
+      depositedMinor: 0,
+      nowMs,
+    };
+    await this.writes.run(async (db) => {
+      if (!(await this.orders.recordAuthorization(db, outcome))) {
+        throw new Error(`order ${order.id} changed under payment attempt ${claim.attemptId}`);
+      }
+    });
+    return paidOrder(order, claim, outcome);
   }
 }

@@ -1,14 +1,14 @@
-import { sql } from 'kysely';
 import type { Clock } from '../domain/clock.js';
 import { effectiveAmount } from '../domain/lifecycle-rules.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
-import { invalidParam, Refusal } from '../domain/refusals.js';
-import type { AcquirerPort, FollowUpAnswer } from '../processing/acquirer/acquirer-port.js';
+import { invalidParam, Refusal, type RefusalKey } from '../domain/refusals.js';
+import { isUnknown, type AcquirerPort } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
-import type { OrderRepository } from '../store/order-repository.js';
+import type { OrderRepository, ReversalPrior } from '../store/order-repository.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderOperationRow, OrderRow } from '../store/schema.js';
+import { isUniqueViolation } from '../store/unique-violation.js';
 import type { PaymentEventSink } from './card-payment.js';
 import { paymentEventFor, type CallbackOperation } from './callbacks/payment-event.js';
 import type { MerchantContext } from './merchant-context.js';
@@ -23,29 +23,16 @@ interface Movement {
   readonly details?: unknown;
   /** The guarded change; false when the order's state or amounts forbid it. */
   apply(db: Executor, nowMs: number): Promise<boolean>;
-  /** A full reversal's record of what it zeroed, read after `apply` (see undoMovement). */
-  prior?(): Prior;
+  /** A full reversal's record of what it zeroed, read after `apply` (see undo). */
+  prior?(): ReversalPrior;
 }
 
-/** The order's status and amounts before a full reversal. */
-interface Prior {
-  readonly status: number;
-  readonly approved_minor: number;
-  readonly deposited_minor: number;
-}
-
-/** The acquirer call of a movement; the same call again when a stalled movement is resumed. */
-function callFor(
-  acquirer: AcquirerPort,
-  kind: Kind,
-  order: OrderRow,
-  amountMinor: number,
-): Promise<FollowUpAnswer> {
-  const request = followUp(order, amountMinor);
-  if (kind === 'capture') return acquirer.capture(request);
-  if (kind === 'refund') return acquirer.refund(request);
-  return acquirer.reverse(request);
-}
+/** What each movement refuses with when the order's state forbids it. */
+const WRONG_STATE: Record<Kind, RefusalKey> = {
+  capture: 'ORDER_NOT_CAPTURABLE',
+  reversal: 'ORDER_NOT_REVERSIBLE',
+  refund: 'ORDER_NOT_REFUNDABLE',
+};
 
 const CALLBACK_OF: Record<Kind, CallbackOperation> = {
   capture: 'deposited',
@@ -53,63 +40,35 @@ const CALLBACK_OF: Record<Kind, CallbackOperation> = {
   refund: 'refunded',
 };
 
+/** How a movement ended at the acquirer: done, refused (and undone), or not known yet. */
+type MovementEnd =
+  { readonly state: 'approved' | 'pending' } | { readonly state: 'declined'; readonly actionCode: number };
+
+const APPROVED: MovementEnd = { state: 'approved' };
+const PENDING: MovementEnd = { state: 'pending' };
+
 /**
  * Undoes a movement the acquirer refused, from its operation row alone, so a movement resumed
- * after a restart is undone the same way: each undo is relative (it takes back its own amount) or
- * guarded on the state the movement left, so concurrent movements are never clobbered.
+ * after a restart is undone the same way. Each compensation is a guarded repository method.
  */
-async function undoMovement(
+async function undo(
+  orders: OrderRepository,
   db: Executor,
   operation: Pick<OrderOperationRow, 'order_id' | 'kind' | 'amount_minor' | 'prior'>,
-): Promise<void> {
-  const orderId = operation.order_id;
-  const amountMinor = operation.amount_minor;
-  if (operation.kind === 'capture') {
-    await db
-      .updateTable('orders')
-      .set({ status: ORDER_STATUS.approved, deposited_minor: 0, deposited_at_ms: null })
-      .where('id', '=', orderId)
-      .where('status', '=', ORDER_STATUS.deposited)
-      .where('refunded_minor', '=', 0)
-      .execute();
-  } else if (operation.kind === 'refund') {
-    await db
-      .updateTable('orders')
-      .set((eb) => ({
-        refunded_minor: eb('refunded_minor', '-', amountMinor),
-        // Literal statuses: PostgreSQL types a bare parameter in a CASE as text, not integer.
-        status: sql<number>`case when refunded_minor = ${amountMinor} then ${sql.lit(ORDER_STATUS.deposited)} else ${sql.lit(ORDER_STATUS.refunded)} end`,
-      }))
-      .where('id', '=', orderId)
-      .where('status', '=', ORDER_STATUS.refunded)
-      .execute();
-  } else if (operation.prior === null) {
-    // A partial reversal released part of a hold: the part comes back.
-    await db
-      .updateTable('orders')
-      .set((eb) => ({ approved_minor: eb('approved_minor', '+', amountMinor) }))
-      .where('id', '=', orderId)
-      .execute();
-  } else {
-    const prior = JSON.parse(operation.prior) as Prior;
-    await db
-      .updateTable('orders')
-      .set({
-        status: prior.status,
-        approved_minor: prior.approved_minor,
-        deposited_minor: prior.deposited_minor,
-        reversed_at_ms: null,
-      })
-      .where('id', '=', orderId)
-      .where('status', '=', ORDER_STATUS.reversed)
-      .execute();
-  }
+): Promise<boolean> {
+  const { order_id: orderId, amount_minor: amountMinor } = operation;
+  if (operation.kind === 'capture') return orders.undoCapture(db, orderId, amountMinor);
+  if (operation.kind === 'refund') return orders.undoRefund(db, orderId, amountMinor);
+  // A partial reversal released part of a hold and records no prior; a full one records what it zeroed.
+  if (operation.prior === null) return orders.undoPartialReversal(db, orderId, amountMinor);
+  return orders.undoFullReversal(db, orderId, JSON.parse(operation.prior) as ReversalPrior);
 }
 
-function followUp(order: OrderRow, amountMinor: number) {
+function followUp(order: OrderRow, operation: OrderOperationRow) {
   return {
     orderId: order.id,
-    amountMinor,
+    operationId: operation.id,
+    amountMinor: operation.amount_minor,
     currency: order.currency,
     original: {
       approvalCode: order.approval_code ?? '',
@@ -123,9 +82,12 @@ function followUp(order: OrderRow, amountMinor: number) {
 
 /**
  * deposit.do, reverse.do, refund.do, decline.do. Each movement: the guarded change and its pending
- * operation row (one unit), the acquirer call, then the operation's outcome and the callback (one
- * unit), or the change undone if the acquirer refused. Guards make concurrent requests safe:
- * captured ≤ approved, refunded ≤ captured, one capture, one reversal.
+ * operation row (one unit: the intent), the acquirer call, then the operation's outcome and the
+ * callback (one unit), or the change undone if the acquirer refused. Without an answer in time
+ * the change stays applied and the operation pending: the recovery job sends the same request
+ * again (the acquirer recognizes it by the operation id) and completes or undoes it. Guards make
+ * concurrent requests safe: captured ≤ approved, refunded ≤ captured, one capture, one reversal,
+ * one refund per externalRefundId.
  */
 export class OrderLifecycle {
   constructor(
@@ -138,7 +100,7 @@ export class OrderLifecycle {
   ) {}
 
   async deposit(order: OrderRow, requestedMinor: number, details?: unknown): Promise<void> {
-    if (order.status !== ORDER_STATUS.approved) throw new Refusal('ORDER_NOT_PAYABLE');
+    if (order.status !== ORDER_STATUS.approved) throw new Refusal('ORDER_NOT_CAPTURABLE');
     const amountMinor = effectiveAmount(requestedMinor, order.approved_minor);
     if (amountMinor > order.approved_minor)
       throw invalidParam('amount', 'reason.integerRange', { min: 0, max: order.approved_minor });
@@ -157,7 +119,7 @@ export class OrderLifecycle {
     details?: unknown,
   ): Promise<void> {
     if (order.status !== ORDER_STATUS.approved && order.status !== ORDER_STATUS.deposited) {
-      throw new Refusal('ORDER_NOT_PAYABLE');
+      throw new Refusal('ORDER_NOT_REVERSIBLE');
     }
     const full = order.status === ORDER_STATUS.approved ? order.approved_minor : order.deposited_minor;
     const amountMinor = requestedMinor === undefined ? full : effectiveAmount(requestedMinor, full);
@@ -165,7 +127,7 @@ export class OrderLifecycle {
     if (amountMinor < full) {
       if (!merchant.permissions.has('partialReversal'))
         throw new Refusal('PERMISSION_REQUIRED', { feature: 'amount' });
-      if (order.status !== ORDER_STATUS.approved) throw new Refusal('ORDER_NOT_PAYABLE');
+      if (order.status !== ORDER_STATUS.approved) throw new Refusal('ORDER_NOT_REVERSIBLE');
       await this.move(order, {
         kind: 'reversal',
         amountMinor,
@@ -196,37 +158,55 @@ export class OrderLifecycle {
     requestedMinor: number,
     options: { expectedDepositedMinor?: number; externalRefundId?: string; details?: unknown } = {},
   ): Promise<void> {
-    if (options.externalRefundId !== undefined) {
-      const existing = await this.orders.findRefundByExternalId(order.id, options.externalRefundId);
-      // The same externalRefundId answers success with the first refund instead of refunding again.
-      if (existing !== undefined && existing.state === 'approved') return;
-    }
+    const externalId = options.externalRefundId;
+    // A retry of a refund already made is answered from it before the amounts are checked again.
+    if (externalId !== undefined && (await this.answeredByEarlierRefund(order.id, externalId))) return;
     if (order.status !== ORDER_STATUS.deposited && order.status !== ORDER_STATUS.refunded) {
-      throw new Refusal('ORDER_NOT_PAYABLE');
+      throw new Refusal('ORDER_NOT_REFUNDABLE');
     }
     const left = order.deposited_minor - order.refunded_minor;
     const amountMinor = effectiveAmount(requestedMinor, left);
     if (amountMinor > left) throw invalidParam('amount', 'reason.integerRange', { min: 0, max: left });
-    await this.move(order, {
-      kind: 'refund',
-      amountMinor,
-      details: options.details,
-      ...(options.externalRefundId === undefined ? {} : { externalId: options.externalRefundId }),
-      apply: (db, nowMs) =>
-        this.orders.applyRefund(db, order.id, amountMinor, nowMs, options.expectedDepositedMinor),
-    });
+    try {
+      await this.move(order, {
+        kind: 'refund',
+        amountMinor,
+        details: options.details,
+        ...(externalId === undefined ? {} : { externalId }),
+        apply: (db, nowMs) =>
+          this.orders.applyRefund(db, order.id, amountMinor, nowMs, options.expectedDepositedMinor),
+      });
+    } catch (error) {
+      // The unique index on the external id: a concurrent request with the same id wrote its intent first.
+      if (externalId === undefined || !isUniqueViolation(error)) throw error;
+      if (await this.answeredByEarlierRefund(order.id, externalId)) return;
+      throw new Refusal('OPERATION_PENDING');
+    }
+  }
+
+  /**
+   * The same externalRefundId answers with the first refund instead of refunding again
+   * (gateway-facts §2.3): success when it was made (true), "pending" while its answer is awaited,
+   * and a decline when the acquirer declined it. False when there is none.
+   */
+  private async answeredByEarlierRefund(orderId: string, externalId: string): Promise<boolean> {
+    const earlier = await this.orders.findOperationByExternalId(orderId, 'refund', externalId);
+    if (earlier === undefined) return false;
+    if (earlier.state === 'approved') return true;
+    if (earlier.state === 'pending') throw new Refusal('OPERATION_PENDING');
+    throw new Refusal('OPERATION_DECLINED', { actionCode: earlier.action_code });
   }
 
   async decline(order: OrderRow): Promise<void> {
     const changed = await this.writes.run((db) => this.orders.applyDecline(db, order.id, this.clock.nowMs()));
-    if (!changed) throw new Refusal('ORDER_NOT_PAYABLE');
+    if (!changed) throw new Refusal('ORDER_NOT_CANCELLABLE');
   }
 
   private async move(order: OrderRow, movement: Movement): Promise<void> {
     const operationId = this.random.uuid();
     const startedMs = this.clock.nowMs();
     const operation = await this.writes.run(async (db) => {
-      if (!(await movement.apply(db, startedMs))) throw new Refusal('ORDER_NOT_PAYABLE');
+      if (!(await movement.apply(db, startedMs))) throw new Refusal(WRONG_STATE[movement.kind]);
       const row: OrderOperationRow = {
         id: operationId,
         order_id: order.id,
@@ -244,39 +224,54 @@ export class OrderLifecycle {
         created_at_ms: startedMs,
         completed_at_ms: null,
       };
+      // In the same unit as the change: a second intent under one external id fails on the
+      // unique index and takes the change back with it.
       await this.orders.insertOperation(db, row);
       return row;
     });
-    if (!(await this.finish(order, operation))) throw new Refusal('SYSTEM_ERROR');
+    const end = await this.finish(order, operation);
+    if (end.state === 'pending') throw new Refusal('OPERATION_PENDING');
+    if (end.state === 'declined') throw new Refusal('OPERATION_DECLINED', { actionCode: end.actionCode });
   }
 
   /**
-   * A capture, reversal or refund whose process stopped during the acquirer call: the same call
-   * again (a movement is the same request, so the acquirer can recognize it), then its outcome.
+   * A capture, reversal or refund still pending: its process stopped during the acquirer call, or
+   * the acquirer did not answer in time. The same call again (the acquirer recognizes it), then
+   * its outcome. True when the acquirer approved it; false when refused (and undone) or still
+   * unanswered (pending for the next run).
    */
   async resume(operation: OrderOperationRow): Promise<boolean> {
     if (operation.state !== 'pending' || !isKind(operation.kind)) return false;
     const order = await this.orders.findById(operation.merchant_id, operation.order_id);
     if (order === undefined) return false;
-    return this.finish(order, operation);
+    return (await this.finish(order, operation)).state === 'approved';
   }
 
-  /** The acquirer call and the outcome unit: completed with its callback, or undone. */
-  private async finish(order: OrderRow, operation: OrderOperationRow): Promise<boolean> {
+  /** The acquirer call and the outcome unit: completed with its callback, undone, or left pending. */
+  private async finish(order: OrderRow, operation: OrderOperationRow): Promise<MovementEnd> {
     const kind = operation.kind as Kind;
-    const answer = await callFor(this.acquirer, kind, order, operation.amount_minor);
+    const request = followUp(order, operation);
+    const answer =
+      kind === 'capture'
+        ? await this.acquirer.capture(request)
+        : kind === 'refund'
+          ? await this.acquirer.refund(request)
+          : await this.acquirer.reverse(request);
+    if (isUnknown(answer)) return PENDING;
     const nowMs = this.clock.nowMs();
+    const outcome = operationOutcome(answer, nowMs);
+    const declined: MovementEnd = { state: 'declined', actionCode: outcome.action_code };
     return this.writes.run(async (db) => {
       // Only the pending row is finished, once: a resumed movement and a late original never both.
-      if (!(await this.orders.completePendingOperation(db, operation.id, operationOutcome(answer, nowMs)))) {
-        return answer.approved;
+      if (!(await this.orders.completePendingOperation(db, operation.id, outcome))) {
+        return answer.approved ? APPROVED : declined;
       }
       if (!answer.approved) {
-        await undoMovement(db, operation);
-        return false;
+        await undo(this.orders, db, operation);
+        return declined;
       }
       await this.emit(db, paymentEventFor(order, CALLBACK_OF[kind], true, operation.amount_minor), nowMs);
-      return true;
+      return APPROVED;
     });
   }
 }

@@ -12,6 +12,13 @@ import type {
 
 export type NewOrder = OrderRegistrationColumns;
 
+/** The order's status and amounts before a full reversal, kept on its operation row. */
+export interface ReversalPrior {
+  readonly status: number;
+  readonly approved_minor: number;
+  readonly deposited_minor: number;
+}
+
 /** What expiring an order needs to know of it. */
 export type ExpiringOrder = Pick<OrderRow, 'id' | 'merchant_id' | 'order_number' | 'dynamic_callback_url'>;
 
@@ -451,6 +458,70 @@ export class OrderRepository {
     return result.numUpdatedRows === 1n;
   }
 
+  /*
+   * Compensations: a movement the acquirer refused is taken back. Each takes back exactly its own
+   * amount and is guarded on the state that movement left, so a movement that came after it is
+   * never clobbered; false means the order has moved on and nothing was changed.
+   */
+
+  /** A refused capture: the order is a hold again, if nothing was refunded of it since. */
+  async undoCapture(db: Executor, orderId: string, amountMinor: number): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({ status: ORDER_STATUS.approved, deposited_minor: 0, deposited_at_ms: null })
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.deposited)
+      .where('deposited_minor', '=', amountMinor)
+      .where('refunded_minor', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** A refused refund: its amount is no longer refunded; with nothing refunded left the order is paid again. */
+  async undoRefund(db: Executor, orderId: string, amountMinor: number): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set((eb) => ({
+        refunded_minor: eb('refunded_minor', '-', amountMinor),
+        // Literal statuses: PostgreSQL types a bare parameter in a CASE as text, not integer.
+        status: sql<number>`case when refunded_minor = ${amountMinor} then ${sql.lit(ORDER_STATUS.deposited)} else ${sql.lit(ORDER_STATUS.refunded)} end`,
+      }))
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.refunded)
+      .where('refunded_minor', '>=', amountMinor)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** A refused partial reversal: the part comes back to the hold, while it is still a hold. */
+  async undoPartialReversal(db: Executor, orderId: string, amountMinor: number): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set((eb) => ({ approved_minor: eb('approved_minor', '+', amountMinor) }))
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.approved)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** A refused full reversal: the status and amounts it zeroed are put back. */
+  async undoFullReversal(db: Executor, orderId: string, prior: ReversalPrior): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({
+        status: prior.status,
+        approved_minor: prior.approved_minor,
+        deposited_minor: prior.deposited_minor,
+        reversed_at_ms: null,
+      })
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.reversed)
+      .where('approved_minor', '=', 0)
+      .where('deposited_minor', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
   /** The binding an approved payment stored (or refreshed) for the order's client. */
   async setBinding(db: Executor, orderId: string, bindingId: string): Promise<void> {
     await db.updateTable('orders').set({ binding_id: bindingId }).where('id', '=', orderId).execute();
@@ -504,12 +575,17 @@ export class OrderRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  async findRefundByExternalId(orderId: string, externalId: string): Promise<OrderOperationRow | undefined> {
+  /** The operation of a kind an order holds under a merchant's external id (unique by index). */
+  async findOperationByExternalId(
+    orderId: string,
+    kind: string,
+    externalId: string,
+  ): Promise<OrderOperationRow | undefined> {
     return this.db
       .selectFrom('order_operations')
       .selectAll()
       .where('order_id', '=', orderId)
-      .where('kind', '=', 'refund')
+      .where('kind', '=', kind)
       .where('external_id', '=', externalId)
       .executeTakeFirst();
   }

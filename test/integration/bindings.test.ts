@@ -699,7 +699,7 @@ for (const engine of ENGINES) {
       assert.match(String(unknown.body.errorMessage), /not found/i);
     });
 
-    test('extendBinding.do changes the expiry; refuses a past newExpiry and a missing language', async () => {
+    test('extendBinding.do changes the expiry; refuses a past newExpiry; language is optional', async () => {
       const clientId = unique('ex');
       const { bindingId } = await api.store(auth, clientId);
       const extended = await api.call(auth, 'extendBinding.do', {
@@ -717,9 +717,12 @@ for (const engine of ENGINES) {
       });
       assert.equal(past.body.errorCode, '5', past.text);
       assert.match(String(past.body.errorMessage), /newExpiry/);
+      // The PHP client calls it without language (issue 9): the merchant's language applies.
       const noLanguage = await api.call(auth, 'extendBinding.do', { bindingId, newExpiry: '203801' });
-      assert.equal(noLanguage.body.errorCode, '4', noLanguage.text);
-      assert.match(String(noLanguage.body.errorMessage), /language/);
+      assert.deepEqual(noLanguage.body, { errorCode: '0', errorMessage: 'Success' });
+      assert.equal((await api.bindings(auth, clientId))[0]?.expiryDate, '203801');
+      const restored = await api.call(auth, 'extendBinding.do', { bindingId, newExpiry: '203705' });
+      assert.equal(restored.body.errorCode, '0');
       const malformed = await api.call(auth, 'extendBinding.do', {
         bindingId,
         newExpiry: '203713',

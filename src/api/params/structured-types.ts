@@ -1,5 +1,5 @@
-import { invalidParam } from '../../domain/refusals.js';
-import { Refusal } from '../../domain/refusals.js';
+import { invalidParam, Refusal } from '../../domain/refusals.js';
+import { screenJsonSize, screenJsonValue } from './input-screen.js';
 import type { ValueDoc, ValueOf, ValueType } from './value-type.js';
 
 export interface Member<T, R extends boolean> {
@@ -114,12 +114,15 @@ export function jsonEncoded<T>(inner: ValueType<T>): ValueType<T> {
     doc: { ...inner.doc, jsonEncodedInForm: true },
     parse(raw, path) {
       if (typeof raw !== 'string') return inner.parse(raw, path);
+      screenJsonSize(raw, path);
       let decoded: unknown;
       try {
         decoded = JSON.parse(raw);
       } catch {
         throw invalidParam(path, 'reason.json');
       }
+      // The text was screened as a whole; what its escapes decode to (\u0000, deep nesting) is screened here.
+      screenJsonValue(decoded, path);
       return inner.parse(decoded, path);
     },
   };

@@ -59,8 +59,10 @@ const ACTIVITY_PARAMS = [BINDING_ID, MERCHANT_LOGIN, LANGUAGE] as const;
 const EXTEND_PARAMS = [
   BINDING_ID,
   param('newExpiry', 'mandatory', digitCode(6), { note: 'YYYYMM, not in the past' }),
-  param('language', 'mandatory', oneOf(LANGUAGES)),
+  // The vendor lists language as mandatory here, but the PHP client most merchants use sends
+  // none; as everywhere else it defaults to the merchant's language (docs/decisions.md).
   MERCHANT_LOGIN,
+  LANGUAGE,
 ] as const;
 
 /** getBindings.do, getBindingsByCardOrId.do, unBindCard.do, bindCard.do, extendBinding.do. */

@@ -1,4 +1,6 @@
+import { invalidParam } from '../../domain/refusals.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
+import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { OrderRegistration, RegisterOrderInput } from '../../services/order-registration.js';
 import { defineOperation, type Operation } from '../operation.js';
 import type { ParamsOf } from '../params/param-table.js';
@@ -22,7 +24,11 @@ function toInput(params: RegisterParams, twoPhase: boolean, merchant: MerchantCo
 }
 
 /** register.do (one-phase) and registerPreAuth.do (two-phase) share the table and the response. */
-function registerOperation(registration: OrderRegistration, twoPhase: boolean): Operation {
+function registerOperation(
+  registration: OrderRegistration,
+  vault: CredentialVault,
+  twoPhase: boolean,
+): Operation {
   return defineOperation({
     path: twoPhase ? '/payment/rest/registerPreAuth.do' : '/payment/rest/register.do',
     encoding: 'form',
@@ -36,6 +42,13 @@ function registerOperation(registration: OrderRegistration, twoPhase: boolean): 
     mutates: true,
     async handle(params, context) {
       checkForceSsl(params.features, context.merchant);
+      // A binding the order could never be paid with is refused now, not when the customer pays.
+      if (
+        params.bindingId !== undefined &&
+        !(await vault.belongsTo(context.merchant.id, params.bindingId, params.clientId))
+      ) {
+        throw invalidParam('bindingId', 'reason.bindingOfClient');
+      }
       const order = await registration.register(
         context.merchant,
         context.caller,
@@ -47,7 +60,7 @@ function registerOperation(registration: OrderRegistration, twoPhase: boolean): 
   });
 }
 
-export const registerOrder = (registration: OrderRegistration): Operation =>
-  registerOperation(registration, false);
-export const registerPreAuthOrder = (registration: OrderRegistration): Operation =>
-  registerOperation(registration, true);
+export const registerOrder = (registration: OrderRegistration, vault: CredentialVault): Operation =>
+  registerOperation(registration, vault, false);
+export const registerPreAuthOrder = (registration: OrderRegistration, vault: CredentialVault): Operation =>
+  registerOperation(registration, vault, true);

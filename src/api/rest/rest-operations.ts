@@ -32,8 +32,8 @@ export interface RestServices {
 /** The route table of {base_url}: every REST operation, in the order of the spec. */
 export function restOperations(services: RestServices): Operation[] {
   return [
-    registerOrder(services.registration),
-    registerPreAuthOrder(services.registration),
+    registerOrder(services.registration, services.vault),
+    registerPreAuthOrder(services.registration, services.vault),
     getOrderStatusExtended(services.query),
     getOrderStatus(services.query),
     instantPayment(services),

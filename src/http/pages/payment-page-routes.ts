@@ -21,6 +21,7 @@ import type { MerchantDirectory } from '../../services/merchant-directory.js';
 import type { OrderQuery } from '../../services/order-query.js';
 import type { OrderRow } from '../../store/schema.js';
 import { formFields } from './form-fields.js';
+import { hasControlCharacter } from '../../api/params/input-screen.js';
 import { autoPostBody, originOf, sendPage, type PagePolicy } from './html.js';
 import { PAYMENT_PAGE_SCRIPT } from './payment-page-script.js';
 import {
@@ -137,7 +138,8 @@ export function registerPaymentPageRoutes(app: FastifyInstance, deps: PaymentPag
     const named = PAGE_NAME.exec(page)?.[1];
     const fallback: Language = isLanguage(named) ? named : 'en';
     const orderId = formFields(request).mdOrder;
-    const merchant = await deps.directory.byLogin(login);
+    // The login comes from the address: a control character in it names no merchant (and must not reach a query).
+    const merchant = hasControlCharacter(login) ? undefined : await deps.directory.byLogin(login);
     if (merchant === undefined || orderId === undefined || named === undefined)
       return { notice: 'unknown', language: fallback };
     let order: OrderRow;

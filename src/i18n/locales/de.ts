@@ -47,6 +47,14 @@ export const messages: MessageCatalogue = {
   'order.notFound': 'Bestellung nicht gefunden',
   'order.referenceMissing': '[orderId] oder [orderNumber] erwartet',
   'order.notPayable': 'Die Bestellung kann in ihrem aktuellen Status nicht bezahlt werden',
+  'order.notCapturable':
+    'Die Bestellung kann in ihrem aktuellen Status nicht abgeschlossen (eingezogen) werden',
+  'order.notReversible': 'Die Bestellung kann in ihrem aktuellen Status nicht storniert werden',
+  'order.notRefundable': 'Die Bestellung kann in ihrem aktuellen Status nicht erstattet werden',
+  'order.notCancellable': 'Die Bestellung kann in ihrem aktuellen Status nicht abgebrochen werden',
+  'operation.pending':
+    'Der Acquirer hat nicht rechtzeitig geantwortet: Der Vorgang ist ausstehend und wird automatisch abgeschlossen oder rückgängig gemacht; prüfen Sie den Bestellstatus später',
+  'operation.declined': 'Der Acquirer hat den Vorgang abgelehnt (Aktionscode {actionCode})',
   'feature.notEnabled':
     'Parameter [{param}] ist noch nicht verfügbar: Die Funktion {feature} ist für dieses Gateway nicht aktiviert',
   'binding.notFound': 'Gespeicherte Karte nicht gefunden',
@@ -83,6 +91,10 @@ export const messages: MessageCatalogue = {
   'reason.latin': 'lateinische Buchstaben, Leerzeichen und die Zeichen {allowed}',
   'reason.phone': '7 bis 15 Ziffern einschließlich der Ländervorwahl, optional nach + oder 00',
   'reason.single': 'einen einzelnen Wert, keinen wiederholten Parameter',
+  'reason.controlCharacter': 'einen Text ohne Steuerzeichen (wie NUL)',
+  'reason.jsonDepth': 'JSON mit höchstens {depth} Verschachtelungsebenen',
+  'reason.jsonSize': 'JSON mit höchstens {max} Zeichen',
+  'reason.bindingOfClient': 'eine gespeicherte Karte dieses Händlers für die clientId der Bestellung',
   'reason.integerRange': 'eine ganze Zahl von {min} bis {max}',
   'reason.cardNumber': 'eine Kartennummer mit 15 bis 19 Ziffern, die die Luhn-Prüfung besteht',
   'reason.cardExpiry': 'ein Ablaufdatum der Karte im Format YYYYMM, das nicht in der Vergangenheit liegt',

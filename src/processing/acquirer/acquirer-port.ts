@@ -41,6 +41,11 @@ export type AuthorizationAnswer =
 
 export interface FollowUpRequest {
   readonly orderId: string;
+  /**
+   * The operation row this call carries out. A request sent again (after a timeout or a restart)
+   * has the same id, so the acquirer recognizes it and never performs it twice.
+   */
+  readonly operationId: string;
   readonly original: AuthorizationReference;
   readonly amountMinor: number;
   readonly currency: string;
@@ -51,12 +56,27 @@ export type FollowUpAnswer =
   | { readonly approved: false; readonly reason: DeclineReason };
 
 /**
+ * No answer by the deadline. The acquirer may have done it or not (an approval can arrive late),
+ * so the operation stays pending for the recovery job, which asks again or reverses: a timeout is
+ * never taken for a decline.
+ */
+export interface UnknownOutcome {
+  readonly outcome: 'unknown';
+}
+
+export const UNKNOWN_OUTCOME: UnknownOutcome = { outcome: 'unknown' };
+
+export function isUnknown<A extends object>(answer: A | UnknownOutcome): answer is UnknownOutcome {
+  return 'outcome' in answer && answer.outcome === 'unknown';
+}
+
+/**
  * The acquirer as the core sees it. The sandbox issuer simulator implements it; a real acquirer
  * connector would translate these calls to its network messages and nothing else.
  */
 export interface AcquirerPort {
-  authorize(request: AuthorizationRequest): Promise<AuthorizationAnswer>;
-  capture(request: FollowUpRequest): Promise<FollowUpAnswer>;
-  reverse(request: FollowUpRequest): Promise<FollowUpAnswer>;
-  refund(request: FollowUpRequest): Promise<FollowUpAnswer>;
+  authorize(request: AuthorizationRequest): Promise<AuthorizationAnswer | UnknownOutcome>;
+  capture(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
+  reverse(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
+  refund(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
 }

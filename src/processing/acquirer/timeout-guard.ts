@@ -1,28 +1,22 @@
-import type { AcquirerPort, AuthorizationAnswer, FollowUpAnswer } from './acquirer-port.js';
-import { networkOf } from '../../domain/card-rules.js';
+import { UNKNOWN_OUTCOME, type AcquirerPort, type UnknownOutcome } from './acquirer-port.js';
 
 /**
- * Every acquirer call gets a deadline. An authorization without an answer by then is a decline
- * with the processing-timeout code; the order records it, so a late approval can be reversed.
+ * Every acquirer call gets a deadline. A call without an answer by then has an unknown outcome:
+ * the caller keeps its operation pending, and the recovery job asks again or reverses it, so an
+ * approval that arrives after the deadline is never lost nor kept by mistake.
  */
 export function withTimeout(acquirer: AcquirerPort, timeoutMs: number): AcquirerPort {
-  function race<T>(call: Promise<T>, onTimeout: () => T): Promise<T> {
+  function race<T>(call: Promise<T>): Promise<T | UnknownOutcome> {
     let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<T>((resolve) => {
-      timer = setTimeout(() => resolve(onTimeout()), timeoutMs);
+    const deadline = new Promise<UnknownOutcome>((resolve) => {
+      timer = setTimeout(() => resolve(UNKNOWN_OUTCOME), timeoutMs);
     });
     return Promise.race([call, deadline]).finally(() => clearTimeout(timer));
   }
-  const followUpTimeout = (): FollowUpAnswer => ({ approved: false, reason: 'issuerTimeout' });
   return {
-    authorize: (request) =>
-      race<AuthorizationAnswer>(acquirer.authorize(request), () => ({
-        approved: false,
-        network: networkOf(request.card.pan.reveal()),
-        reason: 'issuerTimeout',
-      })),
-    capture: (request) => race(acquirer.capture(request), followUpTimeout),
-    reverse: (request) => race(acquirer.reverse(request), followUpTimeout),
-    refund: (request) => race(acquirer.refund(request), followUpTimeout),
+    authorize: (request) => race(acquirer.authorize(request)),
+    capture: (request) => race(acquirer.capture(request)),
+    reverse: (request) => race(acquirer.reverse(request)),
+    refund: (request) => race(acquirer.refund(request)),
   };
 }

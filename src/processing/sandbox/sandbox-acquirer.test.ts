@@ -4,12 +4,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { luhnValid } from '../../domain/card-rules.js';
 import { DECLINE_REASONS } from '../../domain/decline-reasons.js';
 import { Pan } from '../../domain/pan.js';
-import type { AuthorizationAnswer, AuthorizationRequest } from '../acquirer/acquirer-port.js';
+import { isUnknown, type AuthorizationAnswer, type AuthorizationRequest } from '../acquirer/acquirer-port.js';
 import { withTimeout } from '../acquirer/timeout-guard.js';
 import { SandboxAcquirer } from './sandbox-acquirer.js';
 import { TEST_CARDS } from './test-cards.js';
 
-const acquirer = withTimeout(new SandboxAcquirer(), 100);
+const acquirer = new SandboxAcquirer();
+const guarded = withTimeout(acquirer, 100);
 
 function request(
   pan: string,
@@ -126,10 +127,10 @@ test('the limit card approves up to 1000.00 and declines above', async () => {
   );
 });
 
-test('an issuer that never answers is declined with the processing-timeout code after the deadline', async () => {
+test('an issuer that never answers has an unknown outcome after the deadline, never a decline', async () => {
   const startedMs = Date.now();
-  const answer = await acquirer.authorize(request('4000000000000119'));
-  assert.equal(declineOf(answer), 'issuerTimeout');
+  const answer = await guarded.authorize(request('4000000000000119'));
+  assert.ok(isUnknown(answer));
   assert.ok(Date.now() - startedMs >= 95);
   assert.equal(DECLINE_REASONS.issuerTimeout.actionCode, 151019);
 });
@@ -138,11 +139,34 @@ test('captures, reversals and refunds of an approved authorization succeed with 
   const auth = await acquirer.authorize(request('4111111111111111', { twoPhase: true }));
   assert.ok(auth.approved);
   if (!auth.approved) return;
-  const followUp = { orderId: 'order-x', original: auth, amountMinor: 500, currency: '978' };
-  const first = await acquirer.refund(followUp);
-  const second = await acquirer.refund(followUp);
+  const followUp = (operationId: string) => ({
+    orderId: 'order-x',
+    operationId,
+    original: auth,
+    amountMinor: 500,
+    currency: '978',
+  });
+  const first = await acquirer.refund(followUp('op-1'));
+  const second = await acquirer.refund(followUp('op-2'));
   assert.ok(first.approved && second.approved);
   if (first.approved && second.approved) assert.notEqual(first.rrn, second.rrn);
-  assert.equal((await acquirer.capture(followUp)).approved, true);
-  assert.equal((await acquirer.reverse(followUp)).approved, true);
+  assert.deepEqual(await acquirer.refund(followUp('op-1')), first, 'the same operation sent again');
+  assert.equal((await acquirer.capture(followUp('op-3'))).approved, true);
+  assert.equal((await acquirer.reverse(followUp('op-4'))).approved, true);
+});
+
+test('0259: the first answer of a follow-up is lost (unknown), and the request sent again gets it', async () => {
+  const auth = await acquirer.authorize(request('4000000000000259', { orderId: 'order-lost' }));
+  assert.ok(auth.approved);
+  if (!auth.approved) return;
+  const followUp = {
+    orderId: 'order-lost',
+    operationId: 'op-lost',
+    original: auth,
+    amountMinor: 500,
+    currency: '978',
+  };
+  assert.ok(isUnknown(await guarded.capture(followUp)));
+  const again = await guarded.capture(followUp);
+  assert.ok(!isUnknown(again) && again.approved);
 });

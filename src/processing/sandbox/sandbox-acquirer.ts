@@ -73,24 +73,43 @@ function issuerDecision(
       return request.amountMinor > LIMIT_CARD_MAX_MINOR ? 'limitExceeded' : 'approve';
     case 'timeout':
       return 'noAnswer';
+    case 'followUpAnswerLost':
+      return 'approve';
+  }
+}
+
+/** How many performed follow-ups (and orders whose answers get lost) the sandbox remembers. */
+export const SANDBOX_MEMORY_ENTRIES_MAX = 100_000;
+
+/** Insertion-ordered memory that forgets its oldest entries beyond SANDBOX_MEMORY_ENTRIES_MAX. */
+function remember<K, V>(memory: Map<K, V>, key: K, value: V): void {
+  memory.set(key, value);
+  if (memory.size > SANDBOX_MEMORY_ENTRIES_MAX) {
+    const oldest = memory.keys().next();
+    if (oldest.done !== true) memory.delete(oldest.value);
   }
 }
 
 /**
  * The sandbox issuer: answers from the test cards, deterministically. A card whose issuer never
  * answers returns a promise that does not settle; the timeout guard in front of every acquirer
- * turns that into a decline, as a real processing timeout would.
+ * turns that into an unknown outcome, as a real processing timeout is. Follow-ups are remembered
+ * by operation id, as a real acquirer recognizes a repeated request: sent again, a capture,
+ * reversal or refund gets its first answer and is never performed twice.
  */
 export class SandboxAcquirer implements AcquirerPort {
-  /** Distinguishes repeated follow-ups of one order (two partial refunds get two RRNs). */
-  private followUps = 0;
+  private readonly performed = new Map<string, FollowUpAnswer>();
+  /** Orders paid with the card whose follow-up answers get lost (4000 0000 0000 0259). */
+  private readonly answersLost = new Map<string, true>();
 
   authorize(request: AuthorizationRequest): Promise<AuthorizationAnswer> {
     const digits = request.card.pan.reveal();
     const network = networkOf(digits);
-    const decision = issuerDecision(testCardFor(digits), request);
+    const card = testCardFor(digits);
+    const decision = issuerDecision(card, request);
     if (decision === 'noAnswer') return new Promise<never>(() => undefined);
     if (decision !== 'approve') return Promise.resolve({ approved: false, network, reason: decision });
+    if (card.issuer === 'followUpAnswerLost') remember(this.answersLost, request.orderId, true);
     return Promise.resolve({ approved: true, network, ...reference(request.orderId, 'authorize') });
   }
 
@@ -108,11 +127,13 @@ export class SandboxAcquirer implements AcquirerPort {
 
   /** Captures, reversals and refunds of an approved authorization always succeed in the sandbox. */
   private followUp(request: FollowUpRequest, step: string): Promise<FollowUpAnswer> {
-    this.followUps += 1;
-    const { rrn, approvalCode } = reference(
-      request.orderId,
-      `${step}:${request.original.rrn}:${this.followUps}`,
-    );
-    return Promise.resolve({ approved: true, rrn, approvalCode });
+    const earlier = this.performed.get(request.operationId);
+    if (earlier !== undefined) return Promise.resolve(earlier);
+    const { rrn, approvalCode } = reference(request.orderId, `${step}:${request.operationId}`);
+    const answer: FollowUpAnswer = { approved: true, rrn, approvalCode };
+    remember(this.performed, request.operationId, answer);
+    // Performed, but the answer never reaches the gateway; the request sent again gets it.
+    if (this.answersLost.has(request.orderId)) return new Promise<never>(() => undefined);
+    return Promise.resolve(answer);
   }
 }

@@ -26,6 +26,7 @@ export const ISSUER_BEHAVIOURS = [
   'cvcMustBe123',
   'limitAbove100000',
   'timeout',
+  'followUpAnswerLost',
 ] as const;
 export type IssuerBehaviour = (typeof ISSUER_BEHAVIOURS)[number];
 
@@ -71,6 +72,9 @@ export const TEST_CARDS: readonly TestCard[] = [
   { pan: '4000000000000127', threeDS: 'notEnrolled', issuer: 'cvcMustBe123' },
   { pan: '4000000000000036', threeDS: 'notEnrolled', issuer: 'limitAbove100000' },
   { pan: '4000000000000119', threeDS: 'notEnrolled', issuer: 'timeout' },
+  // Beyond test-cards.md: approved, but the answer to each first capture, reversal or refund is
+  // lost on the way back (the acquirer did it); sent again, it is recognized and answered.
+  { pan: '4000000000000259', threeDS: 'notEnrolled', issuer: 'followUpAnswerLost' },
   { pan: '2200000000000053', threeDS: 'notEnrolled', issuer: 'approve' },
 ];
 

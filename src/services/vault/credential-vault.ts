@@ -121,6 +121,16 @@ export class CredentialVault {
     return { bindingId: id, created: true };
   }
 
+  /**
+   * Whether the binding is this merchant's, stored for this client (in any state: whether it is
+   * active and unexpired is decided when it pays). Another merchant's binding, or another
+   * client's, is simply not one.
+   */
+  async belongsTo(merchantId: string, bindingId: string, clientId: string | undefined): Promise<boolean> {
+    const binding = await this.bindings.find(merchantId, bindingId);
+    return binding !== undefined && binding.client_id === clientId;
+  }
+
   /** A binding this merchant may pay with for this client: active, not expired. */
   async usable(merchantId: string, bindingId: string, clientId: string | undefined): Promise<Binding> {
     const binding = await this.bindings.find(merchantId, bindingId);
