@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
+import type { Operation } from './api/operation.js';
 import { restOperations } from './api/rest/rest-operations.js';
 import type { Config } from './config/config.js';
 import { gatewayKeys } from './config/gateway-keys.js';
@@ -59,6 +60,11 @@ export interface GatehouseOptions {
   readonly limitShareCount?: number;
   /** Serializes commits across processes sharing one SQLite file (cluster workers). */
   readonly writeLock?: WriteLock;
+  /**
+   * Operations served beside the spec's table, through the same request pipeline (authentication,
+   * limits, signatures, parameter tables, envelopes): how a test drives the pipeline's JSON path.
+   */
+  readonly extraOperations?: readonly Operation[];
 }
 
 export interface Gatehouse {
@@ -201,7 +207,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const app = await buildHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
-    operations,
+    operations: [...operations, ...(options.extraOperations ?? [])],
     pages: (app) => {
       registerThreeDsRoutes(app, { server: threeDs, payments: authenticated });
       registerAcsRoutes(app, acs);

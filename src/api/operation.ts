@@ -1,4 +1,4 @@
-import type { Language } from '../domain/languages.js';
+import type { Language } from '../i18n/languages.js';
 import type { Permission } from '../domain/permissions.js';
 import type { MessageKey } from '../i18n/messages-en.js';
 import type { MessageVars } from '../i18n/translate.js';
@@ -8,9 +8,10 @@ import type { ParamsOf, ParamTable } from './params/param-table.js';
 /**
  * How refusals are shaped for an operation: `rest` is {errorCode, errorMessage}; `legacyStatus` is
  * getOrderStatus.do's capitalised {ErrorCode, ErrorMessage}; `instant` is instantPayment.do's
- * {errorCode, error} (with errorMessage too, for clients that read the common name).
+ * {errorCode, error} (with errorMessage too, for clients that read the common name); `wallet` is
+ * the wallet operations' {success: false, error: {code, message, description}}.
  */
-export type EnvelopeStyle = 'rest' | 'legacyStatus' | 'instant';
+export type EnvelopeStyle = 'rest' | 'legacyStatus' | 'instant' | 'wallet';
 
 export interface OperationContext {
   /** The merchant the call acts for: the caller, or a merchant it may act on behalf of. */

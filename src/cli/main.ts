@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.js';
-import { LANGUAGES } from '../domain/languages.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { PERMISSIONS } from '../domain/permissions.js';
 import { migrateToLatest, openStore } from '../store/database.js';
 import {

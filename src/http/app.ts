@@ -2,10 +2,11 @@ import Fastify, {
   LogController,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import type { Operation } from '../api/operation.js';
-import { DEFAULT_LANGUAGE } from '../domain/languages.js';
+import type { EnvelopeStyle, Operation } from '../api/operation.js';
+import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
 import { Refusal } from '../domain/refusals.js';
 import { registerBodyParsers } from './body-parsers.js';
 import { refusalBody } from './envelope.js';
@@ -38,6 +39,12 @@ function refusalForFrameworkError(
         ? new Refusal('BODY_MALFORMED', { encoding: 'the declared content type' })
         : undefined;
   }
+}
+
+/** The envelope of the operation a request was routed to (set by registerOperation), else REST. */
+function envelopeOf(request: FastifyRequest): EnvelopeStyle {
+  const config = request.routeOptions.config as { envelope?: EnvelopeStyle } | undefined;
+  return config?.envelope ?? 'rest';
 }
 
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
@@ -89,19 +96,21 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       .send(refusalBody(new Refusal('UNKNOWN_ADDRESS', { path }), DEFAULT_LANGUAGE, 'rest'));
   });
 
-  // The fallback: whatever escapes an operation becomes the spec's envelope, never a framework body.
+  // The fallback: whatever escapes an operation becomes its envelope (REST, or the wallets'
+  // {success, error}), never a framework body.
   app.setErrorHandler(async (error, request, reply) => {
+    const style = envelopeOf(request);
     const known =
       error instanceof Refusal
         ? error
         : refusalForFrameworkError(error as { code?: string; statusCode?: number }, options.bodyLimitBytes);
     if (known !== undefined) {
       request.log.info({ refusal: known.key }, 'request refused');
-      await reply.code(known.httpStatus).send(refusalBody(known, DEFAULT_LANGUAGE, 'rest'));
+      await reply.code(known.httpStatus).send(refusalBody(known, DEFAULT_LANGUAGE, style));
       return;
     }
     request.log.error({ err: error }, 'unhandled error');
-    await reply.code(500).send(refusalBody(new Refusal('SYSTEM_ERROR'), DEFAULT_LANGUAGE, 'rest'));
+    await reply.code(500).send(refusalBody(new Refusal('SYSTEM_ERROR'), DEFAULT_LANGUAGE, style));
   });
 
   app.get('/health', () => Promise.resolve({ status: 'ok' }));

@@ -9,7 +9,7 @@ import {
   type RawParams,
 } from '../api/params/param-table.js';
 import type { Clock } from '../domain/clock.js';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../domain/languages.js';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/languages.js';
 import { invalidParam, Refusal } from '../domain/refusals.js';
 import { translate } from '../i18n/translate.js';
 import type { Authenticator } from '../services/authenticator.js';
@@ -172,6 +172,8 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
     url: operation.path,
+    // Read by the app's fallback error handler, so even a body the framework refuses gets this envelope.
+    config: { envelope: operation.envelope },
     handler: run,
   });
 }

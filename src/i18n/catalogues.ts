@@ -1,4 +1,4 @@
-import type { Language } from '../domain/languages.js';
+import type { Language } from './languages.js';
 import type { MessageCatalogue } from './messages-en.js';
 import { messages as bg } from './locales/bg.js';
 import { messages as cn } from './locales/cn.js';

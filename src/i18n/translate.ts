@@ -1,4 +1,4 @@
-import type { Language } from '../domain/languages.js';
+import type { Language } from './languages.js';
 import { CATALOGUES } from './catalogues.js';
 import type { MessageKey } from './messages-en.js';
 

@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
 import { currencyByNumeric } from '../domain/currencies.js';
-import { DEFAULT_LANGUAGE, isLanguage } from '../domain/languages.js';
+import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages.js';
 import { DEFAULT_SESSION_TIMEOUT_SECS } from '../domain/order-lifetime.js';
 import { isPermission, PERMISSIONS } from '../domain/permissions.js';
 import type { RandomSource } from '../domain/random-source.js';

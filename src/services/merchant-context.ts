@@ -1,4 +1,4 @@
-import type { Language } from '../domain/languages.js';
+import type { Language } from '../i18n/languages.js';
 import type { Permission } from '../domain/permissions.js';
 
 /** A merchant as an operation sees it: settings and permissions, no secrets. */

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage } from '../domain/languages.js';
+import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages.js';
 import { isPermission, type Permission } from '../domain/permissions.js';
 import { Refusal } from '../domain/refusals.js';
 import type { MerchantRecord, MerchantRepository } from '../store/merchant-repository.js';

@@ -1,7 +1,7 @@
 import { ACTION_CODE } from '../domain/action-codes.js';
 import type { Clock } from '../domain/clock.js';
 import { currencyByNumeric } from '../domain/currencies.js';
-import type { Language } from '../domain/languages.js';
+import type { Language } from '../i18n/languages.js';
 import { orderExpiresAtMs } from '../domain/order-lifetime.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';

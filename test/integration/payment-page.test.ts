@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { LANGUAGES } from '../../src/domain/languages.js';
+import { LANGUAGES } from '../../src/i18n/languages.js';
 import { formsOf, submit } from '../support/browser-forms.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';

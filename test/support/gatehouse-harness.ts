@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Operation } from '../../src/api/operation.js';
 import { loadConfig } from '../../src/config/config.js';
 import type { CreateMerchantInput, CreatedMerchant } from '../../src/services/merchant-admin.js';
 import { createGatehouse, createLogger, type Gatehouse } from '../../src/server.js';
@@ -71,6 +72,8 @@ export interface StartOptions {
    * gateway hands out (3-D Secure pages, the ACS, the payment page) are reachable from the test.
    */
   readonly reachable?: boolean;
+  /** Operations served beside the spec's, through the same pipeline (GatehouseOptions.extraOperations). */
+  readonly extraOperations?: readonly Operation[];
 }
 
 export async function startTestGatehouse(engine: Engine, options: StartOptions = {}): Promise<TestGatehouse> {
@@ -96,7 +99,11 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
   const logFile = join(TEST_LOG_DIR, `${engine}-${randomBytes(4).toString('hex')}.log`);
   const logger = createLogger(config, logFile);
   const clock = new TestClock();
-  const gatehouse = await createGatehouse(config, { clock, logger });
+  const gatehouse = await createGatehouse(config, {
+    clock,
+    logger,
+    ...(options.extraOperations === undefined ? {} : { extraOperations: options.extraOperations }),
+  });
   const baseUrl = await gatehouse.listen();
 
   return {

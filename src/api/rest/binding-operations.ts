@@ -1,5 +1,5 @@
 import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js';
-import { LANGUAGES } from '../../domain/languages.js';
+import { LANGUAGES } from '../../i18n/languages.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import { BINDING_TYPES } from '../../domain/stored-credentials.js';
 import type { Binding } from '../../store/binding-repository.js';

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '../../domain/languages.js';
+import { LANGUAGES } from '../../i18n/languages.js';
 import type { OrderQuery } from '../../services/order-query.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';

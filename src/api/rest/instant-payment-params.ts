@@ -1,4 +1,4 @@
-import { LANGUAGES } from '../../domain/languages.js';
+import { LANGUAGES } from '../../i18n/languages.js';
 import { param, repeatedParam } from '../params/param-table.js';
 import {
   absoluteUrl,

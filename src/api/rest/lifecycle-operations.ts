@@ -1,4 +1,4 @@
-import { LANGUAGES } from '../../domain/languages.js';
+import { LANGUAGES } from '../../i18n/languages.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import type { OrderLifecycle } from '../../services/order-lifecycle.js';
 import type { OrderQuery } from '../../services/order-query.js';

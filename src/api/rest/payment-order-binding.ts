@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { LANGUAGES } from '../../domain/languages.js';
+import { LANGUAGES } from '../../i18n/languages.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { expiryInPast, luhnValid, parseExpiry, type CardExpiry } from '../../domain/card-rules.js';
 import type { Clock } from '../../domain/clock.js';
 import { ACTION_CODE } from '../../domain/action-codes.js';
-import { isLanguage, type Language } from '../../domain/languages.js';
+import { isLanguage, type Language } from '../../i18n/languages.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Pan } from '../../domain/pan.js';
 import { Refusal } from '../../domain/refusals.js';

@@ -1,5 +1,5 @@
 import { currencyByNumeric } from '../../domain/currencies.js';
-import type { Language } from '../../domain/languages.js';
+import type { Language } from '../../i18n/languages.js';
 import { translate, type MessageVars } from '../../i18n/translate.js';
 import type { MessageKey } from '../../i18n/messages-en.js';
 import type { OrderRow } from '../../store/schema.js';
