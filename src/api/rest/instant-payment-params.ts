@@ -1,5 +1,5 @@
 import { LANGUAGES } from '../../i18n/languages.js';
-import { param, repeatedParam } from '../params/param-table.js';
+import { type ParamsOf, param, repeatedParam } from '../params/param-table.js';
 import {
   absoluteUrl,
   bool,
@@ -97,3 +97,5 @@ export const INSTANT_PAYMENT_PARAMS = [
   param('billingAndShippingAddressMatchIndicator', 'optional', text(1, 1)),
   param('dccData', 'optional', jsonEncoded(stringMap(255, 255))),
 ] as const;
+
+export type InstantPaymentParams = ParamsOf<typeof INSTANT_PAYMENT_PARAMS>;

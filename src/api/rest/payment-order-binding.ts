@@ -17,7 +17,7 @@ import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { digitCode, digits, oneOf, text } from '../params/scalar-types.js';
-import { stepAnswer } from './instant-payment.js';
+import { stepAnswer } from './payment-answers.js';
 
 export interface PaymentOrderBindingServices {
   readonly query: OrderQuery;

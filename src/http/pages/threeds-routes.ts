@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { returnAddress } from '../../api/rest/instant-payment.js';
+import { returnAddress } from '../../api/rest/payment-answers.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { THREE_DS_SERVER_PATHS, type ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
