@@ -51,6 +51,20 @@ export type FollowUpAnswer =
   | { readonly approved: false; readonly reason: DeclineReason };
 
 /**
+ * Money paid to a card without an earlier payment (instantRefund.do). `operationId` names the
+ * request: sent again after a crash, it is the same credit, so an acquirer can recognize the repeat.
+ */
+export interface CreditRequest {
+  readonly operationId: string;
+  readonly orderId: string;
+  readonly card: CardForAuthorization;
+  readonly amountMinor: number;
+  readonly currency: string;
+}
+
+export type CreditAnswer = FollowUpAnswer;
+
+/**
  * The acquirer as the core sees it. The sandbox issuer simulator implements it; a real acquirer
  * connector would translate these calls to its network messages and nothing else.
  */
@@ -59,4 +73,5 @@ export interface AcquirerPort {
   capture(request: FollowUpRequest): Promise<FollowUpAnswer>;
   reverse(request: FollowUpRequest): Promise<FollowUpAnswer>;
   refund(request: FollowUpRequest): Promise<FollowUpAnswer>;
+  credit(request: CreditRequest): Promise<CreditAnswer>;
 }

@@ -24,5 +24,6 @@ export function withTimeout(acquirer: AcquirerPort, timeoutMs: number): Acquirer
     capture: (request) => race(acquirer.capture(request), followUpTimeout),
     reverse: (request) => race(acquirer.reverse(request), followUpTimeout),
     refund: (request) => race(acquirer.refund(request), followUpTimeout),
+    credit: (request) => race(acquirer.credit(request), followUpTimeout),
   };
 }

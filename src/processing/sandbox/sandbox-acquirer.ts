@@ -6,6 +6,8 @@ import type {
   AuthorizationAnswer,
   AuthorizationReference,
   AuthorizationRequest,
+  CreditAnswer,
+  CreditRequest,
   FollowUpAnswer,
   FollowUpRequest,
 } from '../acquirer/acquirer-port.js';
@@ -52,7 +54,7 @@ function reference(orderId: string, step: string): AuthorizationReference {
 
 function issuerDecision(
   card: TestCard,
-  request: AuthorizationRequest,
+  request: Pick<AuthorizationRequest, 'card' | 'amountMinor' | 'authentication'>,
 ): DeclineReason | 'approve' | 'noAnswer' {
   const { expiry, cvc } = request.card;
   if (cvc === DECLINED_CVC) return 'incorrectCvc';
@@ -104,6 +106,19 @@ export class SandboxAcquirer implements AcquirerPort {
 
   refund(request: FollowUpRequest): Promise<FollowUpAnswer> {
     return this.followUp(request, 'refund');
+  }
+
+  /**
+   * Money to a card (instantRefund.do): the card's issuer answers as it answers an authorization (a
+   * declining test card declines, the timeout card never answers). The identifiers come from the
+   * operation id, so a credit sent again after a crash gets the same answer and references.
+   */
+  credit(request: CreditRequest): Promise<CreditAnswer> {
+    const decision = issuerDecision(testCardFor(request.card.pan.reveal()), request);
+    if (decision === 'noAnswer') return new Promise<never>(() => undefined);
+    if (decision !== 'approve') return Promise.resolve({ approved: false, reason: decision });
+    const { rrn, approvalCode } = reference(request.operationId, 'credit');
+    return Promise.resolve({ approved: true, rrn, approvalCode });
   }
 
   /** Captures, reversals and refunds of an approved authorization always succeed in the sandbox. */
