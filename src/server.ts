@@ -33,6 +33,8 @@ import { BindingRepository } from './store/binding-repository.js';
 import { AcsRepository } from './store/acs-repository.js';
 import { ThreeDsRepository } from './store/threeds-repository.js';
 import { CardPayment, type PaymentEventSink } from './services/card-payment.js';
+import { CardCredit } from './services/card-credit.js';
+import { CreditRepository } from './store/credit-repository.js';
 import { OrderExpiry } from './services/order-expiry.js';
 import { OrderLifecycle } from './services/order-lifecycle.js';
 import { enqueuePaymentCallback } from './services/callbacks/callback-outbox.js';
@@ -168,6 +170,16 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const lifecycle = new OrderLifecycle(orders, store.writes, acquirer, clock, random, emit);
   const vault = new CredentialVault(new BindingRepository(store.db), secrets, random, clock, emit);
   const payment = new CardPayment(orders, store.writes, acquirer, clock, random, emit, vault);
+  const credit = new CardCredit(
+    orders,
+    new CreditRepository(store.db),
+    store.writes,
+    acquirer,
+    secrets,
+    clock,
+    random,
+    emit,
+  );
   // The sandbox ACS signs with a key of its own, derived so it is stable across restarts and nodes.
   const acsKey = createHmac('sha256', masterKey).update('gatehouse sandbox ACS').digest();
   const acs = new AcsEmulator(new AcsRepository(store.db), config.publicUrl, acsKey, clock, random);
@@ -200,6 +212,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     lifecycle,
     random,
     seTokenKey: () => keys.privateKey(),
+    credit,
   });
   const authenticator = new Authenticator(merchants, directory, clock);
   const idempotencyKeys = new IdempotencyRepository(store);
@@ -247,6 +260,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
         lifecycle,
         clock,
         config.acquirerTimeoutMs,
+        credit,
       ),
       callbackDelivery,
       idempotencyCleanupJob(idempotencyKeys, clock),

@@ -24,6 +24,7 @@ export const PERMISSIONS = [
   'p2p',
   'aft',
   'oct',
+  'instantRefund',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -1,4 +1,5 @@
 import type { Clock } from '../domain/clock.js';
+import type { CardCredit } from '../services/card-credit.js';
 import type { OrderLifecycle } from '../services/order-lifecycle.js';
 import type { PaymentRecovery } from '../services/payment-recovery.js';
 import type { OrderRepository } from '../store/order-repository.js';
@@ -11,7 +12,8 @@ export const PAYMENT_RECOVERY_GRACE_MS = 60_000;
 /**
  * Finishes what a stopped process left with the acquirer: authorizations are resolved by
  * PaymentRecovery (reversed, the order declined); captures, reversals and refunds, already applied
- * to the order, are sent again and completed or undone by OrderLifecycle.
+ * to the order, are sent again and completed or undone by OrderLifecycle; instant refunds
+ * (credits) are sent again, the same request, and finished once by CardCredit.
  */
 export function paymentRecoveryJob(
   orders: OrderRepository,
@@ -19,6 +21,7 @@ export function paymentRecoveryJob(
   lifecycle: OrderLifecycle,
   clock: Clock,
   acquirerTimeoutMs: number,
+  credits: Pick<CardCredit, 'stalled' | 'resume'>,
 ): PeriodicJob {
   return {
     name: 'payment-recovery',
@@ -29,7 +32,9 @@ export function paymentRecoveryJob(
       for (const operation of stalled) await recovery.recover(operation);
       const movements = await orders.stalledMovements(olderThanMs, PAYMENT_RECOVERY_BATCH_MAX);
       for (const operation of movements) await lifecycle.resume(operation);
-      return stalled.length + movements.length;
+      const credited = await credits.stalled(olderThanMs, PAYMENT_RECOVERY_BATCH_MAX);
+      for (const operation of credited) await credits.resume(operation);
+      return stalled.length + movements.length + credited.length;
     },
   };
 }

@@ -30,11 +30,14 @@ export class OrderQuery {
     return this.withExpiry(row);
   }
 
-  /** The order's approved refunds, oldest first; read only for orders that have any. */
+  /**
+   * The order's approved refunds, oldest first; read only for orders that have any. An instant
+   * refund's order (instantRefund.do) lists its credit here.
+   */
   async refundsOf(order: OrderRow): Promise<OrderOperationRow[]> {
     if (order.refunded_minor === 0) return [];
     return (await this.orders.operationsOf(order.id)).filter(
-      (op) => op.kind === 'refund' && op.state === 'approved',
+      (op) => (op.kind === 'refund' || op.kind === 'credit') && op.state === 'approved',
     );
   }
 

@@ -138,7 +138,7 @@ export interface OrderOperationRow {
   id: string;
   order_id: string;
   merchant_id: string;
-  /** authorization | capture | reversal | refund */
+  /** authorization | capture | reversal | refund | credit (instantRefund.do) */
   kind: string;
   /** pending (intent written before the acquirer call) | approved | declined */
   state: string;
@@ -199,6 +199,17 @@ export interface Database {
   threeds_transactions: ThreeDsTransactionRow;
   acs_transactions: AcsTransactionRow;
   bindings: BindingRow;
+  pending_credit_cards: PendingCreditCardRow;
+}
+
+/** The card of an instant refund while its credit is with the acquirer (deleted with its outcome). */
+export interface PendingCreditCardRow {
+  /** The credit's operation id. */
+  id: string;
+  merchant_id: string;
+  /** JSON of PAN, expiry and holder (never the CVC) sealed under the master key, bound to `id`. */
+  card_sealed: string;
+  created_at_ms: number;
 }
 
 /** A stored credential: the card of one client of one merchant, sealed in the vault. */

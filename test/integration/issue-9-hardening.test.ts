@@ -221,7 +221,7 @@ for (const engine of ENGINES) {
       const limits = { rateLimitPerSecond: 100_000, concurrentLimit: 10_000 };
       auth = (
         await gh.createMerchant({
-          permissions: ['preAuth', 'partialReversal'],
+          permissions: ['preAuth', 'partialReversal', 'instantRefund'],
           // Callbacks are written to the outbox (never delivered here: the job interval is an hour).
           callbackUrl: 'https://shop.example/callbacks',
           ...limits,
@@ -315,6 +315,27 @@ for (const engine of ENGINES) {
       const row = await orderRow(orderId);
       assert.equal(row.status, 6);
       assert.equal(row.action_code, 151019);
+    });
+
+    test('an instantRefund.do credit without an answer is pending, and the recovery job finishes it once', async () => {
+      const response = await gh.post(`${REST}/instantRefund.do`, {
+        ...auth,
+        amount: 700,
+        pan: '4000000000000119',
+        expiry: '203412',
+      });
+      assert.equal(response.body.errorCode, '7', response.text);
+      assert.match(String(response.body.errorMessage), /pending/);
+      const orderId = String(response.body.orderId);
+      assert.equal((await operationsOf(orderId))[0]?.state, 'pending');
+      assert.equal((await orderRow(orderId)).status, 0);
+      gh.clock.advance(RECOVERY_DEADLINE_MS);
+      await gh.gatehouse.jobs.runAll();
+      const [credit] = await operationsOf(orderId);
+      assert.equal(credit?.state, 'approved', 'sent again, the credit made the first time is answered');
+      const row = await orderRow(orderId);
+      assert.equal(row.status, 4);
+      assert.equal(Number(row.refunded_minor), 700);
     });
 
     for (const movement of ['deposit.do', 'refund.do'] as const) {

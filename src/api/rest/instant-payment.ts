@@ -18,7 +18,7 @@ import {
   NOT_YET_ENABLED,
   type InstantPaymentParams,
 } from './instant-payment-params.js';
-import { checkForceSsl, sharedOrderInput } from './order-input.js';
+import { checkForceSsl, generatedOrderNumber, sharedOrderInput } from './order-input.js';
 import { decidedAnswer, stepAnswer } from './payment-answers.js';
 
 export interface InstantPaymentServices extends CardSources {
@@ -104,12 +104,6 @@ async function continueAuthentication(
     amountMinor: params.amount,
   });
   return stepAnswer(step, language, context);
-}
-
-/** A gateway-generated order number when the merchant sends none: 20 digits, time first. */
-function generatedOrderNumber(random: RandomSource, nowMs: number): string {
-  const suffix = [...random.bytes(7)].map((byte) => String(byte % 10)).join('');
-  return `${String(nowMs).padStart(13, '0')}${suffix}`;
 }
 
 /** The two card-data payments: e-commerce (instantPayment.do) and mail/telephone order (motoPayment.do). */

@@ -1,3 +1,4 @@
+import type { RandomSource } from '../../domain/random-source.js';
 import { Refusal } from '../../domain/refusals.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 
@@ -68,4 +69,10 @@ export function checkForceSsl(features: readonly string[] | undefined, merchant:
   if (features?.includes('FORCE_SSL') === true && !merchant.permissions.has('sslOnly')) {
     throw new Refusal('PERMISSION_REQUIRED', { feature: 'sslOnly' });
   }
+}
+
+/** A gateway-generated order number when the merchant sends none: 20 digits, time first. */
+export function generatedOrderNumber(random: RandomSource, nowMs: number): string {
+  const suffix = [...random.bytes(7)].map((byte) => String(byte % 10)).join('');
+  return `${String(nowMs).padStart(13, '0')}${suffix}`;
 }

@@ -2,10 +2,13 @@ import type { KeyObject } from 'node:crypto';
 import type { RandomSource } from '../../domain/random-source.js';
 import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
+import type { CardCredit } from '../../services/card-credit.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { GroupCommit } from '../../store/group-commit.js';
 import { bindingOperations } from './binding-operations.js';
+import { createBindingNoPayment } from './create-binding-no-payment.js';
+import { instantRefund } from './instant-refund.js';
 import { paymentOrderBinding } from './payment-order-binding.js';
 import type { OrderLifecycle } from '../../services/order-lifecycle.js';
 import type { OrderQuery } from '../../services/order-query.js';
@@ -27,6 +30,7 @@ export interface RestServices {
   readonly lifecycle: OrderLifecycle;
   readonly random: RandomSource;
   readonly seTokenKey: () => Promise<KeyObject>;
+  readonly credit: CardCredit;
 }
 
 /** The route table of {base_url}: every REST operation, in the order of the spec. */
@@ -41,5 +45,7 @@ export function restOperations(services: RestServices): Operation[] {
     ...lifecycleOperations(services.query, services.lifecycle),
     paymentOrderBinding(services),
     ...bindingOperations(services),
+    createBindingNoPayment(services),
+    instantRefund(services),
   ];
 }

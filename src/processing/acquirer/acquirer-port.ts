@@ -71,6 +71,20 @@ export function isUnknown<A extends object>(answer: A | UnknownOutcome): answer 
 }
 
 /**
+ * Money paid to a card without an earlier payment (instantRefund.do). `operationId` names the
+ * request: sent again after a crash, it is the same credit, so an acquirer can recognize the repeat.
+ */
+export interface CreditRequest {
+  readonly operationId: string;
+  readonly orderId: string;
+  readonly card: CardForAuthorization;
+  readonly amountMinor: number;
+  readonly currency: string;
+}
+
+export type CreditAnswer = FollowUpAnswer;
+
+/**
  * The acquirer as the core sees it. The sandbox issuer simulator implements it; a real acquirer
  * connector would translate these calls to its network messages and nothing else.
  */
@@ -79,4 +93,5 @@ export interface AcquirerPort {
   capture(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
   reverse(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
   refund(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
+  credit(request: CreditRequest): Promise<CreditAnswer | UnknownOutcome>;
 }

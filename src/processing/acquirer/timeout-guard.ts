@@ -18,5 +18,6 @@ export function withTimeout(acquirer: AcquirerPort, timeoutMs: number): Acquirer
     capture: (request) => race(acquirer.capture(request)),
     reverse: (request) => race(acquirer.reverse(request)),
     refund: (request) => race(acquirer.refund(request)),
+    credit: (request) => race(acquirer.credit(request)),
   };
 }

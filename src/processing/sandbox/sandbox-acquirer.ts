@@ -6,6 +6,8 @@ import type {
   AuthorizationAnswer,
   AuthorizationReference,
   AuthorizationRequest,
+  CreditAnswer,
+  CreditRequest,
   FollowUpAnswer,
   FollowUpRequest,
 } from '../acquirer/acquirer-port.js';
@@ -52,7 +54,7 @@ function reference(orderId: string, step: string): AuthorizationReference {
 
 function issuerDecision(
   card: TestCard,
-  request: AuthorizationRequest,
+  request: Pick<AuthorizationRequest, 'card' | 'amountMinor' | 'authentication'>,
 ): DeclineReason | 'approve' | 'noAnswer' {
   const { expiry, cvc } = request.card;
   if (cvc === DECLINED_CVC) return 'incorrectCvc';
@@ -76,6 +78,10 @@ function issuerDecision(
     case 'followUpAnswerLost':
       return 'approve';
   }
+}
+
+function pick({ rrn, approvalCode }: AuthorizationReference): { rrn: string; approvalCode: string } {
+  return { rrn, approvalCode };
 }
 
 /** How many performed follow-ups (and orders whose answers get lost) the sandbox remembers. */
@@ -123,6 +129,26 @@ export class SandboxAcquirer implements AcquirerPort {
 
   refund(request: FollowUpRequest): Promise<FollowUpAnswer> {
     return this.followUp(request, 'refund');
+  }
+
+  /**
+   * Money to a card (instantRefund.do): the card's issuer answers as it answers an authorization (a
+   * declining test card declines, the timeout card never answers). The identifiers come from the
+   * operation id, so a credit sent again after a crash gets the same answer and references.
+   */
+  credit(request: CreditRequest): Promise<CreditAnswer> {
+    const earlier = this.performed.get(request.operationId);
+    if (earlier !== undefined) return Promise.resolve(earlier);
+    const decision = issuerDecision(testCardFor(request.card.pan.reveal()), request);
+    const answer: CreditAnswer =
+      decision === 'approve' || decision === 'noAnswer'
+        ? { approved: true, ...pick(reference(request.operationId, 'credit')) }
+        : { approved: false, reason: decision };
+    remember(this.performed, request.operationId, answer);
+    // The card whose issuer does not answer in time: the credit is made, but its first answer is
+    // lost; the same credit sent again (the recovery job) gets it.
+    if (decision === 'noAnswer') return new Promise<never>(() => undefined);
+    return Promise.resolve(answer);
   }
 
   /** Captures, reversals and refunds of an approved authorization always succeed in the sandbox. */

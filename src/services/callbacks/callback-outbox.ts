@@ -49,9 +49,10 @@ export async function enqueuePaymentCallback(
     : (event.dynamicCallbackUrl ?? merchant.callback_url);
   if (url === null) return undefined;
   // gateway-facts §4.2: the core parameters, then the optional ones this gateway always sends.
+  // A card stored without a payment (createBindingNoPayment.do) has no order to name.
+  const withOrder = event.orderId !== '';
   const params: Record<string, string> = {
-    mdOrder: event.orderId,
-    orderNumber: event.orderNumber,
+    ...(withOrder ? { mdOrder: event.orderId, orderNumber: event.orderNumber } : {}),
     operation: event.operation,
     status: event.success ? '1' : '0',
     ...(event.amountMinor === undefined ? {} : { amount: String(event.amountMinor) }),
@@ -62,7 +63,7 @@ export async function enqueuePaymentCallback(
   await CallbackRepository.enqueue(db, {
     id,
     merchant_id: event.merchantId,
-    order_id: event.orderId,
+    order_id: withOrder ? event.orderId : null,
     operation: event.operation,
     url,
     params: JSON.stringify(params),

@@ -15,18 +15,26 @@ import type { Binding, BindingFilter, BindingRepository } from '../../store/bind
 import type { Executor } from '../../store/prepared-query.js';
 import type { PaymentEvent } from '../callbacks/payment-event.js';
 
-/** What storing a card after an approved payment needs to know. */
+/** What storing a card after an approved payment (or without one) needs to know. */
 export interface CredentialToStore {
   readonly merchantId: string;
   readonly clientId: string;
   readonly category: BindingCategory;
   readonly pan: Pan;
   readonly expiry: CardExpiry;
-  readonly order: { readonly id: string; readonly order_number: string };
+  /** The order whose payment stored the card; null for a card stored without paying. */
+  readonly order: { readonly id: string; readonly order_number: string } | null;
   readonly netRefNum: string | null;
-  readonly paymentDateMs: number;
+  readonly paymentDateMs: number | null;
   readonly email?: string | null;
+  readonly phone?: string | null;
 }
+
+/**
+ * A binding's origin when no payment stored it (createBindingNoPayment.do): the columns hold no
+ * order, and its callbacks carry no mdOrder or orderNumber (see callback-outbox.ts).
+ */
+const NO_ORIGIN_ORDER = { id: '', order_number: '' } as const;
 
 /** Writes a binding event to the outbox in the caller's unit. */
 export type BindingEventSink = (db: Executor, event: PaymentEvent, nowMs: number) => Promise<void>;
@@ -77,6 +85,7 @@ export class CredentialVault {
       return { bindingId: existing.id, created: false };
     }
     const id = this.random.uuid();
+    const origin = input.order ?? NO_ORIGIN_ORDER;
     const paymentSystem = PAYMENT_SYSTEM_BY_NETWORK[networkOf(digits)];
     // Two payments storing the same card at once (PostgreSQL commits them concurrently): the
     // second meets the first's row in the unique index and refreshes it instead of failing.
@@ -91,8 +100,8 @@ export class CredentialVault {
       payment_system: paymentSystem,
       category: input.category,
       active: 1,
-      origin_order_id: input.order.id,
-      origin_order_number: input.order.order_number,
+      origin_order_id: origin.id,
+      origin_order_number: origin.order_number,
       original_net_ref_num: input.netRefNum,
       // The network's own transaction id is not simulated apart: the network reference stands for it.
       original_scheme_transaction_id: input.netRefNum,
@@ -105,8 +114,8 @@ export class CredentialVault {
       db,
       {
         merchantId: input.merchantId,
-        orderId: input.order.id,
-        orderNumber: input.order.order_number,
+        orderId: origin.id,
+        orderNumber: origin.order_number,
         operation: 'bindingCreated',
         success: true,
         dynamicCallbackUrl: null,
@@ -114,6 +123,7 @@ export class CredentialVault {
           bindingId: id,
           panMasked: input.pan.masked,
           ...(input.email === undefined || input.email === null ? {} : { email: input.email }),
+          ...(input.phone === undefined || input.phone === null ? {} : { phone: input.phone }),
         },
       },
       nowMs,
@@ -136,6 +146,22 @@ export class CredentialVault {
     const binding = await this.bindings.find(merchantId, bindingId);
     // Another client's binding is "not found": its existence is none of this customer's business.
     if (binding === undefined || binding.client_id !== clientId) throw new Refusal('BINDING_NOT_FOUND');
+    return this.checkLive(binding);
+  }
+
+  /**
+   * A binding this merchant may send money to (instantRefund.do): any of its clients' when no
+   * `clientId` is named, else only that client's; active, not expired. Another merchant's is "not found".
+   */
+  async creditable(merchantId: string, bindingId: string, clientId: string | undefined): Promise<Binding> {
+    const binding = await this.bindings.find(merchantId, bindingId);
+    if (binding === undefined || (clientId !== undefined && binding.client_id !== clientId)) {
+      throw new Refusal('BINDING_NOT_FOUND');
+    }
+    return this.checkLive(binding);
+  }
+
+  private checkLive(binding: Binding): Binding {
     if (binding.active !== 1) throw new Refusal('BINDING_NOT_ACTIVE');
     if (binding.expiry < currentMonth(this.clock.nowMs())) throw new Refusal('BINDING_EXPIRED');
     return binding;

@@ -8,6 +8,7 @@ export interface RotationCounts {
   readonly bindings: number;
   readonly callbackKeys: number;
   readonly threeDsCards: number;
+  readonly creditCards: number;
 }
 
 /** How many sealed values each key holds, per kind: what `gatehouse vault status` prints. */
@@ -15,9 +16,9 @@ export type KeyUsage = Record<string, RotationCounts>;
 
 /**
  * Re-encrypts every sealed value under the box's current key: binding PANs (with their keyed
- * hashes), merchants' callback keys and the cards of 3-D Secure transactions under way. Each row
- * changes by a guarded update on the value that was read, so the job can run beside a live
- * gateway, stop at any point, and be started again to finish.
+ * hashes), merchants' callback keys and the cards of 3-D Secure transactions and of instant
+ * refunds under way. Each row changes by a guarded update on the value that was read, so the job
+ * can run beside a live gateway, stop at any point, and be started again to finish.
  */
 export class VaultRotation {
   constructor(
@@ -30,18 +31,19 @@ export class VaultRotation {
       bindings: await this.reseal(SEALED_KINDS.bindings),
       callbackKeys: await this.reseal(SEALED_KINDS.callbackKeys),
       threeDsCards: await this.reseal(SEALED_KINDS.threeDsCards),
+      creditCards: await this.reseal(SEALED_KINDS.creditCards),
     };
   }
 
   async usage(): Promise<KeyUsage> {
-    const usage: Record<string, { bindings: number; callbackKeys: number; threeDsCards: number }> = {};
+    const usage: Record<string, Record<keyof RotationCounts, number>> = {};
     for (const [name, kind] of Object.entries(SEALED_KINDS) as [keyof RotationCounts, SealedKind][]) {
       const { rows } = await sql<{ sealed: string }>`
         select ${sql.ref(kind.column)} as sealed from ${sql.table(kind.table)}
         where ${sql.ref(kind.column)} is not null`.execute(this.db);
       for (const row of rows) {
         const keyId = row.sealed.split('.')[1] ?? '?';
-        usage[keyId] ??= { bindings: 0, callbackKeys: 0, threeDsCards: 0 };
+        usage[keyId] ??= { bindings: 0, callbackKeys: 0, threeDsCards: 0, creditCards: 0 };
         usage[keyId][name] += 1;
       }
     }
@@ -76,7 +78,7 @@ export class VaultRotation {
 }
 
 interface SealedKind {
-  readonly table: 'bindings' | 'merchants' | 'threeds_transactions';
+  readonly table: 'bindings' | 'merchants' | 'threeds_transactions' | 'pending_credit_cards';
   readonly column: string;
   /** The keyed hash stored beside the value, recomputed under the new key. */
   readonly hashColumn?: string;
@@ -86,4 +88,5 @@ const SEALED_KINDS = {
   bindings: { table: 'bindings', column: 'pan_sealed', hashColumn: 'pan_hash' },
   callbackKeys: { table: 'merchants', column: 'callback_key_sealed' },
   threeDsCards: { table: 'threeds_transactions', column: 'card_sealed' },
+  creditCards: { table: 'pending_credit_cards', column: 'card_sealed' },
 } as const satisfies Record<keyof RotationCounts, SealedKind>;

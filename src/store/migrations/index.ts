@@ -5,6 +5,7 @@ import * as threeds from './0003-threeds.js';
 import * as bindings from './0004-bindings.js';
 import * as operationPrior from './0005-operation-prior.js';
 import * as operationExternalId from './0006-operation-external-id.js';
+import * as pendingCreditCards from './0007-pending-credit-cards.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -14,4 +15,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-bindings': bindings,
   '0005-operation-prior': operationPrior,
   '0006-operation-external-id': operationExternalId,
+  '0007-pending-credit-cards': pendingCreditCards,
 };
