@@ -60,6 +60,9 @@ export interface CardPaymentInput {
   };
 }
 
+/** The outcome unit found the attempt finished already (by the recovery job). */
+const OVERTAKEN = Symbol('overtaken');
+
 /** The transaction start state (gateway-facts §5.2): an authorization whose answer is not in yet. */
 const ACTION_CODE_STARTED = -9000;
 
@@ -177,10 +180,9 @@ export class CardPayment {
       nowMs,
     };
     const stored = await this.writes.run(async (db) => {
-      // The claim guarantees this attempt alone may finish the order; anything else is a bug.
-      if (!(await this.orders.recordAuthorization(db, outcome))) {
-        throw new Error(`order ${order.id} changed under payment attempt ${attemptId}`);
-      }
+      // Only the recovery job can have finished this attempt first (its answer came after the
+      // recovery deadline); then its decision stands and the order is read as it left it.
+      if (!(await this.orders.recordAuthorization(db, outcome))) return OVERTAKEN;
       await this.orders.completeOperation(db, attemptId, operationOutcome(answer, nowMs));
       if (!answer.approved) return undefined;
       if (input.verification !== true) {
@@ -202,6 +204,7 @@ export class CardPayment {
       await this.orders.setBinding(db, order.id, bindingId);
       return bindingId;
     });
+    if (stored === OVERTAKEN) return this.current(order);
     // The row as both units left it: the guarded updates above matched exactly this attempt.
     const paid = paidOrder(order, claim, outcome);
     return stored === undefined ? paid : { ...paid, binding_id: stored };
@@ -227,11 +230,14 @@ export class CardPayment {
       depositedMinor: 0,
       nowMs,
     };
-    await this.writes.run(async (db) => {
-      if (!(await this.orders.recordAuthorization(db, outcome))) {
-        throw new Error(`order ${order.id} changed under payment attempt ${claim.attemptId}`);
-      }
-    });
-    return paidOrder(order, claim, outcome);
+    const recorded = await this.writes.run((db) => this.orders.recordAuthorization(db, outcome));
+    return recorded ? paidOrder(order, claim, outcome) : this.current(order);
+  }
+
+  /** The order as the database holds it, after the recovery job finished its attempt first. */
+  private async current(order: OrderRow): Promise<OrderRow> {
+    const read = await this.orders.findById(order.merchant_id, order.id);
+    if (read === undefined) throw new Error(`order ${order.id} vanished under its payment attempt`);
+    return read;
   }
 }

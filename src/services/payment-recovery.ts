@@ -17,12 +17,11 @@ const RECOVERABLE: readonly number[] = [
 /**
  * Finishes an authorization whose answer never came: its process stopped during the acquirer
  * call, or the acquirer did not answer by the deadline (the order was then declined at once).
- * Nobody knows what the issuer decided, so the authorization is reversed at the acquirer
- * (releasing the money if it was approved, late or not); once the acquirer has answered the
- * reversal, the attempt is declined with the processing-timeout code if it was not already, and
- * the operation is closed. A reversal without an answer leaves everything pending for the next
- * run. The decline and the operation's end are guarded by the attempt, so a late outcome from a
- * process that was only slow, or another node's recovery, wins once.
+ * Nobody knows what the issuer decided, so the attempt is declined with the processing-timeout
+ * code (guarded by the attempt, so it and a late outcome of a process that was only slow never
+ * both win), then the authorization is reversed at the acquirer (releasing the money if it was
+ * approved, late or not), and once the reversal is answered the operation is closed. A reversal
+ * without an answer leaves the operation pending for the next run.
  */
 export class PaymentRecovery {
   constructor(
@@ -41,23 +40,16 @@ export class PaymentRecovery {
     ) {
       return false;
     }
-    const reversal = await this.acquirer.reverse({
-      orderId: order.id,
-      operationId: operation.id,
-      amountMinor: operation.amount_minor,
-      currency: operation.currency,
-      original: { approvalCode: '', rrn: '', paymentNetRefNum: '', terminalId: '', authRefNum: '' },
-    });
-    if (isUnknown(reversal)) return false;
     const nowMs = this.clock.nowMs();
-    const actionCode = DECLINE_REASONS.issuerTimeout.actionCode;
-    return this.writes.run(async (db) => {
-      if (order.status !== ORDER_STATUS.declined) {
-        const declined = await this.orders.recordAuthorization(db, {
+    // The decline first: once it is written, an answer the live process still records loses to
+    // it, so the order can never read paid while its authorization is being reversed.
+    if (order.status !== ORDER_STATUS.declined) {
+      const declined = await this.writes.run((db) =>
+        this.orders.recordAuthorization(db, {
           orderId: order.id,
           attemptId: operation.id,
           status: ORDER_STATUS.declined,
-          actionCode,
+          actionCode: DECLINE_REASONS.issuerTimeout.actionCode,
           approvalCode: null,
           rrn: null,
           paymentNetRefNum: null,
@@ -66,14 +58,25 @@ export class PaymentRecovery {
           approvedMinor: 0,
           depositedMinor: 0,
           nowMs,
-        });
-        if (!declined) return false;
-      }
-      return this.orders.completePendingOperation(
+        }),
+      );
+      if (!declined) return false;
+    }
+    const reversal = await this.acquirer.reverse({
+      orderId: order.id,
+      operationId: operation.id,
+      amountMinor: operation.amount_minor,
+      currency: operation.currency,
+      original: { approvalCode: '', rrn: '', paymentNetRefNum: '', terminalId: '', authRefNum: '' },
+    });
+    // Unanswered, the reversal is sent again at the next run: the order stays declined meanwhile.
+    if (isUnknown(reversal)) return false;
+    return this.writes.run((db) =>
+      this.orders.completePendingOperation(
         db,
         operation.id,
-        operationOutcome({ approved: false, reason: 'issuerTimeout' }, nowMs),
-      );
-    });
+        operationOutcome({ approved: false, reason: 'issuerTimeout' }, this.clock.nowMs()),
+      ),
+    );
   }
 }
