@@ -241,6 +241,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
         lifecycle,
         clock,
         config.acquirerTimeoutMs,
+        config.recoveryGraceMs,
       ),
       callbackDelivery,
       idempotencyCleanupJob(idempotencyKeys, clock),
