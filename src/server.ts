@@ -261,6 +261,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
         clock,
         config.acquirerTimeoutMs,
         credit,
+        config.recoveryGraceMs,
       ),
       callbackDelivery,
       idempotencyCleanupJob(idempotencyKeys, clock),

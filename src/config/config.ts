@@ -22,6 +22,11 @@ export interface Config {
   readonly jobIntervalMs: number;
   /** How long an acquirer call may take before it counts as a processing timeout. */
   readonly acquirerTimeoutMs: number;
+  /**
+   * How long an operation still pending after the acquirer's deadline is left to the process that
+   * started it before the recovery job finishes it (GATEHOUSE_RECOVERY_GRACE_MS).
+   */
+  readonly recoveryGraceMs: number;
   /** Worker processes serving the port (node:cluster); 1 serves in the process itself. */
   readonly workers: number;
 }
@@ -44,6 +49,7 @@ export const CONFIG_VARIABLES = {
   GATEHOUSE_BODY_LIMIT_BYTES: '262144',
   GATEHOUSE_JOB_INTERVAL_MS: '5000',
   GATEHOUSE_ACQUIRER_TIMEOUT_MS: '10000',
+  GATEHOUSE_RECOVERY_GRACE_MS: '60000',
   GATEHOUSE_WORKERS: '1 with SQLite, the number of cores with PostgreSQL',
 } as const;
 
@@ -144,6 +150,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     bodyLimitBytes: integer(env, 'GATEHOUSE_BODY_LIMIT_BYTES', 262_144, 1024, 16 * 1024 * 1024),
     jobIntervalMs: integer(env, 'GATEHOUSE_JOB_INTERVAL_MS', 5000, 50, 3_600_000),
     acquirerTimeoutMs: integer(env, 'GATEHOUSE_ACQUIRER_TIMEOUT_MS', 10_000, 10, 120_000),
+    recoveryGraceMs: integer(env, 'GATEHOUSE_RECOVERY_GRACE_MS', 60_000, 0, 3_600_000),
     // SQLite commits one process at a time and better-sqlite3 blocks its process during fsync, so
     // several processes cannot share a commit: one worker writes faster (docs/decisions.md, Storage).
     workers: integer(

@@ -6,7 +6,10 @@ import type { OrderRepository } from '../store/order-repository.js';
 import type { PeriodicJob } from './periodic-job.js';
 
 export const PAYMENT_RECOVERY_BATCH_MAX = 50;
-/** An authorization still pending this long after the acquirer's own deadline has lost its process. */
+/**
+ * The default grace (GATEHOUSE_RECOVERY_GRACE_MS): an operation still pending this long after the
+ * acquirer's own deadline has lost its process.
+ */
 export const PAYMENT_RECOVERY_GRACE_MS = 60_000;
 
 /**
@@ -22,12 +25,13 @@ export function paymentRecoveryJob(
   clock: Clock,
   acquirerTimeoutMs: number,
   credits: Pick<CardCredit, 'stalled' | 'resume'>,
+  graceMs: number,
 ): PeriodicJob {
   return {
     name: 'payment-recovery',
     batchSize: PAYMENT_RECOVERY_BATCH_MAX,
     async runOnce() {
-      const olderThanMs = clock.nowMs() - acquirerTimeoutMs - PAYMENT_RECOVERY_GRACE_MS;
+      const olderThanMs = clock.nowMs() - acquirerTimeoutMs - graceMs;
       const stalled = await orders.stalledAuthorizations(olderThanMs, PAYMENT_RECOVERY_BATCH_MAX);
       for (const operation of stalled) await recovery.recover(operation);
       const movements = await orders.stalledMovements(olderThanMs, PAYMENT_RECOVERY_BATCH_MAX);

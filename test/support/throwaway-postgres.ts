@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './free-port.js';
+
+/**
+ * A PostgreSQL server of its own for a script run outside the test runner (npm run crash-trial),
+ * started the way scripts/run-tests.js starts the suite's: initdb into a temp folder, fsync off,
+ * stopped and removed by `stop`. Undefined when PostgreSQL's tools are not installed.
+ */
+export interface ThrowawayPostgres {
+  /** An administrator URL on the `postgres` database, as GATEHOUSE_TEST_PG_URL expects. */
+  readonly url: string;
+  stop(): void;
+}
+
+function findPgBin(): string | undefined {
+  const onPath = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' }).stdout.trim();
+  if (onPath !== '') return join(onPath, '..');
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
+  return versions
+    .map((version) => join(base, version, 'bin'))
+    .find((bin) => existsSync(join(bin, 'pg_ctl')) && existsSync(join(bin, 'initdb')));
+}
+
+/** initdb refuses to run as root; the Debian package's postgres user runs the server then. */
+function run(command: string, args: readonly string[]): void {
+  const [cmd, argv] =
+    process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  const result = spawnSync(cmd, argv, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
+}
+
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | undefined> {
+  const bin = findPgBin();
+  if (bin === undefined) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-pg-'));
+  chmodSync(dir, 0o777);
+  const data = join(dir, 'data');
+  const port = await freePort();
+  run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  run(join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
