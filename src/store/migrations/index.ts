@@ -4,6 +4,7 @@ import * as payments from './0002-payments.js';
 import * as threeds from './0003-threeds.js';
 import * as bindings from './0004-bindings.js';
 import * as operationPrior from './0005-operation-prior.js';
+import * as orderReportsIndex from './0007-order-reports-index.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -12,4 +13,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-threeds': threeds,
   '0004-bindings': bindings,
   '0005-operation-prior': operationPrior,
+  '0007-order-reports-index': orderReportsIndex,
 };
