@@ -8,8 +8,10 @@ import { freePort } from '../test/support/free-port.js';
 /**
  * npm run bench: Gatehouse (SQLite, synchronous=FULL) against a bare node:http server in the same
  * run, same connections and duration, for register.do, getOrderStatusExtended.do, instantPayment.do
- * (approved, one-phase) and a two-phase cycle: a hold (instantPayment.do preAuth=true) then its
- * capture (deposit.do with the hold's orderId, amount 0), two requests on one connection.
+ * (approved, one-phase), a two-phase cycle: a hold (instantPayment.do preAuth=true) then its
+ * capture (deposit.do with the hold's orderId, amount 0), two requests on one connection, and
+ * getLastOrdersForMerchants.do: the first page of the day's orders (every order the earlier loads
+ * made, so tens of thousands, counted on every call).
  */
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -20,6 +22,9 @@ const REGISTER = '/payment/rest/register.do';
 const STATUS = '/payment/rest/getOrderStatusExtended.do';
 const INSTANT_PAYMENT = '/payment/rest/instantPayment.do';
 const DEPOSIT = '/payment/rest/deposit.do';
+const LAST_ORDERS = '/payment/rest/getLastOrdersForMerchants.do';
+/** Orders per report page: enough to read real rows, small enough that the answer stays a few dozen KB. */
+const LAST_ORDERS_PAGE_SIZE = 20;
 const CYCLE = 'hold+capture cycle';
 
 /** What one connection remembers within a cycle; autocannon resets it when the cycle starts over. */
@@ -231,6 +236,11 @@ async function main(): Promise<void> {
   const holdBody = (n: number) =>
     `${auth}&orderNumber=bench-${process.pid}-hold-${n}&amount=12345&currency=978&${card}&${returnUrl}&preAuth=true`;
   const depositBody = (orderId: string | undefined) => `${auth}&orderId=${orderId ?? 'none'}&amount=0`;
+  // yyyyMMddHHmmss (UTC) a day either side of now: every order of the run is in the period.
+  const compact = (ms: number) => new Date(ms).toISOString().replace(/\D/g, '').slice(0, 14);
+  const lastOrdersBody = () =>
+    `${auth}&size=${LAST_ORDERS_PAGE_SIZE}&from=${compact(Date.now() - 86_400_000)}&to=${compact(Date.now() + 86_400_000)}` +
+    '&transactionStates=CREATED,APPROVED,DEPOSITED,DECLINED,REVERSED,REFUNDED&merchants=&searchByCreatedDate=true';
 
   const gatehouse = await startProcess([join(ROOT, 'bin/gatehouse.js'), 'serve'], env);
   let bare: { child: ChildProcess; port: number } | undefined;
@@ -267,11 +277,19 @@ async function main(): Promise<void> {
       depositBody(hold.answer.orderId),
       (a) => a.errorCode === '0',
     );
+    const lastOrders = await sample<{ errorCode?: string; orderStatuses?: unknown[] }>(
+      `${gatehouseUrl}${LAST_ORDERS}`,
+      lastOrdersBody(),
+      (a) => a.errorCode === '0' && (a.orderStatuses?.length ?? 0) > 0,
+    );
+    const sampledOrders = lastOrders.answer.orderStatuses?.length ?? 1;
     const sizes: Record<string, number> = {
       [REGISTER]: (await post(`${gatehouseUrl}${REGISTER}`, registerBody(-1))).length,
       [STATUS]: (await post(`${gatehouseUrl}${STATUS}`, statusBody())).length,
       [INSTANT_PAYMENT]: payment.text.length,
       [DEPOSIT]: deposit.text.length,
+      // Measured before the loads, on the few sample orders, scaled to a full page.
+      [LAST_ORDERS]: Math.round((lastOrders.text.length * LAST_ORDERS_PAGE_SIZE) / sampledOrders),
     };
     bare = await startProcess([join(ROOT, 'dist/bench/bare-server.js')], {
       BARE_RESPONSE_SIZES: JSON.stringify(sizes),
@@ -295,6 +313,10 @@ async function main(): Promise<void> {
           { path: INSTANT_PAYMENT, body: holdBody, errorCodeRequired: true, keepsOrderId: true },
           { path: DEPOSIT, body: (_n, context) => depositBody(context.orderId), errorCodeRequired: true },
         ],
+      },
+      {
+        name: 'getLastOrdersForMerchants.do',
+        steps: [{ path: LAST_ORDERS, body: lastOrdersBody, errorCodeRequired: true }],
       },
     ];
     for (const endpoint of endpoints) {

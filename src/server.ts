@@ -43,12 +43,14 @@ import { Authenticator } from './services/authenticator.js';
 import { MerchantAdmin } from './services/merchant-admin.js';
 import { MerchantDirectory } from './services/merchant-directory.js';
 import { OrderQuery } from './services/order-query.js';
+import { OrderReport } from './services/order-report.js';
 import { OrderRegistration } from './services/order-registration.js';
 import { CallbackRepository } from './store/callback-repository.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { IdempotencyRepository } from './store/idempotency-repository.js';
 import { MerchantRepository } from './store/merchant-repository.js';
 import { OrderRepository } from './store/order-repository.js';
+import { OrderReportRepository } from './store/order-report-repository.js';
 
 export interface GatehouseOptions {
   readonly clock?: Clock;
@@ -213,6 +215,9 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     random,
     seTokenKey: () => keys.privateKey(),
     credit,
+    cardDirectory: acs,
+    merchants: directory,
+    reports: new OrderReport(new OrderReportRepository(store.db), query),
   });
   const authenticator = new Authenticator(merchants, directory, clock);
   const idempotencyKeys = new IdempotencyRepository(store);

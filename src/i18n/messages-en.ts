@@ -111,6 +111,8 @@ export const MESSAGES_EN = {
   'actionCode.threeDsUnavailable': 'Declined: 3-D Secure authentication could not be performed',
   'actionCode.challengeFailed': 'Declined: the customer did not pass the 3-D Secure check',
   'actionCode.threeDsRejected': 'Declined: the issuer rejected the 3-D Secure authentication',
+  'reason.compactDateTime': 'a date and time in the format yyyyMMddHHmmss',
+  'reason.notBefore': 'a moment not earlier than [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Payment',

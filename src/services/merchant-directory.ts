@@ -53,4 +53,35 @@ export class MerchantDirectory {
       return target;
     throw new Refusal('ON_BEHALF_DENIED', { merchant: login });
   }
+
+  /**
+   * The merchants a report covers: those named (each one the caller may act for, or the report is
+   * refused), or with none named the caller and every merchant it may see. A merchant that requires
+   * signed requests is reported only to a caller that requires them too: named, it is refused as
+   * acting for it would be; unnamed, it is left out.
+   */
+  async reportScope(
+    caller: MerchantContext,
+    logins: readonly string[] | undefined,
+  ): Promise<ReportMerchant[]> {
+    if (logins === undefined || logins.length === 0) {
+      const visible = await this.merchants.visibleFrom(caller.id);
+      return [
+        caller,
+        ...visible
+          .map((row) => ({ id: row.id, login: row.login, requireSignature: row.require_signature === 1 }))
+          .filter((merchant) => caller.requireSignature || !merchant.requireSignature),
+      ];
+    }
+    const scope = new Map<string, ReportMerchant>();
+    for (const login of logins) {
+      const merchant = await this.actingFor(caller, login);
+      if (merchant.requireSignature && !caller.requireSignature) throw new Refusal('SIGNATURE_REQUIRED');
+      scope.set(merchant.id, merchant);
+    }
+    return [...scope.values()];
+  }
 }
+
+/** What a report needs of a merchant it covers. */
+export type ReportMerchant = Pick<MerchantContext, 'id' | 'login' | 'requireSignature'>;

@@ -42,7 +42,7 @@ export class OrderQuery {
   }
 
   /** Evaluated at read time so a reader never sees a live order past its deadline, whatever the job's pace. */
-  private async withExpiry(row: OrderRow): Promise<OrderRow> {
+  async withExpiry(row: OrderRow): Promise<OrderRow> {
     const nowMs = this.clock.nowMs();
     if (row.status !== ORDER_STATUS.registered || row.expires_at_ms > nowMs) return row;
     await this.expiry.expire(row);

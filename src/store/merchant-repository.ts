@@ -149,6 +149,29 @@ export class MerchantRepository {
     return row !== undefined;
   }
 
+  /** The merchants `merchantId` may see besides itself: its children and those it was granted. */
+  async visibleFrom(merchantId: string): Promise<MerchantRow[]> {
+    return this.db
+      .selectFrom('merchants')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('parent_id', '=', merchantId),
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom('merchant_access')
+              .select('target_merchant_id')
+              .where('merchant_id', '=', merchantId),
+          ),
+        ]),
+      )
+      .where('id', '!=', merchantId)
+      .orderBy('login')
+      .execute();
+  }
+
   async findApiUser(userName: string): Promise<ApiUserRow | undefined> {
     return this.db.selectFrom('api_users').selectAll().where('user_name', '=', userName).executeTakeFirst();
   }

@@ -1,9 +1,12 @@
 import type { KeyObject } from 'node:crypto';
 import type { RandomSource } from '../../domain/random-source.js';
+import type { DirectoryPort } from '../../processing/threeds/directory-port.js';
 import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { CardCredit } from '../../services/card-credit.js';
 import type { CardPayment } from '../../services/card-payment.js';
+import type { MerchantDirectory } from '../../services/merchant-directory.js';
+import type { OrderReport } from '../../services/order-report.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { GroupCommit } from '../../store/group-commit.js';
 import { bindingOperations } from './binding-operations.js';
@@ -18,6 +21,8 @@ import { getOrderStatus, getOrderStatusExtended } from './get-order-status.js';
 import { instantPayment } from './instant-payment.js';
 import { lifecycleOperations } from './lifecycle-operations.js';
 import { registerOrder, registerPreAuthOrder } from './register.js';
+import { getLastOrdersForMerchants } from './last-orders-for-merchants.js';
+import { verifyEnrollment } from './verify-enrollment.js';
 
 export interface RestServices {
   readonly registration: OrderRegistration;
@@ -31,6 +36,10 @@ export interface RestServices {
   readonly random: RandomSource;
   readonly seTokenKey: () => Promise<KeyObject>;
   readonly credit: CardCredit;
+  /** The Directory Server's card ranges (verifyEnrollment.do). */
+  readonly cardDirectory: DirectoryPort;
+  readonly merchants: MerchantDirectory;
+  readonly reports: OrderReport;
 }
 
 /** The route table of {base_url}: every REST operation, in the order of the spec. */
@@ -47,5 +56,7 @@ export function restOperations(services: RestServices): Operation[] {
     ...bindingOperations(services),
     createBindingNoPayment(services),
     instantRefund(services),
+    verifyEnrollment(services.cardDirectory),
+    getLastOrdersForMerchants(services),
   ];
 }

@@ -115,6 +115,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Отхвърлено: удостоверяването чрез 3-D Secure не можа да бъде извършено',
   'actionCode.challengeFailed': 'Отхвърлено: клиентът не премина проверката чрез 3-D Secure',
   'actionCode.threeDsRejected': 'Отхвърлено: издателят на картата отхвърли удостоверяването чрез 3-D Secure',
+  'reason.compactDateTime': 'дата и час във формат yyyyMMddHHmmss',
+  'reason.notBefore': 'момент не по-рано от [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Плащане',

@@ -105,6 +105,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': '交易被拒绝：无法进行 3-D Secure 身份验证',
   'actionCode.challengeFailed': '交易被拒绝：客户未通过 3-D Secure 验证',
   'actionCode.threeDsRejected': '交易被拒绝：发卡行拒绝了 3-D Secure 身份验证',
+  'reason.compactDateTime': '格式为 yyyyMMddHHmmss 的日期和时间',
+  'reason.notBefore': '不早于 [{other}] 的时间点',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': '支付',

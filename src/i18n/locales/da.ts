@@ -112,6 +112,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Afvist: godkendelsen med 3-D Secure kunne ikke gennemføres',
   'actionCode.challengeFailed': 'Afvist: kunden bestod ikke kontrollen med 3-D Secure',
   'actionCode.threeDsRejected': 'Afvist: kortudstederen afviste godkendelsen med 3-D Secure',
+  'reason.compactDateTime': 'dato og klokkeslæt i formatet yyyyMMddHHmmss',
+  'reason.notBefore': 'et tidspunkt, der ikke er tidligere end [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Betaling',

@@ -121,6 +121,8 @@ export const messages: MessageCatalogue = {
   'actionCode.challengeFailed': 'Abgelehnt: Der Kunde hat die Prüfung mit 3-D Secure nicht bestanden',
   'actionCode.threeDsRejected':
     'Abgelehnt: Der Kartenherausgeber hat die Authentifizierung mit 3-D Secure abgelehnt',
+  'reason.compactDateTime': 'Datum und Uhrzeit im Format yyyyMMddHHmmss',
+  'reason.notBefore': 'einen Zeitpunkt nicht vor [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Zahlung',

@@ -118,6 +118,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Απορρίφθηκε: δεν ήταν δυνατό να πραγματοποιηθεί η ταυτοποίηση 3-D Secure',
   'actionCode.challengeFailed': 'Απορρίφθηκε: ο πελάτης δεν πέρασε τον έλεγχο 3-D Secure',
   'actionCode.threeDsRejected': 'Απορρίφθηκε: ο εκδότης της κάρτας απέρριψε την ταυτοποίηση 3-D Secure',
+  'reason.compactDateTime': 'ημερομηνία και ώρα σε μορφή yyyyMMddHHmmss',
+  'reason.notBefore': 'χρονική στιγμή όχι νωρίτερα από [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Πληρωμή',

@@ -115,6 +115,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Denegado: no se pudo realizar la autenticación 3-D Secure',
   'actionCode.challengeFailed': 'Denegado: el cliente no superó la verificación 3-D Secure',
   'actionCode.threeDsRejected': 'Denegado: el emisor rechazó la autenticación 3-D Secure',
+  'reason.compactDateTime': 'una fecha y hora con el formato yyyyMMddHHmmss',
+  'reason.notBefore': 'un momento no anterior a [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Pago',

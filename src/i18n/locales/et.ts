@@ -114,6 +114,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Keeldutud: 3-D Secure autentimist ei olnud võimalik teha',
   'actionCode.challengeFailed': 'Keeldutud: klient ei läbinud 3-D Secure kontrolli',
   'actionCode.threeDsRejected': 'Keeldutud: kaardi väljastaja lükkas 3-D Secure autentimise tagasi',
+  'reason.compactDateTime': 'kuupäeva ja kellaaega vormingus yyyyMMddHHmmss',
+  'reason.notBefore': 'ajahetke, mis ei ole varasem kui [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Makse',

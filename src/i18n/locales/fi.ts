@@ -114,6 +114,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Hylätty: 3-D Secure -todennusta ei voitu suorittaa',
   'actionCode.challengeFailed': 'Hylätty: asiakas ei läpäissyt 3-D Secure -tarkistusta',
   'actionCode.threeDsRejected': 'Hylätty: kortin myöntäjä hylkäsi 3-D Secure -todennuksen',
+  'reason.compactDateTime': 'päivämäärää ja kellonaikaa muodossa yyyyMMddHHmmss',
+  'reason.notBefore': 'ajankohtaa, joka ei ole aikaisempi kuin [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Maksu',

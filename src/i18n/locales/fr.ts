@@ -117,6 +117,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': "Refusé : l'authentification 3-D Secure n'a pas pu être effectuée",
   'actionCode.challengeFailed': "Refusé : le client n'a pas réussi la vérification 3-D Secure",
   'actionCode.threeDsRejected': "Refusé : l'émetteur a rejeté l'authentification 3-D Secure",
+  'reason.compactDateTime': 'une date et une heure au format yyyyMMddHHmmss',
+  'reason.notBefore': 'un moment qui n’est pas antérieur à [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Paiement',

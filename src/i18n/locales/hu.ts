@@ -114,6 +114,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Elutasítva: a 3-D Secure hitelesítést nem lehetett elvégezni',
   'actionCode.challengeFailed': 'Elutasítva: az ügyfél nem teljesítette a 3-D Secure ellenőrzést',
   'actionCode.threeDsRejected': 'Elutasítva: a kártyakibocsátó elutasította a 3-D Secure hitelesítést',
+  'reason.compactDateTime': 'dátum és idő yyyyMMddHHmmss formátumban',
+  'reason.notBefore': '[{other}] értékénél nem korábbi időpont',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Fizetés',

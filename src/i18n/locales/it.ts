@@ -114,6 +114,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': "Rifiutato: non è stato possibile eseguire l'autenticazione 3-D Secure",
   'actionCode.challengeFailed': 'Rifiutato: il cliente non ha superato la verifica 3-D Secure',
   'actionCode.threeDsRejected': "Rifiutato: l'emittente ha respinto l'autenticazione 3-D Secure",
+  'reason.compactDateTime': 'una data e ora nel formato yyyyMMddHHmmss',
+  'reason.notBefore': 'un momento non precedente a [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Pagamento',

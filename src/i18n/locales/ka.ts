@@ -113,6 +113,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'უარყოფილია: 3-D Secure ავთენტიფიკაციის ჩატარება ვერ მოხერხდა',
   'actionCode.challengeFailed': 'უარყოფილია: მომხმარებელმა ვერ გაიარა 3-D Secure შემოწმება',
   'actionCode.threeDsRejected': 'უარყოფილია: ბარათის ემიტენტმა უარყო 3-D Secure ავთენტიფიკაცია',
+  'reason.compactDateTime': 'თარიღი და დრო ფორმატით yyyyMMddHHmmss',
+  'reason.notBefore': 'დროის მომენტი, რომელიც არ არის [{other}]-ზე ადრე',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'გადახდა',

@@ -108,6 +108,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'ត្រូវបានបដិសេធ៖ មិនអាចធ្វើការផ្ទៀងផ្ទាត់ 3-D Secure បានទេ',
   'actionCode.challengeFailed': 'ត្រូវបានបដិសេធ៖ អតិថិជនមិនបានឆ្លងកាត់ការត្រួតពិនិត្យ 3-D Secure ទេ',
   'actionCode.threeDsRejected': 'ត្រូវបានបដិសេធ៖ ធនាគារចេញកាតបានបដិសេធការផ្ទៀងផ្ទាត់ 3-D Secure',
+  'reason.compactDateTime': 'កាលបរិច្ឆេទ និងម៉ោងក្នុងទម្រង់ yyyyMMddHHmmss',
+  'reason.notBefore': 'ពេលវេលាដែលមិនមុន [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'ការបង់ប្រាក់',

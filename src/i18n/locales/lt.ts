@@ -111,6 +111,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Atmesta: nepavyko atlikti 3-D Secure autentifikavimo',
   'actionCode.challengeFailed': 'Atmesta: klientas neišlaikė 3-D Secure patikros',
   'actionCode.threeDsRejected': 'Atmesta: kortelės išdavėjas atmetė 3-D Secure autentifikavimą',
+  'reason.compactDateTime': 'datos ir laiko formatu yyyyMMddHHmmss',
+  'reason.notBefore': 'laiko momento, ne ankstesnio nei [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Mokėjimas',

@@ -112,6 +112,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Noraidīts: 3-D Secure autentifikāciju nevarēja veikt',
   'actionCode.challengeFailed': 'Noraidīts: klients neizturēja 3-D Secure pārbaudi',
   'actionCode.threeDsRejected': 'Noraidīts: kartes izdevējs noraidīja 3-D Secure autentifikāciju',
+  'reason.compactDateTime': 'datums un laiks formātā yyyyMMddHHmmss',
+  'reason.notBefore': 'laika brīdis, kas nav agrāks par [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Maksājums',

@@ -116,6 +116,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Geweigerd: de 3-D Secure-authenticatie kon niet worden uitgevoerd',
   'actionCode.challengeFailed': 'Geweigerd: de klant heeft de 3-D Secure-controle niet doorstaan',
   'actionCode.threeDsRejected': 'Geweigerd: de kaartuitgever heeft de 3-D Secure-authenticatie afgewezen',
+  'reason.compactDateTime': 'een datum en tijd in de notatie yyyyMMddHHmmss',
+  'reason.notBefore': 'een tijdstip niet eerder dan [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Betaling',

@@ -112,6 +112,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Odrzucona: nie można było przeprowadzić uwierzytelnienia 3-D Secure',
   'actionCode.challengeFailed': 'Odrzucona: klient nie przeszedł weryfikacji 3-D Secure',
   'actionCode.threeDsRejected': 'Odrzucona: wydawca karty odrzucił uwierzytelnienie 3-D Secure',
+  'reason.compactDateTime': 'daty i godziny w formacie yyyyMMddHHmmss',
+  'reason.notBefore': 'momentu nie wcześniejszego niż [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Płatność',

@@ -114,6 +114,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Recusado: não foi possível efetuar a autenticação 3-D Secure',
   'actionCode.challengeFailed': 'Recusado: o cliente não passou na verificação 3-D Secure',
   'actionCode.threeDsRejected': 'Recusado: o emissor rejeitou a autenticação 3-D Secure',
+  'reason.compactDateTime': 'uma data e hora no formato yyyyMMddHHmmss',
+  'reason.notBefore': 'um momento não anterior a [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Pagamento',

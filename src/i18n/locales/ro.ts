@@ -113,6 +113,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Respinsă: autentificarea 3-D Secure nu a putut fi efectuată',
   'actionCode.challengeFailed': 'Respinsă: clientul nu a trecut verificarea 3-D Secure',
   'actionCode.threeDsRejected': 'Respinsă: emitentul a respins autentificarea 3-D Secure',
+  'reason.compactDateTime': 'o dată și o oră în formatul yyyyMMddHHmmss',
+  'reason.notBefore': 'un moment care nu este anterior lui [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Plată',

@@ -112,6 +112,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Nekad: autentiseringen med 3-D Secure kunde inte genomföras',
   'actionCode.challengeFailed': 'Nekad: kunden klarade inte kontrollen med 3-D Secure',
   'actionCode.threeDsRejected': 'Nekad: kortutgivaren avvisade autentiseringen med 3-D Secure',
+  'reason.compactDateTime': 'datum och tid i formatet yyyyMMddHHmmss',
+  'reason.notBefore': 'en tidpunkt som inte är tidigare än [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Betalning',

@@ -114,6 +114,8 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Imekataliwa: uthibitishaji wa 3-D Secure haukuweza kufanyika',
   'actionCode.challengeFailed': 'Imekataliwa: mteja hakufaulu ukaguzi wa 3-D Secure',
   'actionCode.threeDsRejected': 'Imekataliwa: mtoaji wa kadi amekataa uthibitishaji wa 3-D Secure',
+  'reason.compactDateTime': 'tarehe na saa katika muundo yyyyMMddHHmmss',
+  'reason.notBefore': 'wakati usio kabla ya [{other}]',
 
   // The hosted payment page (formUrl), in the order's language.
   'page.title': 'Malipo',

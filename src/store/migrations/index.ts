@@ -6,6 +6,7 @@ import * as bindings from './0004-bindings.js';
 import * as operationPrior from './0005-operation-prior.js';
 import * as operationExternalId from './0006-operation-external-id.js';
 import * as pendingCreditCards from './0007-pending-credit-cards.js';
+import * as orderReportsIndex from './0008-order-reports-index.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -16,4 +17,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-operation-prior': operationPrior,
   '0006-operation-external-id': operationExternalId,
   '0007-pending-credit-cards': pendingCreditCards,
+  '0008-order-reports-index': orderReportsIndex,
 };
