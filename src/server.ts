@@ -49,6 +49,9 @@ import { CallbackRepository } from './store/callback-repository.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
 import { IdempotencyRepository } from './store/idempotency-repository.js';
 import { MerchantRepository } from './store/merchant-repository.js';
+import { OperationRepository } from './store/operation-repository.js';
+import { OrderDeadlineRepository } from './store/order-deadline-repository.js';
+import { OrderMovementRepository } from './store/order-movement-repository.js';
 import { OrderRepository } from './store/order-repository.js';
 import { OrderReportRepository } from './store/order-report-repository.js';
 
@@ -162,18 +165,30 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   }
   const merchants = new MerchantRepository(store.db);
   const orders = new OrderRepository(store.db);
+  const operationRows = new OperationRepository(store.db);
+  const deadlines = new OrderDeadlineRepository(store.db);
   const directory = new MerchantDirectory(merchants);
   const acquirer = withTimeout(new SandboxAcquirer(), config.acquirerTimeoutMs);
   const emit: PaymentEventSink = async (db, event, nowMs) => {
     await enqueuePaymentCallback(db, event, nowMs, random);
   };
   const keys = gatewayKeys(config.dataDir);
-  const expiry = new OrderExpiry(orders, store.writes, clock, emit);
-  const lifecycle = new OrderLifecycle(orders, store.writes, acquirer, clock, random, emit);
+  const expiry = new OrderExpiry(deadlines, store.writes, clock, emit);
+  const lifecycle = new OrderLifecycle(
+    orders,
+    new OrderMovementRepository(),
+    operationRows,
+    store.writes,
+    acquirer,
+    clock,
+    random,
+    emit,
+  );
   const vault = new CredentialVault(new BindingRepository(store.db), secrets, random, clock, emit);
-  const payment = new CardPayment(orders, store.writes, acquirer, clock, random, emit, vault);
+  const payment = new CardPayment(orders, operationRows, store.writes, acquirer, clock, random, emit, vault);
   const credit = new CardCredit(
     orders,
+    operationRows,
     new CreditRepository(store.db),
     store.writes,
     acquirer,
@@ -202,7 +217,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     new CvcKeeper(),
     clock,
   );
-  const query = new OrderQuery(orders, expiry, clock);
+  const query = new OrderQuery(orders, operationRows, expiry, clock);
   const operations = restOperations({
     registration: new OrderRegistration(orders, store.writes, clock, random, config.publicUrl),
     query,
@@ -257,11 +272,11 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   });
   const jobs = new JobRunner(
     [
-      orderExpiryJob(orders, expiry, clock),
-      automaticHoldJob(orders, lifecycle, directory, clock, logger),
+      orderExpiryJob(deadlines, expiry, clock),
+      automaticHoldJob(deadlines, lifecycle, directory, clock, logger),
       paymentRecoveryJob(
-        orders,
-        new PaymentRecovery(orders, store.writes, acquirer, clock),
+        operationRows,
+        new PaymentRecovery(orders, operationRows, store.writes, acquirer, clock),
         lifecycle,
         clock,
         config.acquirerTimeoutMs,

@@ -3,7 +3,7 @@ import type { Clock } from '../domain/clock.js';
 import { Refusal, type RefusalKey } from '../domain/refusals.js';
 import type { MerchantDirectory } from '../services/merchant-directory.js';
 import type { OrderLifecycle } from '../services/order-lifecycle.js';
-import type { OrderRepository } from '../store/order-repository.js';
+import type { OrderDeadlineRepository } from '../store/order-deadline-repository.js';
 import type { PeriodicJob } from './periodic-job.js';
 
 export const AUTOMATIC_HOLD_BATCH_MAX = 50;
@@ -15,7 +15,7 @@ export const AUTOMATIC_HOLD_BATCH_MAX = 50;
  * hold, one captures it and the other is refused before reaching the acquirer.
  */
 export function automaticHoldJob(
-  orders: OrderRepository,
+  deadlines: OrderDeadlineRepository,
   lifecycle: OrderLifecycle,
   directory: MerchantDirectory,
   clock: Clock,
@@ -26,8 +26,8 @@ export function automaticHoldJob(
     batchSize: AUTOMATIC_HOLD_BATCH_MAX,
     async runOnce() {
       const nowMs = clock.nowMs();
-      const toComplete = await orders.dueForAutomaticAction('complete', nowMs, AUTOMATIC_HOLD_BATCH_MAX);
-      const toReverse = await orders.dueForAutomaticAction('reverse', nowMs, AUTOMATIC_HOLD_BATCH_MAX);
+      const toComplete = await deadlines.dueForAutomaticAction('complete', nowMs, AUTOMATIC_HOLD_BATCH_MAX);
+      const toReverse = await deadlines.dueForAutomaticAction('reverse', nowMs, AUTOMATIC_HOLD_BATCH_MAX);
       for (const order of toComplete) {
         await settle(() => lifecycle.deposit(order, 0), order.id, 'complete');
       }

@@ -2,7 +2,7 @@ import type { Clock } from '../domain/clock.js';
 import type { CardCredit } from '../services/card-credit.js';
 import type { OrderLifecycle } from '../services/order-lifecycle.js';
 import type { PaymentRecovery } from '../services/payment-recovery.js';
-import type { OrderRepository } from '../store/order-repository.js';
+import type { OperationRepository } from '../store/operation-repository.js';
 import type { PeriodicJob } from './periodic-job.js';
 
 export const PAYMENT_RECOVERY_BATCH_MAX = 50;
@@ -19,7 +19,7 @@ export const PAYMENT_RECOVERY_GRACE_MS = 60_000;
  * (credits) are sent again, the same request, and finished once by CardCredit.
  */
 export function paymentRecoveryJob(
-  orders: OrderRepository,
+  operations: OperationRepository,
   recovery: PaymentRecovery,
   lifecycle: OrderLifecycle,
   clock: Clock,
@@ -32,9 +32,9 @@ export function paymentRecoveryJob(
     batchSize: PAYMENT_RECOVERY_BATCH_MAX,
     async runOnce() {
       const olderThanMs = clock.nowMs() - acquirerTimeoutMs - graceMs;
-      const stalled = await orders.stalledAuthorizations(olderThanMs, PAYMENT_RECOVERY_BATCH_MAX);
+      const stalled = await operations.stalledAuthorizations(olderThanMs, PAYMENT_RECOVERY_BATCH_MAX);
       for (const operation of stalled) await recovery.recover(operation);
-      const movements = await orders.stalledMovements(olderThanMs, PAYMENT_RECOVERY_BATCH_MAX);
+      const movements = await operations.stalledMovements(olderThanMs, PAYMENT_RECOVERY_BATCH_MAX);
       for (const operation of movements) await lifecycle.resume(operation);
       const credited = await credits.stalled(olderThanMs, PAYMENT_RECOVERY_BATCH_MAX);
       for (const operation of credited) await credits.resume(operation);

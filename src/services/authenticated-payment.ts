@@ -1,104 +1,28 @@
 import { ACTION_CODE } from '../domain/action-codes.js';
 import { networkOf } from '../domain/card-rules.js';
 import type { Clock } from '../domain/clock.js';
-import { ORDER_STATUS } from '../domain/order-status.js';
 import { Pan } from '../domain/pan.js';
 import { Refusal } from '../domain/refusals.js';
 import type { CardForAuthorization } from '../processing/acquirer/acquirer-port.js';
 import { eciFor } from '../processing/threeds/authentication-value.js';
-import type { MessageVersion } from '../processing/threeds/emv-messages.js';
 import type {
   BrowserData,
   Enrollment,
-  MethodInvitation,
   PurchaseContext,
   ThreeDsServer,
   ThreeDsTransactionDraft,
 } from '../processing/threeds/three-ds-server.js';
 import type { GroupCommit } from '../store/group-commit.js';
-import type { NewOrder, OrderRepository } from '../store/order-repository.js';
+import type { OrderRepository } from '../store/order-repository.js';
+import type { NewOrder } from '../store/order-columns.js';
 import type { OrderRow } from '../store/schema.js';
 import type { ThreeDsTransaction } from '../store/threeds-repository.js';
 import type { CardPayment, CardPaymentInput } from './card-payment.js';
 import type { CvcKeeper } from './cvc-keeper.js';
 import { refuseReusedNumber } from './order-registration.js';
-
-/** How to pay once the customer is authenticated; kept with the 3DS transaction. */
-export type PaymentTerms = Pick<
-  CardPaymentInput,
-  'twoPhase' | 'paymentWay' | 'autoCompleteAtMs' | 'autoReverseAtMs' | 'tii' | 'bindingId' | 'storeCredential'
->;
-
-export interface AuthenticationRequest {
-  readonly card: CardForAuthorization;
-  readonly terms: PaymentTerms;
-  readonly requestedVersion?: MessageVersion;
-  /** threeDSVer2FinishUrl: where the customer goes after the ACS instead of returnUrl / failUrl. */
-  readonly finishUrl?: string;
-  /** threeDSMethodNotificationUrl: also told when the 3DS Method completes. */
-  readonly merchantNotificationUrl?: string;
-  readonly merchantName: string;
-  /** The customer's email given with this payment (paymentOrderBinding.do), for the AReq. */
-  readonly email?: string;
-}
-
-export type PaymentStep =
-  /** Paid or declined: nothing more for the customer to do. */
-  | { readonly kind: 'decided'; readonly order: OrderRow }
-  /** 3-D Secure 2 first step: run the 3DS Method, then continue with the transaction id. */
-  | { readonly kind: 'method'; readonly order: OrderRow; readonly invitation: MethodInvitation }
-  /** The issuer wants a challenge: the browser posts `creq` to `acsUrl`. */
-  | {
-      readonly kind: 'challenge';
-      readonly order: OrderRow;
-      readonly transactionId: string;
-      readonly acsUrl: string;
-      readonly packedCReq: string;
-    }
-  /** 3-D Secure 1.0: the browser posts PaReq, MD and TermUrl to `acsUrl`. */
-  | {
-      readonly kind: 'v1';
-      readonly order: OrderRow;
-      readonly transactionId: string;
-      readonly acsUrl: string;
-      readonly paReq: string;
-      readonly termUrl: string;
-    };
-
-/** A decided payment and where its customer goes next (threeDSVer2FinishUrl, if the merchant gave one). */
-export interface Completion {
-  readonly order: OrderRow;
-  readonly finishUrl: string | null;
-}
-
-interface SecureAuthInfo {
-  readonly eci?: string;
-  readonly cavv?: string;
-  readonly threeDSProtocolVersion: string;
-  readonly aresTransStatus?: string;
-  readonly rreqTransStatus?: string;
-  readonly paResStatus?: string;
-  readonly threeDsType: 'FRICTIONLESS' | 'CHALLENGE' | 'NOT_ENROLLED' | 'EXEMPTION';
-}
-
-const SETTLE_ORDER_WAIT_MS = 30_000;
-const SETTLE_ORDER_POLL_MS = 50;
-
-/** Claimed by a payment attempt whose outcome is not written yet. */
-function isPaymentInFlight(order: OrderRow): boolean {
-  return (
-    order.payment_attempt_id !== null &&
-    (order.status === ORDER_STATUS.registered || order.status === ORDER_STATUS.acsStarted)
-  );
-}
-
-/** The action code of an authentication that did not let the payment through. */
-function unauthenticatedActionCode(aresStatus: string | null, challenged: boolean): number {
-  if (challenged) return ACTION_CODE.challengeFailed;
-  if (aresStatus === 'N') return ACTION_CODE.threeDsFailed;
-  if (aresStatus === 'R') return ACTION_CODE.threeDsRejected;
-  return ACTION_CODE.threeDsUnavailable;
-}
+import type { AuthenticationRequest, Completion, PaymentStep, PaymentTerms } from './payment-step.js';
+import { unauthenticatedActionCode, type SecureAuthInfo } from './secure-auth-info.js';
+import { settledOrder } from './settled-order.js';
 
 /**
  * Card payments with 3-D Secure: enrolls the card with the 3DS Server, hands the customer to
@@ -373,7 +297,7 @@ export class AuthenticatedPayment {
       // Expired or cancelled meanwhile, or paid through another attempt (a second submit of the
       // payment page): report that attempt's outcome once it has one.
       if (!(error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE')) throw error;
-      paid = await this.settledOrder(transaction);
+      paid = await settledOrder(() => this.order(transaction));
     }
     await this.writes.run((db) => this.server.close(db, transaction.id, 'paying'));
     return { kind: 'decided', order: paid };
@@ -432,19 +356,6 @@ export class AuthenticatedPayment {
       email: order.email,
       browser,
     };
-  }
-
-  /** The order once no payment attempt is in flight on it (bounded wait). */
-  private async settledOrder(
-    transaction: Pick<ThreeDsTransaction, 'merchant_id' | 'order_id'>,
-  ): Promise<OrderRow> {
-    const deadline = Date.now() + SETTLE_ORDER_WAIT_MS;
-    let order = await this.order(transaction);
-    while (isPaymentInFlight(order) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_ORDER_POLL_MS));
-      order = await this.order(transaction);
-    }
-    return order;
   }
 
   private async order(transaction: Pick<ThreeDsTransaction, 'merchant_id' | 'order_id'>): Promise<OrderRow> {

@@ -13,13 +13,14 @@ import {
 import type { SecretBox } from '../security/secret-box.js';
 import { creditColumns, type CreditOutcome, type CreditRepository } from '../store/credit-repository.js';
 import type { GroupCommit } from '../store/group-commit.js';
+import type { OperationRepository } from '../store/operation-repository.js';
+import { type OrderRepository } from '../store/order-repository.js';
 import {
   claimColumns,
   UNPAID_PAYMENT_COLUMNS,
   type NewOrder,
-  type OrderRepository,
   type PaymentClaim,
-} from '../store/order-repository.js';
+} from '../store/order-columns.js';
 import type { OrderOperationRow, OrderRow } from '../store/schema.js';
 import type { PaymentEventSink } from './card-payment.js';
 import { paymentEventFor } from './callbacks/payment-event.js';
@@ -53,6 +54,7 @@ interface SealedCard {
 export class CardCredit {
   constructor(
     private readonly orders: OrderRepository,
+    private readonly operations: OperationRepository,
     private readonly credits: CreditRepository,
     private readonly writes: GroupCommit,
     private readonly acquirer: AcquirerPort,
@@ -91,7 +93,7 @@ export class CardCredit {
     await this.writes.run(async (db) => {
       // Only the order's own unique index means a reused order number.
       await refuseReusedNumber(() => this.orders.insertClaimedIn(db, order, claim));
-      await this.orders.insertOperation(db, {
+      await this.operations.insertOperation(db, {
         id: operationId,
         order_id: order.id,
         merchant_id: order.merchant_id,
@@ -184,7 +186,9 @@ export class CardCredit {
       nowMs,
     };
     const recorded = await this.writes.run(async (db) => {
-      if (!(await this.orders.completePendingOperation(db, operationId, operationOutcome(answer, nowMs)))) {
+      if (
+        !(await this.operations.completePendingOperation(db, operationId, operationOutcome(answer, nowMs)))
+      ) {
         return false;
       }
       // The claim guarantees this operation alone may finish the order; anything else is a bug.

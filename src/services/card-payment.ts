@@ -11,15 +11,16 @@ import {
   type CardForAuthorization,
 } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
+import type { OperationRepository } from '../store/operation-repository.js';
+import { type OrderRepository } from '../store/order-repository.js';
 import {
   claimColumns,
   outcomeColumns,
   UNPAID_PAYMENT_COLUMNS,
   type AuthorizationOutcome,
   type NewOrder,
-  type OrderRepository,
   type PaymentClaim,
-} from '../store/order-repository.js';
+} from '../store/order-columns.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderRow } from '../store/schema.js';
 import { paymentEventFor, type PaymentEvent } from './callbacks/payment-event.js';
@@ -75,6 +76,7 @@ const ACTION_CODE_STARTED = -9000;
 export class CardPayment {
   constructor(
     private readonly orders: OrderRepository,
+    private readonly operations: OperationRepository,
     private readonly writes: GroupCommit,
     private readonly acquirer: AcquirerPort,
     private readonly clock: Clock,
@@ -127,7 +129,7 @@ export class CardPayment {
         // Only the order's own unique index means a reused order number.
         await refuseReusedNumber(() => this.orders.insertClaimedIn(db, order, claim));
       } else if (!(await this.orders.claimForPayment(db, claim))) throw new Refusal('ORDER_NOT_PAYABLE');
-      await this.orders.insertOperation(db, {
+      await this.operations.insertOperation(db, {
         id: attemptId,
         order_id: order.id,
         merchant_id: order.merchant_id,
@@ -183,7 +185,7 @@ export class CardPayment {
       // Only the recovery job can have finished this attempt first (its answer came after the
       // recovery deadline); then its decision stands and the order is read as it left it.
       if (!(await this.orders.recordAuthorization(db, outcome))) return OVERTAKEN;
-      await this.orders.completeOperation(db, attemptId, operationOutcome(answer, nowMs));
+      await this.operations.completeOperation(db, attemptId, operationOutcome(answer, nowMs));
       if (!answer.approved) return undefined;
       if (input.verification !== true) {
         const operation = input.twoPhase ? 'approved' : 'deposited';

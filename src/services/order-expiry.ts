@@ -1,6 +1,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { GroupCommit } from '../store/group-commit.js';
-import type { ExpiringOrder, OrderRepository } from '../store/order-repository.js';
+import type { OrderDeadlineRepository } from '../store/order-deadline-repository.js';
+import type { ExpiringOrder } from '../store/order-columns.js';
 import type { PaymentEventSink } from './card-payment.js';
 import { paymentEventFor } from './callbacks/payment-event.js';
 
@@ -11,7 +12,7 @@ import { paymentEventFor } from './callbacks/payment-event.js';
  */
 export class OrderExpiry {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly deadlines: OrderDeadlineRepository,
     private readonly writes: GroupCommit,
     private readonly clock: Clock,
     private readonly emit: PaymentEventSink,
@@ -20,7 +21,7 @@ export class OrderExpiry {
   async expire(order: ExpiringOrder): Promise<boolean> {
     const nowMs = this.clock.nowMs();
     return this.writes.run(async (db) => {
-      if (!(await this.orders.expireOne(db, order.id, nowMs))) return false;
+      if (!(await this.deadlines.expireOne(db, order.id, nowMs))) return false;
       await this.emit(db, paymentEventFor(order, 'declinedByTimeout', false), nowMs);
       return true;
     });

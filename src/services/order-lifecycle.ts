@@ -5,7 +5,10 @@ import type { RandomSource } from '../domain/random-source.js';
 import { invalidParam, Refusal, type RefusalKey } from '../domain/refusals.js';
 import { isUnknown, type AcquirerPort } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
-import type { OrderRepository, ReversalPrior } from '../store/order-repository.js';
+import type { OperationRepository } from '../store/operation-repository.js';
+import type { OrderMovementRepository } from '../store/order-movement-repository.js';
+import type { OrderRepository } from '../store/order-repository.js';
+import type { ReversalPrior } from '../store/order-columns.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderOperationRow, OrderRow } from '../store/schema.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
@@ -52,7 +55,7 @@ const PENDING: MovementEnd = { state: 'pending' };
  * after a restart is undone the same way. Each compensation is a guarded repository method.
  */
 async function undo(
-  orders: OrderRepository,
+  orders: OrderMovementRepository,
   db: Executor,
   operation: Pick<OrderOperationRow, 'order_id' | 'kind' | 'amount_minor' | 'prior'>,
 ): Promise<boolean> {
@@ -92,6 +95,8 @@ function followUp(order: OrderRow, operation: OrderOperationRow) {
 export class OrderLifecycle {
   constructor(
     private readonly orders: OrderRepository,
+    private readonly movements: OrderMovementRepository,
+    private readonly operations: OperationRepository,
     private readonly writes: GroupCommit,
     private readonly acquirer: AcquirerPort,
     private readonly clock: Clock,
@@ -108,7 +113,7 @@ export class OrderLifecycle {
       kind: 'capture',
       amountMinor,
       details,
-      apply: (db, nowMs) => this.orders.applyDeposit(db, order.id, amountMinor, nowMs),
+      apply: (db, nowMs) => this.movements.applyDeposit(db, order.id, amountMinor, nowMs),
     });
   }
 
@@ -132,7 +137,7 @@ export class OrderLifecycle {
         kind: 'reversal',
         amountMinor,
         details,
-        apply: (db, nowMs) => this.orders.applyPartialReversal(db, order.id, amountMinor, nowMs),
+        apply: (db, nowMs) => this.movements.applyPartialReversal(db, order.id, amountMinor, nowMs),
       });
       return;
     }
@@ -142,7 +147,7 @@ export class OrderLifecycle {
       amountMinor,
       details,
       apply: async (db, nowMs) => {
-        before = await this.orders.applyFullReversal(db, order.id, nowMs);
+        before = await this.movements.applyFullReversal(db, order.id, nowMs);
         return before !== undefined;
       },
       prior: () => ({
@@ -174,7 +179,7 @@ export class OrderLifecycle {
         details: options.details,
         ...(externalId === undefined ? {} : { externalId }),
         apply: (db, nowMs) =>
-          this.orders.applyRefund(db, order.id, amountMinor, nowMs, options.expectedDepositedMinor),
+          this.movements.applyRefund(db, order.id, amountMinor, nowMs, options.expectedDepositedMinor),
       });
     } catch (error) {
       // The unique index on the external id: a concurrent request with the same id wrote its intent first.
@@ -190,7 +195,7 @@ export class OrderLifecycle {
    * and a decline when the acquirer declined it. False when there is none.
    */
   private async answeredByEarlierRefund(orderId: string, externalId: string): Promise<boolean> {
-    const earlier = await this.orders.findOperationByExternalId(orderId, 'refund', externalId);
+    const earlier = await this.operations.findOperationByExternalId(orderId, 'refund', externalId);
     if (earlier === undefined) return false;
     if (earlier.state === 'approved') return true;
     if (earlier.state === 'pending') throw new Refusal('OPERATION_PENDING');
@@ -198,7 +203,9 @@ export class OrderLifecycle {
   }
 
   async decline(order: OrderRow): Promise<void> {
-    const changed = await this.writes.run((db) => this.orders.applyDecline(db, order.id, this.clock.nowMs()));
+    const changed = await this.writes.run((db) =>
+      this.movements.applyDecline(db, order.id, this.clock.nowMs()),
+    );
     if (!changed) throw new Refusal('ORDER_NOT_CANCELLABLE');
   }
 
@@ -226,7 +233,7 @@ export class OrderLifecycle {
       };
       // In the same unit as the change: a second intent under one external id fails on the
       // unique index and takes the change back with it.
-      await this.orders.insertOperation(db, row);
+      await this.operations.insertOperation(db, row);
       return row;
     });
     const end = await this.finish(order, operation);
@@ -263,11 +270,11 @@ export class OrderLifecycle {
     const declined: MovementEnd = { state: 'declined', actionCode: outcome.action_code };
     return this.writes.run(async (db) => {
       // Only the pending row is finished, once: a resumed movement and a late original never both.
-      if (!(await this.orders.completePendingOperation(db, operation.id, outcome))) {
+      if (!(await this.operations.completePendingOperation(db, operation.id, outcome))) {
         return answer.approved ? APPROVED : declined;
       }
       if (!answer.approved) {
-        await undo(this.orders, db, operation);
+        await undo(this.movements, db, operation);
         return declined;
       }
       await this.emit(db, paymentEventFor(order, CALLBACK_OF[kind], true, operation.amount_minor), nowMs);

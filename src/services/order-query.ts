@@ -1,6 +1,7 @@
 import type { Clock } from '../domain/clock.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import { Refusal } from '../domain/refusals.js';
+import type { OperationRepository } from '../store/operation-repository.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import type { OrderOperationRow, OrderRow } from '../store/schema.js';
 import type { MerchantContext } from './merchant-context.js';
@@ -15,6 +16,7 @@ export interface OrderReference {
 export class OrderQuery {
   constructor(
     private readonly orders: OrderRepository,
+    private readonly operations: OperationRepository,
     private readonly expiry: OrderExpiry,
     private readonly clock: Clock,
   ) {}
@@ -36,7 +38,7 @@ export class OrderQuery {
    */
   async refundsOf(order: OrderRow): Promise<OrderOperationRow[]> {
     if (order.refunded_minor === 0) return [];
-    return (await this.orders.operationsOf(order.id)).filter(
+    return (await this.operations.operationsOf(order.id)).filter(
       (op) => (op.kind === 'refund' || op.kind === 'credit') && op.state === 'approved',
     );
   }

@@ -7,7 +7,8 @@ import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
 import { Refusal } from '../domain/refusals.js';
 import type { GroupCommit } from '../store/group-commit.js';
-import type { NewOrder, OrderRepository } from '../store/order-repository.js';
+import type { OrderRepository } from '../store/order-repository.js';
+import type { NewOrder } from '../store/order-columns.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
 import type { MerchantContext } from './merchant-context.js';
 

@@ -3,6 +3,7 @@ import { DECLINE_REASONS } from '../domain/decline-reasons.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import { isUnknown, type AcquirerPort } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
+import type { OperationRepository } from '../store/operation-repository.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import type { OrderOperationRow } from '../store/schema.js';
 import { operationOutcome } from './operation-outcome.js';
@@ -26,6 +27,7 @@ const RECOVERABLE: readonly number[] = [
 export class PaymentRecovery {
   constructor(
     private readonly orders: OrderRepository,
+    private readonly operations: OperationRepository,
     private readonly writes: GroupCommit,
     private readonly acquirer: AcquirerPort,
     private readonly clock: Clock,
@@ -72,7 +74,7 @@ export class PaymentRecovery {
     // Unanswered, the reversal is sent again at the next run: the order stays declined meanwhile.
     if (isUnknown(reversal)) return false;
     return this.writes.run((db) =>
-      this.orders.completePendingOperation(
+      this.operations.completePendingOperation(
         db,
         operation.id,
         operationOutcome({ approved: false, reason: 'issuerTimeout' }, this.clock.nowMs()),

@@ -13,6 +13,7 @@ import { CardCredit } from '../../src/services/card-credit.js';
 import type { MerchantContext } from '../../src/services/merchant-context.js';
 import { OrderRegistration } from '../../src/services/order-registration.js';
 import { CreditRepository } from '../../src/store/credit-repository.js';
+import { OperationRepository } from '../../src/store/operation-repository.js';
 import { OrderRepository } from '../../src/store/order-repository.js';
 import { cardDataIn } from '../support/card-data.js';
 import { ENGINES } from '../support/engines.js';
@@ -253,6 +254,7 @@ for (const engine of ENGINES) {
       const orders = new OrderRepository(gh.gatehouse.store.db);
       const stalledCredit = new CardCredit(
         orders,
+        new OperationRepository(gh.gatehouse.store.db),
         new CreditRepository(gh.gatehouse.store.db),
         gh.gatehouse.store.writes,
         hanging,

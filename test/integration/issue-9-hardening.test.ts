@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { JSON_DEPTH_MAX, JSON_FIELD_CHARS_MAX } from '../../src/api/params/input-screen.js';
-import { OrderRepository } from '../../src/store/order-repository.js';
+import { OrderMovementRepository } from '../../src/store/order-movement-repository.js';
 import { ENGINES } from '../support/engines.js';
 import { formBody, startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
@@ -63,6 +63,13 @@ for (const engine of ENGINES) {
       assert.match(String(field.body.errorMessage), /\[orderNumber\]/);
       const unknown = await register({ 'no\u0000such': 'x' });
       assert.equal(unknown.body.errorCode, '5', 'a parameter the operation does not know is screened too');
+    });
+
+    test('jsonParams=null, as the Go client sends it with every call, is jsonParams left out', async () => {
+      const response = await register({ jsonParams: 'null', orderBundle: 'null' });
+      assert.equal(typeof response.body.orderId, 'string', response.text);
+      const refused = await register({ jsonParams: '[]' });
+      assert.equal(refused.body.errorCode, '5', 'other non-objects are still refused');
     });
 
     test('tab, line feed and carriage return stay allowed in free text', async () => {
@@ -212,7 +219,6 @@ for (const engine of ENGINES) {
   describe(`${engine}: issue 9: the money holes`, () => {
     let gh: TestGatehouse;
     let auth: Auth;
-    let orders: OrderRepository;
 
     before(async () => {
       gh = await startTestGatehouse(engine, {
@@ -227,7 +233,6 @@ for (const engine of ENGINES) {
           ...limits,
         })
       ).auth;
-      orders = new OrderRepository(gh.gatehouse.store.db);
     });
     after(() => gh.close());
 
@@ -291,7 +296,7 @@ for (const engine of ENGINES) {
       const reversed = await gh.post(`${REST}/reverse.do`, { ...auth, orderId });
       assert.equal(reversed.body.errorCode, '0');
       const changed = await gh.gatehouse.store.writes.run((db) =>
-        orders.undoPartialReversal(db, orderId, 300),
+        new OrderMovementRepository().undoPartialReversal(db, orderId, 300),
       );
       assert.equal(changed, false);
       const row = await orderRow(orderId);

@@ -4,6 +4,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { cryptoRandom } from '../../src/domain/random-source.js';
 import type { AcquirerPort } from '../../src/processing/acquirer/acquirer-port.js';
 import { OrderLifecycle } from '../../src/services/order-lifecycle.js';
+import { OperationRepository } from '../../src/store/operation-repository.js';
+import { OrderMovementRepository } from '../../src/store/order-movement-repository.js';
 import { OrderRepository } from '../../src/store/order-repository.js';
 import type { OrderOperationRow, OrderRow } from '../../src/store/schema.js';
 import { ENGINES } from '../support/engines.js';
@@ -84,7 +86,7 @@ for (const engine of ENGINES) {
             nowMs,
           }),
         );
-        await orders.insertOperation(
+        await new OperationRepository(gh.gatehouse.store.db).insertOperation(
           db,
           pendingOperation({ id: attemptId, order, kind: 'authorization', amountMinor: 1200, nowMs }),
         );
@@ -157,23 +159,22 @@ for (const engine of ENGINES) {
         returnUrl: 'https://shop.example/ok',
       });
       const orderId = String(paid.body.orderId);
-      const orders = new OrderRepository(gh.gatehouse.store.db);
       const operationId = randomUUID();
       const nowMs = gh.clock.nowMs();
       await gh.gatehouse.store.writes.run(async (db) => {
         const applied =
           kind === 'capture'
-            ? await orders.applyDeposit(db, orderId, 2000, nowMs)
+            ? await new OrderMovementRepository().applyDeposit(db, orderId, 2000, nowMs)
             : kind === 'refund'
-              ? await orders.applyRefund(db, orderId, 700, nowMs)
-              : (await orders.applyFullReversal(db, orderId, nowMs)) !== undefined;
+              ? await new OrderMovementRepository().applyRefund(db, orderId, 700, nowMs)
+              : (await new OrderMovementRepository().applyFullReversal(db, orderId, nowMs)) !== undefined;
         assert.ok(applied);
         const order = await db
           .selectFrom('orders')
           .selectAll()
           .where('id', '=', orderId)
           .executeTakeFirstOrThrow();
-        await orders.insertOperation(
+        await new OperationRepository(gh.gatehouse.store.db).insertOperation(
           db,
           pendingOperation({
             id: operationId,
@@ -246,6 +247,8 @@ for (const engine of ENGINES) {
       const orders = new OrderRepository(gh.gatehouse.store.db);
       const lifecycle = new OrderLifecycle(
         orders,
+        new OrderMovementRepository(),
+        new OperationRepository(gh.gatehouse.store.db),
         gh.gatehouse.store.writes,
         refusing,
         gh.clock,

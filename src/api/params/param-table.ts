@@ -65,8 +65,10 @@ function isAbsent(value: unknown): boolean {
 
 function valueOf(raw: RawParams, def: ParamDef): unknown {
   const direct = raw[def.name];
-  if (!isAbsent(direct) || def.alias === undefined) return direct;
-  return raw[def.alias];
+  const value = !isAbsent(direct) || def.alias === undefined ? direct : raw[def.alias];
+  // JSON null in a JSON-valued form field is no value: the Go client of this API family sends
+  // `jsonParams=null` with every call that has none (docs/decisions.md).
+  return value === 'null' && def.type.doc.jsonEncodedInForm === true ? undefined : value;
 }
 
 /** Validates raw parameters against a table, in table order, so the first refusal is predictable. */

@@ -1,5 +1,5 @@
 import { ORDER_STATUS } from '../../domain/order-status.js';
-import type { PaymentStep } from '../../services/authenticated-payment.js';
+import type { PaymentStep } from '../../services/payment-step.js';
 import type { OrderRow } from '../../store/schema.js';
 import type { OperationContext } from '../operation.js';
 import { orderStatusLegacyView } from './order-status-view.js';

@@ -10,7 +10,8 @@ import {
 } from '../../domain/stored-credentials.js';
 import { openSeToken } from '../../processing/se-token.js';
 import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
-import type { AuthenticatedPayment, PaymentStep } from '../../services/authenticated-payment.js';
+import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
+import type { PaymentStep } from '../../services/payment-step.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { OrderQuery } from '../../services/order-query.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';

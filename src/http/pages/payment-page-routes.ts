@@ -7,11 +7,8 @@ import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Pan } from '../../domain/pan.js';
 import { Refusal } from '../../domain/refusals.js';
 import type { BrowserData, ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
-import type {
-  AuthenticatedPayment,
-  PaymentStep,
-  PaymentTerms,
-} from '../../services/authenticated-payment.js';
+import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
+import type { PaymentStep, PaymentTerms } from '../../services/payment-step.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { Binding } from '../../store/binding-repository.js';

@@ -5,7 +5,7 @@ import { TestClock } from '../../../test/support/test-clock.js';
 import { cryptoRandom } from '../../domain/random-source.js';
 import { SecretBox } from '../../security/secret-box.js';
 import { migrateToLatest, openStore, type Store } from '../../store/database.js';
-import { UNPAID_PAYMENT_COLUMNS } from '../../store/order-repository.js';
+import { UNPAID_PAYMENT_COLUMNS } from '../../store/order-columns.js';
 import { ThreeDsRepository, type ThreeDsTransaction } from '../../store/threeds-repository.js';
 import { authenticationValue, eciFor } from './authentication-value.js';
 import type { CardEnrollment, DirectoryPort, V1Enrollment, V1Result } from './directory-port.js';

@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import { OPERATION_COLUMNS } from './order-columns.js';
+import { preparedQuery, type Executor } from './prepared-query.js';
+import type { Database, OrderOperationRow } from './schema.js';
+
+/**
+ * The operation rows of orders: the append-only record of every authorization, capture,
+ * reversal, refund and credit, written pending before the acquirer is called and finished once.
+ */
+export class OperationRepository {
+  private readonly insertOperationRow = preparedQuery(
+    (db, ...values: unknown[]) =>
+      db
+        .insertInto('order_operations')
+        .values(
+          Object.fromEntries(
+            OPERATION_COLUMNS.map((column, index) => [column, values[index]]),
+          ) as unknown as OrderOperationRow,
+        ),
+    OPERATION_COLUMNS.length,
+  );
+
+  private readonly completeOperationRow = preparedQuery(
+    (db, ...v: unknown[]) =>
+      db
+        .updateTable('order_operations')
+        .set({
+          state: v[0] as string,
+          action_code: v[1] as number,
+          rrn: v[2] as string,
+          approval_code: v[3] as string,
+          completed_at_ms: v[4] as number,
+        })
+        .where('id', '=', v[5] as string),
+    6,
+  );
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The operation of a kind an order holds under a merchant's external id (unique by index). */
+  async findOperationByExternalId(
+    orderId: string,
+    kind: string,
+    externalId: string,
+  ): Promise<OrderOperationRow | undefined> {
+    return this.db
+      .selectFrom('order_operations')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('kind', '=', kind)
+      .where('external_id', '=', externalId)
+      .executeTakeFirst();
+  }
+
+  async insertOperation(db: Executor, operation: OrderOperationRow): Promise<void> {
+    await this.insertOperationRow(db, ...OPERATION_COLUMNS.map((column) => operation[column]));
+  }
+
+  async completeOperation(
+    db: Executor,
+    operationId: string,
+    outcome: Pick<OrderOperationRow, 'state' | 'action_code' | 'rrn' | 'approval_code' | 'completed_at_ms'>,
+  ): Promise<void> {
+    await this.completeOperationRow(
+      db,
+      outcome.state,
+      outcome.action_code,
+      outcome.rrn,
+      outcome.approval_code,
+      outcome.completed_at_ms,
+      operationId,
+    );
+  }
+
+  /** Finishes an operation still pending; false when something finished it already. */
+  async completePendingOperation(
+    db: Executor,
+    operationId: string,
+    outcome: Pick<OrderOperationRow, 'state' | 'action_code' | 'rrn' | 'approval_code' | 'completed_at_ms'>,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('order_operations')
+      .set(outcome)
+      .where('id', '=', operationId)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  async operationsOf(orderId: string): Promise<OrderOperationRow[]> {
+    return this.db
+      .selectFrom('order_operations')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('created_at_ms')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Authorizations whose outcome was never written (the process stopped during the acquirer call). */
+  async stalledAuthorizations(olderThanMs: number, limit: number): Promise<OrderOperationRow[]> {
+    return this.stalled(['authorization'], olderThanMs, limit);
+  }
+
+  /** Captures, reversals and refunds whose outcome was never written (applied, acquirer not heard). */
+  async stalledMovements(olderThanMs: number, limit: number): Promise<OrderOperationRow[]> {
+    return this.stalled(['capture', 'reversal', 'refund'], olderThanMs, limit);
+  }
+
+  private async stalled(
+    kinds: readonly string[],
+    olderThanMs: number,
+    limit: number,
+  ): Promise<OrderOperationRow[]> {
+    return this.db
+      .selectFrom('order_operations')
+      .selectAll()
+      .where('kind', 'in', kinds)
+      .where('state', '=', 'pending')
+      .where('created_at_ms', '<', olderThanMs)
+      .orderBy('created_at_ms')
+      .limit(limit)
+      .execute();
+  }
+}

@@ -1,0 +1,224 @@
+import { ORDER_STATUS } from '../domain/order-status.js';
+import type { OrderOperationRow, OrderRegistrationColumns, OrderRow, OrdersTable } from './schema.js';
+
+/*
+ * The columns of an order and of its operation rows, as the repositories write them: the lists a
+ * prepared insert or update follows, and the mappings from a claim or an outcome to columns, so
+ * the prepared statements, the claimed insert and the row built in memory never drift apart.
+ */
+
+export type NewOrder = OrderRegistrationColumns;
+
+/** The order's status and amounts before a full reversal, kept on its operation row. */
+export interface ReversalPrior {
+  readonly status: number;
+  readonly approved_minor: number;
+  readonly deposited_minor: number;
+}
+
+/** What expiring an order needs to know of it. */
+export type ExpiringOrder = Pick<OrderRow, 'id' | 'merchant_id' | 'order_number' | 'dynamic_callback_url'>;
+
+export interface PaymentClaim {
+  readonly orderId: string;
+  readonly attemptId: string;
+  readonly paymentWay: string;
+  readonly maskedPan: string;
+  readonly expiry: string;
+  readonly cardholderName: string | null;
+  readonly network: string;
+  readonly twoPhase: boolean;
+  readonly autoCompleteAtMs: number | null;
+  readonly autoReverseAtMs: number | null;
+  /** JSON of the 3-D Secure result the authorization carries, if the customer authenticated. */
+  readonly secureAuth: string | null;
+  readonly tii: string | null;
+  /** The stored credential paid with; an order registered with a bindingId keeps that one otherwise. */
+  readonly bindingId: string | null;
+  readonly nowMs: number;
+}
+
+export interface AuthorizationOutcome {
+  readonly orderId: string;
+  readonly attemptId: string;
+  readonly status: number;
+  readonly actionCode: number;
+  readonly approvalCode: string | null;
+  readonly rrn: string | null;
+  readonly paymentNetRefNum: string | null;
+  readonly terminalId: string | null;
+  readonly authRefNum: string | null;
+  readonly approvedMinor: number;
+  readonly depositedMinor: number;
+  readonly nowMs: number;
+}
+
+/** An order nobody has paid yet: registered, or with its customer at the issuer's ACS. */
+export const UNPAID = [ORDER_STATUS.registered, ORDER_STATUS.acsStarted];
+
+/** Column order of a prepared insert: every column of the row. */
+export const ORDER_COLUMNS = [
+  'id',
+  'merchant_id',
+  'registered_by_merchant_id',
+  'order_number',
+  'amount_minor',
+  'currency',
+  'fee_minor',
+  'two_phase',
+  'status',
+  'action_code',
+  'created_at_ms',
+  'expires_at_ms',
+  'updated_at_ms',
+  'language',
+  'description',
+  'return_url',
+  'fail_url',
+  'dynamic_callback_url',
+  'client_id',
+  'ip',
+  'email',
+  'post_address',
+  'cardholder_name',
+  'binding_id',
+  'mcc',
+  'mvv',
+  'features',
+  'json_params',
+  'order_bundle',
+  'payer_data',
+  'marketplace',
+  'payment_facilitator',
+] as const satisfies readonly (keyof NewOrder)[];
+
+/** What a payment claim sets on the order. */
+export const CLAIM_COLUMNS = [
+  'payment_attempt_id',
+  'payment_way',
+  'card_masked_pan',
+  'card_expiry',
+  'card_holder',
+  'card_network',
+  'two_phase',
+  'auto_complete_at_ms',
+  'auto_reverse_at_ms',
+  'secure_auth',
+  'tii',
+  'binding_id',
+  'updated_at_ms',
+] as const satisfies readonly (keyof OrdersTable)[];
+
+/** What an authorization's outcome sets on the order. */
+export const OUTCOME_COLUMNS = [
+  'status',
+  'action_code',
+  'approval_code',
+  'rrn',
+  'payment_net_ref_num',
+  'terminal_id',
+  'auth_ref_num',
+  'auth_at_ms',
+  'approved_minor',
+  'deposited_minor',
+  'deposited_at_ms',
+  'updated_at_ms',
+] as const satisfies readonly (keyof OrdersTable)[];
+
+/** A registration row plus what the claim adds (some columns are in both lists: written once). */
+export const CLAIMED_ORDER_COLUMNS = [...new Set([...ORDER_COLUMNS, ...CLAIM_COLUMNS])];
+
+/** The payment columns of an order nobody has paid yet, as registration leaves them. */
+export const UNPAID_PAYMENT_COLUMNS = {
+  payment_attempt_id: null,
+  payment_way: null,
+  card_masked_pan: null,
+  card_expiry: null,
+  card_holder: null,
+  card_network: null,
+  approval_code: null,
+  rrn: null,
+  payment_net_ref_num: null,
+  terminal_id: null,
+  auth_ref_num: null,
+  auth_at_ms: null,
+  deposited_at_ms: null,
+  reversed_at_ms: null,
+  refunded_at_ms: null,
+  auto_complete_at_ms: null,
+  auto_reverse_at_ms: null,
+  secure_auth: null,
+  tii: null,
+  approved_minor: 0,
+  deposited_minor: 0,
+  refunded_minor: 0,
+} as const satisfies Omit<OrderRow, keyof NewOrder>;
+
+/** The order's columns after `claim`; `bindingId` is the order's own when the claim names none. */
+export function claimColumns(
+  claim: PaymentClaim,
+  bindingId: string | null,
+): Pick<OrderRow, (typeof CLAIM_COLUMNS)[number]> {
+  return {
+    payment_attempt_id: claim.attemptId,
+    payment_way: claim.paymentWay,
+    card_masked_pan: claim.maskedPan,
+    card_expiry: claim.expiry,
+    card_holder: claim.cardholderName,
+    card_network: claim.network,
+    two_phase: claim.twoPhase ? 1 : 0,
+    auto_complete_at_ms: claim.autoCompleteAtMs,
+    auto_reverse_at_ms: claim.autoReverseAtMs,
+    secure_auth: claim.secureAuth,
+    tii: claim.tii,
+    binding_id: claim.bindingId ?? bindingId,
+    updated_at_ms: claim.nowMs,
+  };
+}
+
+/** The order's columns after an authorization's outcome. */
+export function outcomeColumns(
+  outcome: AuthorizationOutcome,
+): Pick<OrderRow, (typeof OUTCOME_COLUMNS)[number]> {
+  return {
+    status: outcome.status,
+    action_code: outcome.actionCode,
+    approval_code: outcome.approvalCode,
+    rrn: outcome.rrn,
+    payment_net_ref_num: outcome.paymentNetRefNum,
+    terminal_id: outcome.terminalId,
+    auth_ref_num: outcome.authRefNum,
+    auth_at_ms: outcome.nowMs,
+    approved_minor: outcome.approvedMinor,
+    deposited_minor: outcome.depositedMinor,
+    deposited_at_ms: outcome.depositedMinor > 0 ? outcome.nowMs : null,
+    updated_at_ms: outcome.nowMs,
+  };
+}
+
+export const OPERATION_COLUMNS = [
+  'id',
+  'order_id',
+  'merchant_id',
+  'kind',
+  'state',
+  'amount_minor',
+  'currency',
+  'action_code',
+  'rrn',
+  'approval_code',
+  'external_id',
+  'details',
+  'prior',
+  'created_at_ms',
+  'completed_at_ms',
+] as const satisfies readonly (keyof OrderOperationRow)[];
+
+// A type test: adding a registration column without adding it here fails to compile.
+type MissingColumns = Exclude<keyof NewOrder, (typeof ORDER_COLUMNS)[number]>;
+const allColumnsListed: MissingColumns extends never ? true : MissingColumns = true;
+void allColumnsListed;
+type MissingOperationColumns = Exclude<keyof OrderOperationRow, (typeof OPERATION_COLUMNS)[number]>;
+const allOperationColumnsListed: MissingOperationColumns extends never ? true : MissingOperationColumns =
+  true;
+void allOperationColumnsListed;

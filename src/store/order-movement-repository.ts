@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import { ORDER_STATUS } from '../domain/order-status.js';
+import { UNPAID, type ReversalPrior } from './order-columns.js';
+import type { Executor } from './prepared-query.js';
+import type { OrderRow } from './schema.js';
+
+/**
+ * What captures, reversals, refunds and cancellations change on an order: each one guarded
+ * statement inside the caller's unit that states its rule (status, and the amount bounds:
+ * captured ≤ approved, refunded ≤ captured), and each compensation guarded the same way.
+ */
+export class OrderMovementRepository {
+  /** Capture of a hold: once, at most the approved amount. */
+  async applyDeposit(db: Executor, orderId: string, amountMinor: number, nowMs: number): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({
+        status: ORDER_STATUS.deposited,
+        deposited_minor: amountMinor,
+        deposited_at_ms: nowMs,
+        updated_at_ms: nowMs,
+      })
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.approved)
+      .where('approved_minor', '>=', amountMinor)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Part of a hold released; the rest stays held. Never the whole: that is a full reversal. */
+  async applyPartialReversal(
+    db: Executor,
+    orderId: string,
+    amountMinor: number,
+    nowMs: number,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set((eb) => ({ approved_minor: eb('approved_minor', '-', amountMinor), updated_at_ms: nowMs }))
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.approved)
+      .where('approved_minor', '>', amountMinor)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** The whole authorization released: from a hold, or from a payment nothing was refunded of. */
+  async applyFullReversal(db: Executor, orderId: string, nowMs: number): Promise<OrderRow | undefined> {
+    const before = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    if (before === undefined) return undefined;
+    const result = await db
+      .updateTable('orders')
+      .set({
+        status: ORDER_STATUS.reversed,
+        approved_minor: 0,
+        deposited_minor: 0,
+        reversed_at_ms: nowMs,
+        updated_at_ms: nowMs,
+      })
+      .where('id', '=', orderId)
+      .where('status', 'in', [ORDER_STATUS.approved, ORDER_STATUS.deposited])
+      .where('refunded_minor', '=', 0)
+      .where('approved_minor', '=', before.approved_minor)
+      .where('deposited_minor', '=', before.deposited_minor)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n ? before : undefined;
+  }
+
+  /** A refund within what is left of the deposited amount, optionally only at an expected deposited amount. */
+  async applyRefund(
+    db: Executor,
+    orderId: string,
+    amountMinor: number,
+    nowMs: number,
+    expectedDepositedMinor?: number,
+  ): Promise<boolean> {
+    let query = db
+      .updateTable('orders')
+      .set((eb) => ({
+        status: ORDER_STATUS.refunded,
+        refunded_minor: eb('refunded_minor', '+', amountMinor),
+        refunded_at_ms: nowMs,
+        updated_at_ms: nowMs,
+      }))
+      .where('id', '=', orderId)
+      .where('status', 'in', [ORDER_STATUS.deposited, ORDER_STATUS.refunded])
+      .where((eb) => eb(eb('deposited_minor', '-', eb.ref('refunded_minor')), '>=', amountMinor));
+    if (expectedDepositedMinor !== undefined)
+      query = query.where('deposited_minor', '=', expectedDepositedMinor);
+    const result = await query.executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** decline.do: an order nobody has started paying is cancelled. */
+  async applyDecline(db: Executor, orderId: string, nowMs: number): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({ status: ORDER_STATUS.declined, updated_at_ms: nowMs })
+      .where('id', '=', orderId)
+      .where('status', 'in', UNPAID)
+      .where('payment_attempt_id', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /*
+   * Compensations: a movement the acquirer refused is taken back. Each takes back exactly its own
+   * amount and is guarded on the state that movement left, so a movement that came after it is
+   * never clobbered; false means the order has moved on and nothing was changed.
+   */
+
+  /** A refused capture: the order is a hold again, if nothing was refunded of it since. */
+  async undoCapture(db: Executor, orderId: string, amountMinor: number): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({ status: ORDER_STATUS.approved, deposited_minor: 0, deposited_at_ms: null })
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.deposited)
+      .where('deposited_minor', '=', amountMinor)
+      .where('refunded_minor', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** A refused refund: its amount is no longer refunded; with nothing refunded left the order is paid again. */
+  async undoRefund(db: Executor, orderId: string, amountMinor: number): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set((eb) => ({
+        refunded_minor: eb('refunded_minor', '-', amountMinor),
+        // Literal statuses: PostgreSQL types a bare parameter in a CASE as text, not integer.
+        status: sql<number>`case when refunded_minor = ${amountMinor} then ${sql.lit(ORDER_STATUS.deposited)} else ${sql.lit(ORDER_STATUS.refunded)} end`,
+      }))
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.refunded)
+      .where('refunded_minor', '>=', amountMinor)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** A refused partial reversal: the part comes back to the hold, while it is still a hold. */
+  async undoPartialReversal(db: Executor, orderId: string, amountMinor: number): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set((eb) => ({ approved_minor: eb('approved_minor', '+', amountMinor) }))
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.approved)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** A refused full reversal: the status and amounts it zeroed are put back. */
+  async undoFullReversal(db: Executor, orderId: string, prior: ReversalPrior): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({
+        status: prior.status,
+        approved_minor: prior.approved_minor,
+        deposited_minor: prior.deposited_minor,
+        reversed_at_ms: null,
+      })
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.reversed)
+      .where('approved_minor', '=', 0)
+      .where('deposited_minor', '=', 0)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+}
