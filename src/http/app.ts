@@ -4,7 +4,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
-import type { Operation } from '../api/operation.js';
+import type { EnvelopeStyle, Operation } from '../api/operation.js';
 import { DEFAULT_LANGUAGE } from '../domain/languages.js';
 import { Refusal } from '../domain/refusals.js';
 import { registerBodyParsers } from './body-parsers.js';
@@ -41,6 +41,11 @@ function refusalForFrameworkError(
 }
 
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  // A refusal made before an operation runs (body limit, content type, method) still has the
+  // operation's envelope: getOrderStatus.do's capitalised members, instantPayment.do's `error`.
+  const envelopes = new Map<string, EnvelopeStyle>(options.operations.map((op) => [op.path, op.envelope]));
+  const envelopeOf = (path: string | undefined): EnvelopeStyle =>
+    (path === undefined ? undefined : envelopes.get(path)) ?? 'rest';
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
@@ -84,6 +89,12 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
+    // An operation's address with a method no route takes (PROPFIND, TRACE...) exists: a wrong method.
+    const style = envelopes.get(path);
+    if (style !== undefined) {
+      await reply.code(400).send(refusalBody(new Refusal('METHOD_NOT_ALLOWED'), DEFAULT_LANGUAGE, style));
+      return;
+    }
     await reply
       .code(404)
       .send(refusalBody(new Refusal('UNKNOWN_ADDRESS', { path }), DEFAULT_LANGUAGE, 'rest'));
@@ -97,11 +108,15 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
         : refusalForFrameworkError(error as { code?: string; statusCode?: number }, options.bodyLimitBytes);
     if (known !== undefined) {
       request.log.info({ refusal: known.key }, 'request refused');
-      await reply.code(known.httpStatus).send(refusalBody(known, DEFAULT_LANGUAGE, 'rest'));
+      await reply
+        .code(known.httpStatus)
+        .send(refusalBody(known, DEFAULT_LANGUAGE, envelopeOf(request.routeOptions.url)));
       return;
     }
     request.log.error({ err: error }, 'unhandled error');
-    await reply.code(500).send(refusalBody(new Refusal('SYSTEM_ERROR'), DEFAULT_LANGUAGE, 'rest'));
+    await reply
+      .code(500)
+      .send(refusalBody(new Refusal('SYSTEM_ERROR'), DEFAULT_LANGUAGE, envelopeOf(request.routeOptions.url)));
   });
 
   app.get('/health', () => Promise.resolve({ status: 'ok' }));
