@@ -515,7 +515,7 @@ export function fuzzRequest(world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
       { weight: 6, arbitrary: allValid(op, world) },
       { weight: 12, arbitrary: anyOfTable(op, world) },
       { weight: 7, arbitrary: badCredentials(op, world) },
-      { weight: 10, arbitrary: jsonStress(op, world) },
+      { weight: 12, arbitrary: jsonStress(op, world) },
       { weight: 5, arbitrary: repeated(op, world) },
       { weight: 4, arbitrary: inQuery(op, world) },
       { weight: 4, arbitrary: wrongContentType(op, world) },
