@@ -2,11 +2,11 @@
 // Runs the whole suite: unit tests beside the code and integration tests in test/, on SQLite and,
 // when PostgreSQL's tools are installed, on a throwaway PostgreSQL server started here and
 // stopped afterwards. Usage: node scripts/run-tests.js [file-filter]
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+// The one PostgreSQL starter (test/support/throwaway-postgres.ts), built before this runs.
+import { findPgBin, startThrowawayPostgres } from '../dist/test/support/throwaway-postgres.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const filter = process.argv[2];
@@ -18,70 +18,6 @@ function testFiles(dir) {
     if (statSync(path).isDirectory()) return testFiles(path);
     return name.endsWith('.test.js') ? [path] : [];
   });
-}
-
-function findPgBin() {
-  const onPath = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' }).stdout.trim();
-  if (onPath) return join(onPath, '..');
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
-  for (const version of versions) {
-    const bin = join(base, version, 'bin');
-    if (existsSync(join(bin, 'pg_ctl')) && existsSync(join(bin, 'initdb'))) return bin;
-  }
-  return undefined;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** initdb refuses to run as root; the Debian package's postgres user runs the server then. */
-function asServerUser(command, args) {
-  if (process.getuid?.() !== 0) return [command, args];
-  return ['runuser', ['-u', 'postgres', '--', command, ...args]];
-}
-
-function run(command, args) {
-  const [cmd, argv] = asServerUser(command, args);
-  const result = spawnSync(cmd, argv, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
-}
-
-async function startPostgres(bin) {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-pg-'));
-  chmodSync(dir, 0o777);
-  const data = join(dir, 'data');
-  const port = await freePort();
-  run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  run(join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
-    'start',
-  ]);
-  const stop = () => {
-    try {
-      run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
 const afterRun = testFiles(join(root, 'dist/test/after-run'));
@@ -108,7 +44,7 @@ if (engines.includes('postgres')) {
     console.warn('warning: pg_ctl/initdb not found; the integration suite runs on SQLite only.');
     env.GATEHOUSE_TEST_ENGINES = 'sqlite';
   } else {
-    postgres = await startPostgres(bin);
+    postgres = await startThrowawayPostgres(bin);
     env.GATEHOUSE_TEST_PG_URL = postgres.url;
     env.GATEHOUSE_TEST_ENGINES = engines.join(',');
     console.log(`started a throwaway PostgreSQL for the tests (${bin})`);

@@ -2,7 +2,6 @@ import Fastify, {
   LogController,
   type FastifyInstance,
   type FastifyReply,
-  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import type { EnvelopeStyle, Operation } from '../api/operation.js';
@@ -41,13 +40,12 @@ function refusalForFrameworkError(
   }
 }
 
-/** The envelope of the operation a request was routed to (set by registerOperation), else REST. */
-function envelopeOf(request: FastifyRequest): EnvelopeStyle {
-  const config = request.routeOptions.config as { envelope?: EnvelopeStyle } | undefined;
-  return config?.envelope ?? 'rest';
-}
-
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  // A refusal made before an operation runs (body limit, content type, method) still has the
+  // operation's envelope: getOrderStatus.do's capitalised members, instantPayment.do's `error`.
+  const envelopes = new Map<string, EnvelopeStyle>(options.operations.map((op) => [op.path, op.envelope]));
+  const envelopeOf = (path: string | undefined): EnvelopeStyle =>
+    (path === undefined ? undefined : envelopes.get(path)) ?? 'rest';
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
@@ -91,6 +89,12 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
+    // An operation's address with a method no route takes (PROPFIND, TRACE...) exists: a wrong method.
+    const style = envelopes.get(path);
+    if (style !== undefined) {
+      await reply.code(400).send(refusalBody(new Refusal('METHOD_NOT_ALLOWED'), DEFAULT_LANGUAGE, style));
+      return;
+    }
     await reply
       .code(404)
       .send(refusalBody(new Refusal('UNKNOWN_ADDRESS', { path }), DEFAULT_LANGUAGE, 'rest'));
@@ -99,18 +103,21 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   // The fallback: whatever escapes an operation becomes its envelope (REST, or the wallets'
   // {success, error}), never a framework body.
   app.setErrorHandler(async (error, request, reply) => {
-    const style = envelopeOf(request);
     const known =
       error instanceof Refusal
         ? error
         : refusalForFrameworkError(error as { code?: string; statusCode?: number }, options.bodyLimitBytes);
     if (known !== undefined) {
       request.log.info({ refusal: known.key }, 'request refused');
-      await reply.code(known.httpStatus).send(refusalBody(known, DEFAULT_LANGUAGE, style));
+      await reply
+        .code(known.httpStatus)
+        .send(refusalBody(known, DEFAULT_LANGUAGE, envelopeOf(request.routeOptions.url)));
       return;
     }
     request.log.error({ err: error }, 'unhandled error');
-    await reply.code(500).send(refusalBody(new Refusal('SYSTEM_ERROR'), DEFAULT_LANGUAGE, style));
+    await reply
+      .code(500)
+      .send(refusalBody(new Refusal('SYSTEM_ERROR'), DEFAULT_LANGUAGE, envelopeOf(request.routeOptions.url)));
   });
 
   app.get('/health', () => Promise.resolve({ status: 'ok' }));

@@ -172,8 +172,6 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
   app.route({
     method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
     url: operation.path,
-    // Read by the app's fallback error handler, so even a body the framework refuses gets this envelope.
-    config: { envelope: operation.envelope },
     handler: run,
   });
 }

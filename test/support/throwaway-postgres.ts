@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { freePort } from './free-port.js';
 
 /**
- * A PostgreSQL server of its own for a script run outside the test runner (npm run crash-trial),
- * started the way scripts/run-tests.js starts the suite's: initdb into a temp folder, fsync off,
- * stopped and removed by `stop`. Undefined when PostgreSQL's tools are not installed.
+ * A throwaway PostgreSQL server: the test runner's (scripts/run-tests.js), the fuzz run's and the
+ * crash trial's. initdb into a temp folder, fsync off, a free port, stopped and removed by `stop`.
+ * Undefined when PostgreSQL's tools are not installed.
  */
 export interface ThrowawayPostgres {
   /** An administrator URL on the `postgres` database, as GATEHOUSE_TEST_PG_URL expects. */
@@ -15,7 +15,8 @@ export interface ThrowawayPostgres {
   stop(): void;
 }
 
-function findPgBin(): string | undefined {
+/** The folder holding pg_ctl and initdb, or undefined when PostgreSQL is not installed. */
+export function findPgBin(): string | undefined {
   const onPath = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' }).stdout.trim();
   if (onPath !== '') return join(onPath, '..');
   const base = '/usr/lib/postgresql';
@@ -34,8 +35,9 @@ function run(command: string, args: readonly string[]): void {
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres | undefined> {
-  const bin = findPgBin();
+export async function startThrowawayPostgres(
+  bin: string | undefined = findPgBin(),
+): Promise<ThrowawayPostgres | undefined> {
   if (bin === undefined) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-pg-'));
   chmodSync(dir, 0o777);
