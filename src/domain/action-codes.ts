@@ -13,6 +13,8 @@ export const ACTION_CODE = {
   challengeFailed: -2025,
   /** ARes R: the issuer rejected the authentication. */
   threeDsRejected: 151017,
+  /** The transaction start state: an operation whose answer is not in yet. */
+  started: -9000,
 } as const;
 
 export type ActionCode = (typeof ACTION_CODE)[keyof typeof ACTION_CODE];

@@ -14,9 +14,10 @@ import type { SecretBox } from '../security/secret-box.js';
 import { creditColumns, type CreditOutcome, type CreditRepository } from '../store/credit-repository.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OperationRepository } from '../store/operation-repository.js';
-import { type OrderRepository } from '../store/order-repository.js';
+import type { OrderRepository } from '../store/order-repository.js';
 import {
   claimColumns,
+  pendingOperationRow,
   UNPAID_PAYMENT_COLUMNS,
   type NewOrder,
   type PaymentClaim,
@@ -33,9 +34,6 @@ export interface CreditInput {
   /** The stored credential the money goes to. */
   readonly bindingId?: string;
 }
-
-/** The transaction start state (gateway-facts §5.2): a credit whose answer is not in yet. */
-const ACTION_CODE_STARTED = -9000;
 
 /** What is kept of the card for a resend: never the CVC. */
 interface SealedCard {
@@ -93,23 +91,16 @@ export class CardCredit {
     await this.writes.run(async (db) => {
       // Only the order's own unique index means a reused order number.
       await refuseReusedNumber(() => this.orders.insertClaimedIn(db, order, claim));
-      await this.operations.insertOperation(db, {
-        id: operationId,
-        order_id: order.id,
-        merchant_id: order.merchant_id,
-        kind: 'credit',
-        state: 'pending',
-        amount_minor: order.amount_minor,
-        currency: order.currency,
-        action_code: ACTION_CODE_STARTED,
-        rrn: null,
-        approval_code: null,
-        external_id: null,
-        details: null,
-        prior: null,
-        created_at_ms: startedMs,
-        completed_at_ms: null,
-      });
+      await this.operations.insertOperation(
+        db,
+        pendingOperationRow({
+          id: operationId,
+          order,
+          kind: 'credit',
+          amountMinor: order.amount_minor,
+          nowMs: startedMs,
+        }),
+      );
       await this.credits.keepCard(db, {
         id: operationId,
         merchant_id: order.merchant_id,

@@ -12,10 +12,12 @@ import {
 } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OperationRepository } from '../store/operation-repository.js';
-import { type OrderRepository } from '../store/order-repository.js';
+import type { OrderRepository } from '../store/order-repository.js';
 import {
   claimColumns,
   outcomeColumns,
+  pendingOperationRow,
+  unansweredDecline,
   UNPAID_PAYMENT_COLUMNS,
   type AuthorizationOutcome,
   type NewOrder,
@@ -63,9 +65,6 @@ export interface CardPaymentInput {
 
 /** The outcome unit found the attempt finished already (by the recovery job). */
 const OVERTAKEN = Symbol('overtaken');
-
-/** The transaction start state (gateway-facts §5.2): an authorization whose answer is not in yet. */
-const ACTION_CODE_STARTED = -9000;
 
 /**
  * Pays a registered order with card data, in the fixed phases of every money operation: claim
@@ -129,23 +128,16 @@ export class CardPayment {
         // Only the order's own unique index means a reused order number.
         await refuseReusedNumber(() => this.orders.insertClaimedIn(db, order, claim));
       } else if (!(await this.orders.claimForPayment(db, claim))) throw new Refusal('ORDER_NOT_PAYABLE');
-      await this.operations.insertOperation(db, {
-        id: attemptId,
-        order_id: order.id,
-        merchant_id: order.merchant_id,
-        kind: 'authorization',
-        state: 'pending',
-        amount_minor: order.amount_minor,
-        currency: order.currency,
-        action_code: ACTION_CODE_STARTED,
-        rrn: null,
-        approval_code: null,
-        external_id: null,
-        details: null,
-        prior: null,
-        created_at_ms: startedMs,
-        completed_at_ms: null,
-      });
+      await this.operations.insertOperation(
+        db,
+        pendingOperationRow({
+          id: attemptId,
+          order,
+          kind: 'authorization',
+          amountMinor: order.amount_minor,
+          nowMs: startedMs,
+        }),
+      );
     });
 
     const answer = await this.acquirer.authorize({
@@ -218,20 +210,7 @@ export class CardPayment {
    * reverses it at the acquirer (a late approval is released, never kept) and then closes it.
    */
   private async declineUnanswered(order: OrderRow, claim: PaymentClaim, nowMs: number): Promise<OrderRow> {
-    const outcome: AuthorizationOutcome = {
-      orderId: order.id,
-      attemptId: claim.attemptId,
-      status: ORDER_STATUS.declined,
-      actionCode: DECLINE_REASONS.issuerTimeout.actionCode,
-      approvalCode: null,
-      rrn: null,
-      paymentNetRefNum: null,
-      terminalId: null,
-      authRefNum: null,
-      approvedMinor: 0,
-      depositedMinor: 0,
-      nowMs,
-    };
+    const outcome = unansweredDecline(order.id, claim.attemptId, nowMs);
     const recorded = await this.writes.run((db) => this.orders.recordAuthorization(db, outcome));
     return recorded ? paidOrder(order, claim, outcome) : this.current(order);
   }

@@ -8,7 +8,7 @@ import type { GroupCommit } from '../store/group-commit.js';
 import type { OperationRepository } from '../store/operation-repository.js';
 import type { OrderMovementRepository } from '../store/order-movement-repository.js';
 import type { OrderRepository } from '../store/order-repository.js';
-import type { ReversalPrior } from '../store/order-columns.js';
+import { pendingOperationRow, type ReversalPrior } from '../store/order-columns.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderOperationRow, OrderRow } from '../store/schema.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
@@ -214,23 +214,16 @@ export class OrderLifecycle {
     const startedMs = this.clock.nowMs();
     const operation = await this.writes.run(async (db) => {
       if (!(await movement.apply(db, startedMs))) throw new Refusal(WRONG_STATE[movement.kind]);
-      const row: OrderOperationRow = {
+      const row = pendingOperationRow({
         id: operationId,
-        order_id: order.id,
-        merchant_id: order.merchant_id,
+        order,
         kind: movement.kind,
-        state: 'pending',
-        amount_minor: movement.amountMinor,
-        currency: order.currency,
-        action_code: -9000,
-        rrn: null,
-        approval_code: null,
-        external_id: movement.externalId ?? null,
+        amountMinor: movement.amountMinor,
+        nowMs: startedMs,
+        externalId: movement.externalId,
         details: movement.details === undefined ? null : JSON.stringify(movement.details),
         prior: movement.prior === undefined ? null : JSON.stringify(movement.prior()),
-        created_at_ms: startedMs,
-        completed_at_ms: null,
-      };
+      });
       // In the same unit as the change: a second intent under one external id fails on the
       // unique index and takes the change back with it.
       await this.operations.insertOperation(db, row);

@@ -1,9 +1,9 @@
 import type { Clock } from '../domain/clock.js';
-import { DECLINE_REASONS } from '../domain/decline-reasons.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import { isUnknown, type AcquirerPort } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OperationRepository } from '../store/operation-repository.js';
+import { unansweredDecline } from '../store/order-columns.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import type { OrderOperationRow } from '../store/schema.js';
 import { operationOutcome } from './operation-outcome.js';
@@ -47,20 +47,7 @@ export class PaymentRecovery {
     // it, so the order can never read paid while its authorization is being reversed.
     if (order.status !== ORDER_STATUS.declined) {
       const declined = await this.writes.run((db) =>
-        this.orders.recordAuthorization(db, {
-          orderId: order.id,
-          attemptId: operation.id,
-          status: ORDER_STATUS.declined,
-          actionCode: DECLINE_REASONS.issuerTimeout.actionCode,
-          approvalCode: null,
-          rrn: null,
-          paymentNetRefNum: null,
-          terminalId: null,
-          authRefNum: null,
-          approvedMinor: 0,
-          depositedMinor: 0,
-          nowMs,
-        }),
+        this.orders.recordAuthorization(db, unansweredDecline(order.id, operation.id, nowMs)),
       );
       if (!declined) return false;
     }

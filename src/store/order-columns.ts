@@ -1,3 +1,5 @@
+import { ACTION_CODE } from '../domain/action-codes.js';
+import { DECLINE_REASONS } from '../domain/decline-reasons.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { OrderOperationRow, OrderRegistrationColumns, OrderRow, OrdersTable } from './schema.js';
 
@@ -52,6 +54,8 @@ export interface AuthorizationOutcome {
   readonly depositedMinor: number;
   readonly nowMs: number;
 }
+
+const ISSUER_TIMEOUT_ACTION_CODE = DECLINE_REASONS.issuerTimeout.actionCode;
 
 /** An order nobody has paid yet: registered, or with its customer at the issuer's ACS. */
 export const UNPAID = [ORDER_STATUS.registered, ORDER_STATUS.acsStarted];
@@ -222,3 +226,56 @@ type MissingOperationColumns = Exclude<keyof OrderOperationRow, (typeof OPERATIO
 const allOperationColumnsListed: MissingOperationColumns extends never ? true : MissingOperationColumns =
   true;
 void allOperationColumnsListed;
+
+/** What a new operation row records of its intent. */
+export interface OperationIntent {
+  readonly id: string;
+  readonly order: Pick<OrderRow, 'id' | 'merchant_id' | 'currency'>;
+  readonly kind: string;
+  readonly amountMinor: number;
+  readonly nowMs: number;
+  readonly externalId?: string | undefined;
+  /** JSON of what the request carried besides the amount. */
+  readonly details?: string | null;
+  /** JSON of what a full reversal zeroed. */
+  readonly prior?: string | null;
+}
+
+/** An operation row as written before the acquirer is called: pending, in the start state. */
+export function pendingOperationRow(intent: OperationIntent): OrderOperationRow {
+  return {
+    id: intent.id,
+    order_id: intent.order.id,
+    merchant_id: intent.order.merchant_id,
+    kind: intent.kind,
+    state: 'pending',
+    amount_minor: intent.amountMinor,
+    currency: intent.order.currency,
+    action_code: ACTION_CODE.started,
+    rrn: null,
+    approval_code: null,
+    external_id: intent.externalId ?? null,
+    details: intent.details ?? null,
+    prior: intent.prior ?? null,
+    created_at_ms: intent.nowMs,
+    completed_at_ms: null,
+  };
+}
+
+/** An authorization declined for want of the issuer's answer (processing timeout, 151019). */
+export function unansweredDecline(orderId: string, attemptId: string, nowMs: number): AuthorizationOutcome {
+  return {
+    orderId,
+    attemptId,
+    status: ORDER_STATUS.declined,
+    actionCode: ISSUER_TIMEOUT_ACTION_CODE,
+    approvalCode: null,
+    rrn: null,
+    paymentNetRefNum: null,
+    terminalId: null,
+    authRefNum: null,
+    approvedMinor: 0,
+    depositedMinor: 0,
+    nowMs,
+  };
+}

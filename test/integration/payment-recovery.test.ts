@@ -5,39 +5,11 @@ import { cryptoRandom } from '../../src/domain/random-source.js';
 import type { AcquirerPort } from '../../src/processing/acquirer/acquirer-port.js';
 import { OrderLifecycle } from '../../src/services/order-lifecycle.js';
 import { OperationRepository } from '../../src/store/operation-repository.js';
+import { pendingOperationRow } from '../../src/store/order-columns.js';
 import { OrderMovementRepository } from '../../src/store/order-movement-repository.js';
 import { OrderRepository } from '../../src/store/order-repository.js';
-import type { OrderOperationRow, OrderRow } from '../../src/store/schema.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
-
-/** The pending row a stopped process leaves: intent written, the acquirer's answer never recorded. */
-function pendingOperation(input: {
-  id: string;
-  order: Pick<OrderRow, 'id' | 'merchant_id' | 'currency'>;
-  kind: string;
-  amountMinor: number;
-  nowMs: number;
-  prior?: string | null;
-}): OrderOperationRow {
-  return {
-    id: input.id,
-    order_id: input.order.id,
-    merchant_id: input.order.merchant_id,
-    kind: input.kind,
-    state: 'pending',
-    amount_minor: input.amountMinor,
-    currency: input.order.currency,
-    action_code: -9000,
-    rrn: null,
-    approval_code: null,
-    external_id: null,
-    details: null,
-    prior: input.prior ?? null,
-    created_at_ms: input.nowMs,
-    completed_at_ms: null,
-  };
-}
 
 for (const engine of ENGINES) {
   describe(`${engine}: an authorization cut off by a crash is finished after a restart`, () => {
@@ -88,7 +60,7 @@ for (const engine of ENGINES) {
         );
         await new OperationRepository(gh.gatehouse.store.db).insertOperation(
           db,
-          pendingOperation({ id: attemptId, order, kind: 'authorization', amountMinor: 1200, nowMs }),
+          pendingOperationRow({ id: attemptId, order, kind: 'authorization', amountMinor: 1200, nowMs }),
         );
       });
       return { orderId, attemptId };
@@ -176,7 +148,7 @@ for (const engine of ENGINES) {
           .executeTakeFirstOrThrow();
         await new OperationRepository(gh.gatehouse.store.db).insertOperation(
           db,
-          pendingOperation({
+          pendingOperationRow({
             id: operationId,
             order,
             kind,

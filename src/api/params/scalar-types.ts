@@ -134,15 +134,16 @@ export function absoluteUrl(max: number): ValueType<string> {
   };
 }
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
-
-/** yyyy-MM-ddTHH:mm:ss, read as UTC (the spec states UTC+0 for the auto-completion dates). Returns epoch ms. */
-export function dateTime(): ValueType<number> {
+/**
+ * A date and time of six numeric fields (year, month, day, hour, minute, second) in `shape`, read
+ * as UTC. Returns epoch ms; a date that does not exist (the 30th of February) is refused.
+ */
+function utcDateTime(shape: RegExp, format: string, reason: 'reason.dateTime' | 'reason.compactDateTime') {
   return {
-    doc: { type: 'string', minLength: 19, maxLength: 19, format: 'yyyy-MM-ddTHH:mm:ss' },
-    parse(raw, path) {
-      const match = typeof raw === 'string' ? DATE_TIME.exec(raw) : null;
-      if (match === null) throw invalidParam(path, 'reason.dateTime');
+    doc: { type: 'string', minLength: format.length, maxLength: format.length, format },
+    parse(raw: unknown, path: string): number {
+      const match = typeof raw === 'string' ? shape.exec(raw) : null;
+      if (match === null) throw invalidParam(path, reason);
       const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
         number,
         number,
@@ -155,17 +156,36 @@ export function dateTime(): ValueType<number> {
       const back = new Date(ms);
       // Date.UTC rolls 2024-02-30 over to March; a round trip catches dates that do not exist.
       if (
+        back.getUTCFullYear() !== year ||
         back.getUTCMonth() !== month - 1 ||
         back.getUTCDate() !== day ||
         hour > 23 ||
         minute > 59 ||
         second > 59
       ) {
-        throw invalidParam(path, 'reason.dateTime');
+        throw invalidParam(path, reason);
       }
       return ms;
     },
-  };
+  } as const satisfies ValueType<number>;
+}
+
+/** yyyy-MM-ddTHH:mm:ss, read as UTC (the spec states UTC+0 for the auto-completion dates). Returns epoch ms. */
+export function dateTime(): ValueType<number> {
+  return utcDateTime(
+    /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/,
+    'yyyy-MM-ddTHH:mm:ss',
+    'reason.dateTime',
+  );
+}
+
+/** yyyyMMddHHmmss (getLastOrdersForMerchants.do's `from` and `to`), read as UTC like every other date. */
+export function compactDateTime(): ValueType<number> {
+  return utcDateTime(
+    /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/,
+    'yyyyMMddHHmmss',
+    'reason.compactDateTime',
+  );
 }
 
 const PHONE = /^(\+|00)?\d{7,15}$/;

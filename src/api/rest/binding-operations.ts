@@ -8,13 +8,13 @@ import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { bool, digitCode, oneOf, text } from '../params/scalar-types.js';
+import { PAN_RULE } from '../params/card-rules.js';
 
 export interface BindingServices {
   readonly vault: CredentialVault;
   readonly writes: GroupCommit;
 }
 
-const PAN = { pattern: /^\d{15,19}$/, reason: 'reason.cardNumber' } as const;
 const BINDING_ID = param('bindingId', 'mandatory', text(1, 255));
 const MERCHANT_LOGIN = param('merchantLogin', 'optional', text(1, 255));
 const LANGUAGE = param('language', 'optional', oneOf(LANGUAGES));
@@ -47,7 +47,7 @@ const GET_BINDINGS_PARAMS = [
 ] as const;
 
 const BY_CARD_PARAMS = [
-  param('pan', 'conditional', text(15, 19, PAN), { note: 'takes priority over bindingId' }),
+  param('pan', 'conditional', text(15, 19, PAN_RULE), { note: 'takes priority over bindingId' }),
   param('bindingId', 'conditional', text(1, 255)),
   param('showExpired', 'optional', bool(), { note: 'default false' }),
   MERCHANT_LOGIN,

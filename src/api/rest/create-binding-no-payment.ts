@@ -8,18 +8,12 @@ import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { digitCode, oneOf, phone, text } from '../params/scalar-types.js';
 import { jsonEncoded, stringMap } from '../params/structured-types.js';
+import { LATIN_NAME_RULE, PAN_RULE } from '../params/card-rules.js';
 
 export interface CreateBindingServices {
   readonly vault: CredentialVault;
   readonly writes: GroupCommit;
 }
-
-const PAN = { pattern: /^\d{15,19}$/, reason: 'reason.cardNumber' } as const;
-const LATIN_HOLDER = {
-  pattern: /^[A-Za-z .'-]+$/,
-  reason: 'reason.latin',
-  vars: { allowed: ". ' -" },
-} as const;
 
 /**
  * bindingStrength values of the vendor's table. Anything but NO_PAYMENT migrates a credential
@@ -33,9 +27,9 @@ const BINDING_STRENGTHS = ['NO_PAYMENT', 'TDS', 'SSL', 'TDS_SSL'] as const;
  */
 export const CREATE_BINDING_PARAMS = [
   param('clientId', 'mandatory', text(1, 255)),
-  param('pan', 'mandatory', text(15, 19, PAN), { note: 'Luhn-checked' }),
+  param('pan', 'mandatory', text(15, 19, PAN_RULE), { note: 'Luhn-checked' }),
   param('expiryDate', 'mandatory', digitCode(6), { note: 'YYYYMM, not in the past' }),
-  param('cardholderName', 'mandatory', text(1, 26, LATIN_HOLDER), { alias: 'cardHolderName' }),
+  param('cardholderName', 'mandatory', text(1, 26, LATIN_NAME_RULE), { alias: 'cardHolderName' }),
   param('bindingStrength', 'optional', oneOf(BINDING_STRENGTHS), {
     note: 'NO_PAYMENT (default); the migration values answer "not enabled"',
   }),

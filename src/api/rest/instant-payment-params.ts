@@ -13,13 +13,7 @@ import {
 import { BLOCKS } from '../params/shared-blocks.js';
 import { jsonEncoded, stringMap } from '../params/structured-types.js';
 import { FEATURES } from './register-params.js';
-
-const LATIN_HOLDER = {
-  pattern: /^[A-Za-z .'-]+$/,
-  reason: 'reason.latin',
-  vars: { allowed: ". ' -" },
-} as const;
-const PAN = { pattern: /^\d{15,19}$/, reason: 'reason.cardNumber' } as const;
+import { LATIN_NAME_RULE, PAN_RULE } from '../params/card-rules.js';
 
 /** Parameters of later issues: refused with "not enabled" until their capability lands. */
 export const NOT_YET_ENABLED = {
@@ -42,14 +36,14 @@ export const INSTANT_PAYMENT_PARAMS = [
   param('bindingId', 'optional', text(1, 255)),
   param('originalSchemeTransactionId', 'conditional', text(1, 22)),
   param('preAuth', 'optional', bool(), { note: 'true: two-phase payment (hold); default false' }),
-  param('pan', 'conditional', text(15, 19, PAN), {
+  param('pan', 'conditional', text(15, 19, PAN_RULE), {
     note: 'mandatory unless bindingId; overrides bindingId; Luhn-checked',
   }),
   param('cvc', 'optional', digitCode(3)),
   param('expiry', 'conditional', digitCode(6), {
     note: 'YYYYMM, not in the past; mandatory unless seToken or bindingId',
   }),
-  param('cardholderName', 'optional', text(2, 45, LATIN_HOLDER)),
+  param('cardholderName', 'optional', text(2, 45, LATIN_NAME_RULE)),
   param('seToken', 'conditional', text(1, 8192)),
   param('merchantLogin', 'optional', text(1, 255)),
   param('sessionTimeoutSecs', 'optional', digits(1, 9)),

@@ -13,6 +13,7 @@ import { jsonEncoded, stringMap } from '../params/structured-types.js';
 import { cardFrom, type CardSources, type RawCard } from './instant-card.js';
 import { generatedOrderNumber } from './order-input.js';
 import { orderStatusLegacyView } from './order-status-view.js';
+import { LATIN_NAME_RULE, PAN_RULE } from '../params/card-rules.js';
 
 export interface InstantRefundServices extends CardSources {
   readonly registration: OrderRegistration;
@@ -20,12 +21,6 @@ export interface InstantRefundServices extends CardSources {
   readonly random: RandomSource;
 }
 
-const PAN = { pattern: /^\d{15,19}$/, reason: 'reason.cardNumber' } as const;
-const LATIN_HOLDER = {
-  pattern: /^[A-Za-z .'-]+$/,
-  reason: 'reason.latin',
-  vars: { allowed: ". ' -" },
-} as const;
 /** The largest amount of 12 digits (Integer [0..12] in minor units). */
 const AMOUNT_MAX = 999_999_999_999;
 
@@ -43,7 +38,7 @@ export const INSTANT_REFUND_PARAMS = [
   param('description', 'optional', text(1, 598)),
   param('language', 'optional', oneOf(LANGUAGES)),
   param('merchantLogin', 'optional', text(1, 255)),
-  param('pan', 'conditional', text(15, 19, PAN), {
+  param('pan', 'conditional', text(15, 19, PAN_RULE), {
     note: 'mandatory unless bindingId or seToken; Luhn-checked',
   }),
   param('expiry', 'conditional', digitCode(6), {
@@ -51,7 +46,7 @@ export const INSTANT_REFUND_PARAMS = [
     note: 'YYYYMM, not in the past; mandatory with pan',
   }),
   param('cvc', 'optional', digitCode(3)),
-  param('cardholderName', 'optional', text(2, 45, LATIN_HOLDER), { alias: 'cardHolderName' }),
+  param('cardholderName', 'optional', text(2, 45, LATIN_NAME_RULE), { alias: 'cardHolderName' }),
   param('bindingId', 'conditional', text(1, 255), {
     note: "one of this merchant's stored credentials; needs the permission storedCredentials",
   }),

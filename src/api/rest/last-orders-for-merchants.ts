@@ -5,7 +5,7 @@ import type { MerchantDirectory } from '../../services/merchant-directory.js';
 import type { OrderReport } from '../../services/order-report.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
-import { bool, integerRange, oneOf, text } from '../params/scalar-types.js';
+import { bool, compactDateTime, integerRange, oneOf, text } from '../params/scalar-types.js';
 import type { ValueType } from '../params/value-type.js';
 import { orderStatusExtendedView } from './order-status-view.js';
 
@@ -38,41 +38,6 @@ const PAID_STATUSES: ReadonlySet<number> = new Set([
   ORDER_STATUS.reversed,
   ORDER_STATUS.refunded,
 ]);
-
-const COMPACT_DATE_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
-
-/** yyyyMMddHHmmss, read as UTC like every other date of the API (docs/decisions.md). Returns epoch ms. */
-function compactDateTime(): ValueType<number> {
-  return {
-    doc: { type: 'string', minLength: 14, maxLength: 14, format: 'yyyyMMddHHmmss' },
-    parse(raw, path) {
-      const match = typeof raw === 'string' ? COMPACT_DATE_TIME.exec(raw) : null;
-      if (match === null) throw invalidParam(path, 'reason.compactDateTime');
-      const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-      ];
-      const ms = Date.UTC(year, month - 1, day, hour, minute, second);
-      const back = new Date(ms);
-      // Date.UTC rolls 20240230 over to March; the round trip refuses dates that do not exist.
-      if (
-        back.getUTCFullYear() !== year ||
-        back.getUTCMonth() !== month - 1 ||
-        back.getUTCDate() !== day ||
-        hour > 23 ||
-        minute > 59 ||
-        second > 59
-      ) {
-        throw invalidParam(path, 'reason.compactDateTime');
-      }
-      return ms;
-    },
-  };
-}
 
 /**
  * A comma-separated list of text items, blanks dropped and repeats merged. A list of blanks only is

@@ -3,15 +3,10 @@ import { param, repeatedParam } from '../params/param-table.js';
 import { absoluteUrl, dateTime, digitCode, digits, oneOf, text } from '../params/scalar-types.js';
 import { BLOCKS } from '../params/shared-blocks.js';
 import { jsonEncoded, stringMap } from '../params/structured-types.js';
+import { LATIN_NAME_RULE } from '../params/card-rules.js';
 
 /** The only `features` values the spec names (merchant-api.md, Values left open). */
 export const FEATURES = ['FORCE_SSL', 'VERIFY'] as const;
-
-const LATIN_NAME = {
-  pattern: /^[A-Za-z .'-]+$/,
-  reason: 'reason.latin',
-  vars: { allowed: ". ' -" },
-} as const;
 
 /**
  * register.do, row by row as merchant-api.md lists it (AUTH is handled before the table).
@@ -29,7 +24,7 @@ export const REGISTER_PARAMS = [
   param('ip', 'optional', text(1, 39)),
   param('clientId', 'optional', text(0, 255)),
   param('merchantLogin', 'optional', text(1, 255)),
-  param('cardholderName', 'optional', text(1, 150, LATIN_NAME)),
+  param('cardholderName', 'optional', text(1, 150, LATIN_NAME_RULE)),
   param('jsonParams', 'optional', jsonEncoded(stringMap(255, 1024))),
   param('sessionTimeoutSecs', 'optional', digits(1, 9)),
   param('expirationDate', 'optional', dateTime()),

@@ -5,8 +5,7 @@ import type { CardEnrollment, DirectoryPort } from '../../processing/threeds/dir
 import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { oneOf, text } from '../params/scalar-types.js';
-
-const PAN = { pattern: /^\d{15,19}$/, reason: 'reason.cardNumber' } as const;
+import { PAN_RULE } from '../params/card-rules.js';
 
 /**
  * What the issuer's bank is called and where it is: the sandbox knows no issuing banks, so it
@@ -21,7 +20,7 @@ function enrolledFlag(enrollment: CardEnrollment): 'Y' | 'N' {
 }
 
 const VERIFY_ENROLLMENT_PARAMS = [
-  param('pan', 'mandatory', text(15, 19, PAN), { note: 'Luhn-checked; never echoed' }),
+  param('pan', 'mandatory', text(15, 19, PAN_RULE), { note: 'Luhn-checked; never echoed' }),
   param('language', 'optional', oneOf(LANGUAGES)),
 ] as const;
 
