@@ -35,7 +35,7 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-/** Every variable Gatehouse reads, with its default: docs/configuration.md is written from this. */
+/** Every variable Gatehouse reads, with its default (the README's configuration table lists them). */
 export const CONFIG_VARIABLES = {
   PORT: '8080',
   HOST: '127.0.0.1',
