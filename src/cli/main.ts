@@ -14,6 +14,7 @@ import {
 import { openAdmin } from '../server.js';
 import { addCallbackCommands, addKeyCommands } from './callback-commands.js';
 import { addVaultCommands } from './vault-commands.js';
+import { addWalletCommands } from './wallet-commands.js';
 import { serve } from './serve-command.js';
 
 function positiveInteger(value: string): number {
@@ -285,6 +286,7 @@ export function buildCli(): Command {
   addKeyCommands(program);
   addCallbackCommands(program);
   addVaultCommands(program);
+  addWalletCommands(program);
 
   return program;
 }

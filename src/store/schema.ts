@@ -200,6 +200,50 @@ export interface Database {
   acs_transactions: AcsTransactionRow;
   bindings: BindingRow;
   pending_credit_cards: PendingCreditCardRow;
+  wallet_keys: WalletKeyRow;
+  wallet_trust_anchors: WalletTrustAnchorRow;
+  wallet_token_uses: WalletTokenUseRow;
+}
+
+/** A merchant's key for one wallet: the one its tokens are encrypted to. */
+export interface WalletKeyRow {
+  id: string;
+  merchant_id: string;
+  /** 'a' or 'b'. */
+  wallet: string;
+  /** PKCS#8 PEM of the P-256 private key, sealed under the master key, bound to `id`. */
+  private_key_sealed: string;
+  /** Wallet A: the payment processing certificate the wallet vendor issued for the key. */
+  certificate_pem: string | null;
+  /** Wallet A: Base64 SHA-256 of the certificate's public key, as a token's header names it. */
+  public_key_hash: string | null;
+  /** Wallet B: the recipient id tokens are addressed to. */
+  recipient_id: string | null;
+  created_at_ms: number;
+}
+
+/** A root a wallet's signature chain must end in: a CA certificate (A) or a root signing key (B). */
+export interface WalletTrustAnchorRow {
+  id: string;
+  wallet: string;
+  /** 'rootCa' (PEM) or 'rootKey' (Base64 SPKI). */
+  kind: string;
+  value: string;
+  /** Wallet B: the protocol version the key signs for (ECv1, ECv2). */
+  protocol_version: string | null;
+  key_expiration_ms: number | null;
+  /** 1 for the sandbox world's own anchors (GATEHOUSE_SANDBOX_WALLETS). */
+  sandbox: number;
+  created_at_ms: number;
+}
+
+/** A wallet token already paid: its transactionId (A) or messageId (B). */
+export interface WalletTokenUseRow {
+  wallet: string;
+  token_id: string;
+  merchant_id: string;
+  order_id: string;
+  created_at_ms: number;
 }
 
 /** The card of an instant refund while its credit is with the acquirer (deleted with its outcome). */

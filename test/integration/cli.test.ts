@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -384,6 +384,38 @@ for (const engine of ENGINES) {
       const updated = await admin.show(login);
       assert.equal(updated.rateLimitPerSecond, 5);
       assert.equal(updated.sessionTimeoutSecs, 60);
+    });
+
+    test('wallet key import, wallet show and wallet trust (issue 10)', async () => {
+      const login = uniqueLogin('w');
+      await admin.create({ login });
+      const keyFile = join(certDir, `${login}-wallet.pem`);
+      writeFileSync(
+        keyFile,
+        generateKeyPairSync('ec', { namedCurve: 'P-256' })
+          .privateKey.export({ type: 'pkcs8', format: 'pem' })
+          .toString(),
+      );
+      const imported = await cli(
+        'wallet',
+        'key',
+        'import',
+        '--login',
+        login,
+        '--wallet',
+        'b',
+        '--private-key',
+        keyFile,
+        '--recipient-id',
+        'merchant:42',
+      );
+      assertOk(imported);
+      assert.equal((JSON.parse(imported.stdout) as { recipientId: string }).recipientId, 'merchant:42');
+      const shown = await cli('wallet', 'show', '--login', login);
+      assertOk(shown);
+      assert.equal((JSON.parse(shown.stdout) as unknown[]).length, 1);
+      assert.ok(!shown.stdout.includes('PRIVATE KEY'));
+      assertFails(await cli('wallet', 'trust', '--wallet', 'a', '--root-keys', keyFile), /--root-ca/);
     });
 
     test('merchant set --require-signature needs a certificate; merchant cert add provides one', async () => {

@@ -67,3 +67,41 @@ export function signReadingB(body: string | Buffer, key: KeyObject): string {
 export function signedHeaders(body: string | Buffer, key: KeyObject): Record<string, string> {
   return { 'x-hash': xHash(body), 'x-signature': signReadingA(body, key) };
 }
+
+/** A P-256 key with a self-signed certificate (a CA one unless `ca` is false), made by `openssl`. */
+export function createEcCertificate(
+  commonName: string,
+  options: { ca?: boolean; days?: number } = {},
+): { privateKeyPem: string; certificatePem: string } {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cert-'));
+  try {
+    const keyFile = join(dir, 'key.pem');
+    const certFile = join(dir, 'cert.pem');
+    writeFileSync(keyFile, privateKeyPem, { mode: 0o600 });
+    const constraints = options.ca === false ? 'critical,CA:FALSE' : 'critical,CA:TRUE';
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-new',
+        '-key',
+        keyFile,
+        '-subj',
+        `/CN=${commonName}`,
+        '-days',
+        String(options.days ?? 2),
+        '-addext',
+        `basicConstraints=${constraints}`,
+        '-out',
+        certFile,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    return { privateKeyPem, certificatePem: readFileSync(certFile, 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -9,6 +9,7 @@ export interface RotationCounts {
   readonly callbackKeys: number;
   readonly threeDsCards: number;
   readonly creditCards: number;
+  readonly walletKeys: number;
 }
 
 /** How many sealed values each key holds, per kind: what `gatehouse vault status` prints. */
@@ -16,8 +17,8 @@ export type KeyUsage = Record<string, RotationCounts>;
 
 /**
  * Re-encrypts every sealed value under the box's current key: binding PANs (with their keyed
- * hashes), merchants' callback keys and the cards of 3-D Secure transactions and of instant
- * refunds under way. Each row changes by a guarded update on the value that was read, so the job
+ * hashes), merchants' callback keys, the cards of 3-D Secure transactions and of instant
+ * refunds under way, and merchants' wallet private keys. Each row changes by a guarded update on the value that was read, so the job
  * can run beside a live gateway, stop at any point, and be started again to finish.
  */
 export class VaultRotation {
@@ -32,6 +33,7 @@ export class VaultRotation {
       callbackKeys: await this.reseal(SEALED_KINDS.callbackKeys),
       threeDsCards: await this.reseal(SEALED_KINDS.threeDsCards),
       creditCards: await this.reseal(SEALED_KINDS.creditCards),
+      walletKeys: await this.reseal(SEALED_KINDS.walletKeys),
     };
   }
 
@@ -43,7 +45,7 @@ export class VaultRotation {
         where ${sql.ref(kind.column)} is not null`.execute(this.db);
       for (const row of rows) {
         const keyId = row.sealed.split('.')[1] ?? '?';
-        usage[keyId] ??= { bindings: 0, callbackKeys: 0, threeDsCards: 0, creditCards: 0 };
+        usage[keyId] ??= { bindings: 0, callbackKeys: 0, threeDsCards: 0, creditCards: 0, walletKeys: 0 };
         usage[keyId][name] += 1;
       }
     }
@@ -78,7 +80,7 @@ export class VaultRotation {
 }
 
 interface SealedKind {
-  readonly table: 'bindings' | 'merchants' | 'threeds_transactions' | 'pending_credit_cards';
+  readonly table: 'bindings' | 'merchants' | 'threeds_transactions' | 'pending_credit_cards' | 'wallet_keys';
   readonly column: string;
   /** The keyed hash stored beside the value, recomputed under the new key. */
   readonly hashColumn?: string;
@@ -89,4 +91,5 @@ const SEALED_KINDS = {
   callbackKeys: { table: 'merchants', column: 'callback_key_sealed' },
   threeDsCards: { table: 'threeds_transactions', column: 'card_sealed' },
   creditCards: { table: 'pending_credit_cards', column: 'card_sealed' },
+  walletKeys: { table: 'wallet_keys', column: 'private_key_sealed' },
 } as const satisfies Record<keyof RotationCounts, SealedKind>;

@@ -7,6 +7,7 @@ import * as operationPrior from './0005-operation-prior.js';
 import * as operationExternalId from './0006-operation-external-id.js';
 import * as pendingCreditCards from './0007-pending-credit-cards.js';
 import * as orderReportsIndex from './0008-order-reports-index.js';
+import * as walletKeys from './0009-wallet-keys.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -18,4 +19,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006-operation-external-id': operationExternalId,
   '0007-pending-credit-cards': pendingCreditCards,
   '0008-order-reports-index': orderReportsIndex,
+  '0009-wallet-keys': walletKeys,
 };

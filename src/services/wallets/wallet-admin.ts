@@ -1,0 +1,170 @@
+import { createHash, createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
+import type { Clock } from '../../domain/clock.js';
+import type { RandomSource } from '../../domain/random-source.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { MerchantRepository } from '../../store/merchant-repository.js';
+import type { WalletKeyRow } from '../../store/schema.js';
+import type { WalletRepository } from '../../store/wallet-repository.js';
+import { AdminError } from '../merchant-admin.js';
+
+/** The two wallets of the spec: A (EC_v1 tokens) and B (ECv1/ECv2 tokens). */
+export const WALLETS = ['a', 'b'] as const;
+export type Wallet = (typeof WALLETS)[number];
+
+/** A wallet B recipient id: `merchant:<id>` or `gateway:<id>` (protocols.md §3.2). */
+const RECIPIENT_ID = /^(merchant|gateway):[\x21-\x7e]{1,240}$/;
+
+/** What `gatehouse wallet show` prints of a key: never the private key. */
+export interface WalletKeySummary {
+  readonly id: string;
+  readonly wallet: Wallet;
+  readonly publicKeyHash: string | null;
+  readonly certificateSubject: string | null;
+  readonly certificateValidTo: string | null;
+  readonly recipientId: string | null;
+  readonly createdAt: string;
+}
+
+function spkiDer(key: KeyObject): Buffer {
+  return key.export({ type: 'spki', format: 'der' });
+}
+
+/** Base64 SHA-256 of a public key's SubjectPublicKeyInfo: how a wallet A token names its key. */
+export function publicKeyHash(key: KeyObject): string {
+  return createHash('sha256').update(spkiDer(key)).digest('base64');
+}
+
+/** A P-256 private key from PEM (PKCS#8 or SEC1), or the operator is told why not. */
+export function p256PrivateKey(pem: string): KeyObject {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    throw new AdminError('the private key is not a PEM private key');
+  }
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    throw new AdminError('wallet keys are EC keys on the P-256 curve (prime256v1)');
+  }
+  return key;
+}
+
+function certificateOf(pem: string): X509Certificate {
+  try {
+    return new X509Certificate(pem);
+  } catch {
+    throw new AdminError('the certificate is not an X.509 certificate in PEM');
+  }
+}
+
+function summary(row: WalletKeyRow): WalletKeySummary {
+  const certificate = row.certificate_pem === null ? undefined : new X509Certificate(row.certificate_pem);
+  return {
+    id: row.id,
+    wallet: row.wallet as Wallet,
+    publicKeyHash: row.public_key_hash,
+    certificateSubject: certificate?.subject.replace(/\n/g, ', ') ?? null,
+    certificateValidTo: certificate?.validTo ?? null,
+    recipientId: row.recipient_id,
+    createdAt: new Date(row.created_at_ms).toISOString(),
+  };
+}
+
+/**
+ * The operator's side of wallet keys (`gatehouse wallet …`): a merchant's P-256 key per wallet,
+ * sealed under the master key (so `gatehouse vault rotate` re-encrypts it), with its wallet A
+ * payment processing certificate or its wallet B recipient id.
+ */
+export class WalletAdmin {
+  constructor(
+    private readonly merchants: MerchantRepository,
+    private readonly wallets: WalletRepository,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+    private readonly random: RandomSource,
+  ) {}
+
+  /**
+   * A key made elsewhere. Wallet A takes its certificate now or later (`certificate import`);
+   * wallet B needs the recipient id its tokens are addressed to.
+   */
+  async importKey(
+    login: string,
+    wallet: Wallet,
+    input: { privateKeyPem: string; certificatePem?: string; recipientId?: string },
+  ): Promise<WalletKeySummary> {
+    const merchantId = await this.merchantId(login);
+    const privateKey = p256PrivateKey(input.privateKeyPem);
+    let certificatePem: string | null = null;
+    let hash: string | null = null;
+    if (wallet === 'a') {
+      if (input.recipientId !== undefined) throw new AdminError('--recipient-id is for wallet b');
+      if (input.certificatePem !== undefined) {
+        certificatePem = this.certifying(privateKey, input.certificatePem);
+        hash = publicKeyHash(createPublicKey(privateKey));
+      }
+    } else {
+      if (input.certificatePem !== undefined) throw new AdminError('--certificate is for wallet a');
+      if (input.recipientId === undefined || !RECIPIENT_ID.test(input.recipientId)) {
+        throw new AdminError('wallet b needs --recipient-id merchant:<id> or gateway:<id>');
+      }
+    }
+    const row: WalletKeyRow = {
+      id: this.random.uuid(),
+      merchant_id: merchantId,
+      wallet,
+      private_key_sealed: '',
+      certificate_pem: certificatePem,
+      public_key_hash: hash,
+      recipient_id: wallet === 'b' ? (input.recipientId ?? null) : null,
+      created_at_ms: this.clock.nowMs(),
+    };
+    const pkcs8 = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    await this.wallets.insertKey({ ...row, private_key_sealed: this.box.seal(pkcs8, row.id) });
+    return summary(row);
+  }
+
+  /** The payment processing certificate the wallet A vendor issued for one of the merchant's keys. */
+  async importCertificate(login: string, certificatePem: string): Promise<WalletKeySummary> {
+    const merchantId = await this.merchantId(login);
+    const certificate = certificateOf(certificatePem);
+    const hash = publicKeyHash(certificate.publicKey);
+    for (const row of await this.wallets.keysOf(merchantId, 'a')) {
+      const privateKey = createPrivateKey(this.box.open(row.private_key_sealed, row.id));
+      if (publicKeyHash(createPublicKey(privateKey)) !== hash) continue;
+      const pem = this.certifying(privateKey, certificatePem);
+      await this.wallets.setCertificate(merchantId, row.id, pem, hash);
+      return summary({ ...row, certificate_pem: pem, public_key_hash: hash });
+    }
+    throw new AdminError("the certificate certifies none of the merchant's wallet a keys");
+  }
+
+  async show(login: string): Promise<WalletKeySummary[]> {
+    const merchantId = await this.merchantId(login);
+    const rows = [
+      ...(await this.wallets.keysOf(merchantId, 'a')),
+      ...(await this.wallets.keysOf(merchantId, 'b')),
+    ];
+    return rows.map(summary);
+  }
+
+  /** The certificate as PEM, once it is known to certify `privateKey` and to be valid now. */
+  private certifying(privateKey: KeyObject, certificatePem: string): string {
+    const certificate = certificateOf(certificatePem);
+    if (!spkiDer(certificate.publicKey).equals(spkiDer(createPublicKey(privateKey)))) {
+      throw new AdminError('the certificate is not for this private key');
+    }
+    const nowMs = this.clock.nowMs();
+    if (Date.parse(certificate.validTo) < nowMs || Date.parse(certificate.validFrom) > nowMs) {
+      throw new AdminError(
+        `the certificate is not valid now (valid ${certificate.validFrom} to ${certificate.validTo})`,
+      );
+    }
+    return certificate.toString();
+  }
+
+  private async merchantId(login: string): Promise<string> {
+    const record = await this.merchants.findByLogin(login);
+    if (record === undefined) throw new AdminError(`merchant "${login}" does not exist`);
+    return record.row.id;
+  }
+}

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Executor } from './prepared-query.js';
+import type { Database, WalletKeyRow, WalletTrustAnchorRow, WalletTokenUseRow } from './schema.js';
+
+/** Wallet keys (always read through the merchant that owns them), trust anchors and paid tokens. */
+export class WalletRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insertKey(row: WalletKeyRow): Promise<void> {
+    await this.db.insertInto('wallet_keys').values(row).execute();
+  }
+
+  /** A merchant's keys for one wallet, newest first (the newest is the one a new CSR names). */
+  async keysOf(merchantId: string, wallet: string): Promise<WalletKeyRow[]> {
+    return this.db
+      .selectFrom('wallet_keys')
+      .selectAll()
+      .where('merchant_id', '=', merchantId)
+      .where('wallet', '=', wallet)
+      .orderBy('created_at_ms', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Attaches a wallet A certificate to the merchant's key it certifies. */
+  async setCertificate(
+    merchantId: string,
+    keyId: string,
+    certificatePem: string,
+    publicKeyHash: string,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('wallet_keys')
+      .set({ certificate_pem: certificatePem, public_key_hash: publicKeyHash })
+      .where('merchant_id', '=', merchantId)
+      .where('id', '=', keyId)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Adds an anchor; false when it is trusted already (the unique index). */
+  async insertAnchor(row: WalletTrustAnchorRow): Promise<boolean> {
+    const result = await this.db
+      .insertInto('wallet_trust_anchors')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['wallet', 'kind', 'value']).doNothing())
+      .executeTakeFirst();
+    return result.numInsertedOrUpdatedRows === 1n;
+  }
+
+  async anchorsOf(wallet: string): Promise<WalletTrustAnchorRow[]> {
+    return this.db
+      .selectFrom('wallet_trust_anchors')
+      .selectAll()
+      .where('wallet', '=', wallet)
+      .orderBy('created_at_ms')
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * Inside the payment's intent unit: the token is marked paid; a second payment of the same
+   * token fails here on the primary key and its unit rolls back.
+   */
+  async markTokenUsed(db: Executor, row: WalletTokenUseRow): Promise<void> {
+    await db.insertInto('wallet_token_uses').values(row).execute();
+  }
+}
