@@ -17,6 +17,9 @@ import { OID } from './wallet-a-oids.js';
  */
 export interface CertificateFields {
   readonly issuer: Buffer;
+  readonly subject: Buffer;
+  /** The subjectPublicKey bits (for a key identifier). */
+  readonly subjectPublicKey: Buffer;
   readonly serialNumber: Buffer;
   /** extnValue contents (inside the OCTET STRING) by dotted extension id. */
   readonly extensions: ReadonlyMap<string, Buffer>;
@@ -29,6 +32,9 @@ export function readCertificateFields(der: Buffer): CertificateFields {
   if (tbs.children[0]?.tag === contextTag(0)) index++; // version
   const serial = expectTag(tbs.children[index], ASN1_TAG.integer, 'serialNumber');
   const issuer = expectTag(tbs.children[index + 2], ASN1_TAG.sequence, 'issuer');
+  const subject = expectTag(tbs.children[index + 4], ASN1_TAG.sequence, 'subject');
+  const spki = expectTag(tbs.children[index + 5], ASN1_TAG.sequence, 'subjectPublicKeyInfo');
+  const bits = expectTag(spki.children[1], ASN1_TAG.bitString, 'subjectPublicKey').content;
   const extensions = new Map<string, Buffer>();
   const wrapper = tbs.children.slice(index + 6).find((child) => child.tag === contextTag(3));
   if (wrapper !== undefined) {
@@ -36,7 +42,13 @@ export function readCertificateFields(der: Buffer): CertificateFields {
     for (const extension of list.children)
       readExtension(expectTag(extension, ASN1_TAG.sequence, 'extension'), extensions);
   }
-  return { issuer: issuer.raw, serialNumber: serial.content, extensions };
+  return {
+    issuer: issuer.raw,
+    subject: subject.raw,
+    subjectPublicKey: bits.subarray(1),
+    serialNumber: serial.content,
+    extensions,
+  };
 }
 
 function readExtension(extension: Asn1Node, into: Map<string, Buffer>): void {
