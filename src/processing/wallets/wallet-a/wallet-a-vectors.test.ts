@@ -4,6 +4,8 @@ import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { WalletTokenError, type WalletTokenErrorReason } from '../wallet-token-error.js';
+import { readWalletAMerchantIdHash } from './certificate-fields.js';
+import { deriveWalletAKey, walletAPublicKeyHash } from './wallet-a-cipher.js';
 import { openWalletAToken } from './open-wallet-a-token.js';
 
 /**
@@ -133,5 +135,27 @@ test(
       () => openWalletAToken(paymentData as never, keys, trust, Date.parse(c.now)),
       (error: unknown) => error instanceof WalletTokenError && error.reason === 'badSignature',
     );
+  },
+);
+
+test(
+  'the intermediate values match debug-intermediates.json (merchant-id hash, publicKeyHash, KDF)',
+  { skip },
+  () => {
+    const debug = JSON.parse(read('debug-intermediates.json').toString('utf8')) as Record<
+      string,
+      { partyVInfoHex_sha256MerchantId: string; sharedSecretZ: string; symmetricKeyK: string }
+    >;
+    for (const c of cases.filter((entry) => entry.expect === 'ok')) {
+      const values = debug[c.token];
+      assert.ok(values, c.token);
+      const certificate = new X509Certificate(read(c.merchantCert));
+      const partyV = readWalletAMerchantIdHash(certificate);
+      assert.equal(partyV?.toString('hex').toUpperCase(), values.partyVInfoHex_sha256MerchantId);
+      const token = JSON.parse(read(c.token).toString('utf8')) as { header: { publicKeyHash: string } };
+      assert.equal(walletAPublicKeyHash(certificate), token.header.publicKeyHash);
+      const key = deriveWalletAKey(Buffer.from(values.sharedSecretZ, 'base64'), partyV ?? Buffer.alloc(0));
+      assert.equal(key.toString('base64'), values.symmetricKeyK);
+    }
   },
 );
