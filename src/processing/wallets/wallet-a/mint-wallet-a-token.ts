@@ -52,7 +52,9 @@ function check(condition: boolean, message: string): void {
  * Mints a wallet A EC_v1 token as the vendor's device and server would: the payment JSON
  * encrypted to the merchant certificate's key with a fresh ephemeral P-256 key (ECDH, the KDF,
  * AES-256-GCM), signed by the authority's leaf with its intermediate attached. Returns the
- * paymentToken a merchant sends: Base64 of the paymentData JSON.
+ * paymentToken a merchant sends: Base64 of the paymentData JSON. Invalid input (a PAN that is
+ * not 12-19 digits, an expiry that is not YYMMDD, a certificate without the merchant-id
+ * extension...) throws RangeError: this is the developer's tool, not a token being judged.
  */
 export function mintWalletAToken(options: MintWalletATokenOptions): string {
   const { authority, merchantCertificate, payment, nowMs } = options;
