@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { Operation } from './api/operation.js';
 import { restOperations } from './api/rest/rest-operations.js';
+import { walletOperations } from './api/wallet/wallet-operations.js';
+import { SandboxWallets } from './services/wallets/sandbox-wallets.js';
+import { WalletKeyring } from './services/wallets/wallet-keyring.js';
+import { WalletPayments } from './services/wallets/wallet-payments.js';
+import { WalletTokens } from './services/wallets/wallet-tokens.js';
+import { WalletTrust } from './services/wallets/wallet-trust.js';
+import { WalletRepository } from './store/wallet-repository.js';
 import type { Config } from './config/config.js';
 import { gatewayKeys } from './config/gateway-keys.js';
 import { loadMasterKey } from './config/master-key.js';
@@ -218,8 +225,18 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     clock,
   );
   const query = new OrderQuery(orders, operationRows, expiry, clock);
+  const walletRows = new WalletRepository(store.db);
+  const sandboxWallets = new SandboxWallets(
+    walletRows,
+    new WalletTrust(walletRows, clock, random),
+    secrets,
+    clock,
+  );
+  // The sandbox world's wallet vendor exists, and its root is trusted, before any token arrives.
+  if (config.sandboxWallets) await sandboxWallets.walletA();
+  const registration = new OrderRegistration(orders, store.writes, clock, random, config.publicUrl);
   const operations = restOperations({
-    registration: new OrderRegistration(orders, store.writes, clock, random, config.publicUrl),
+    registration,
     query,
     payment,
     authenticated,
@@ -240,7 +257,16 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const app = await buildHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
-    operations: [...operations, ...(options.extraOperations ?? [])],
+    operations: [
+      ...operations,
+      ...walletOperations({
+        registration,
+        walletPayments: new WalletPayments(payment, walletRows, clock),
+        walletTokens: new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets)),
+        random,
+      }),
+      ...(options.extraOperations ?? []),
+    ],
     pages: (app) => {
       registerThreeDsRoutes(app, { server: threeDs, payments: authenticated });
       registerAcsRoutes(app, acs);

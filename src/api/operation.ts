@@ -32,6 +32,12 @@ export interface Operation<Table extends ParamTable = ParamTable> {
   readonly envelope: EnvelopeStyle;
   readonly summary: string;
   readonly params: Table;
+  /**
+   * `credentials` (the default): userName + password, or token. `merchant`: the shop is named by
+   * the `merchant` parameter and sends no secret, because the payload itself proves the payment
+   * (wallet payment.do: only that merchant's wallet key decrypts the token).
+   */
+  readonly identifiedBy?: 'credentials' | 'merchant';
   /** The parameter naming a merchant to act on behalf of, if the operation has one. */
   readonly onBehalfParam?: 'merchantLogin' | 'merchant';
   /** A permission the acting merchant needs for the operation itself. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { loadConfig } from '../config/config.js';
@@ -5,7 +6,10 @@ import { systemClock } from '../domain/clock.js';
 import { cryptoRandom } from '../domain/random-source.js';
 import { openAdmin } from '../server.js';
 import { AdminError } from '../services/merchant-admin.js';
+import { mintWalletAToken } from '../processing/wallets/wallet-a/index.js';
+import { SandboxWallets } from '../services/wallets/sandbox-wallets.js';
 import { WalletAdmin, WALLETS, type Wallet } from '../services/wallets/wallet-admin.js';
+import { WalletKeyring } from '../services/wallets/wallet-keyring.js';
 import { WalletTrust } from '../services/wallets/wallet-trust.js';
 import { MerchantRepository } from '../store/merchant-repository.js';
 import { WalletRepository } from '../store/wallet-repository.js';
@@ -18,18 +22,40 @@ function readText(path: string): string {
   }
 }
 
+interface WalletServices {
+  readonly admin: WalletAdmin;
+  readonly trust: WalletTrust;
+  readonly keyring: WalletKeyring;
+  /** The sandbox world's wallet vendors, when GATEHOUSE_SANDBOX_WALLETS is on. */
+  readonly sandbox: SandboxWallets | undefined;
+}
+
 /** Runs `action` with the wallet services over the configured database, then closes it. */
-async function withWallets<T>(action: (admin: WalletAdmin, trust: WalletTrust) => Promise<T>): Promise<T> {
-  const { store, secrets } = await openAdmin(loadConfig());
+async function withWallets<T>(action: (services: WalletServices) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const { store, secrets } = await openAdmin(config);
   try {
     const wallets = new WalletRepository(store.db);
-    return await action(
-      new WalletAdmin(new MerchantRepository(store.db), wallets, secrets, systemClock, cryptoRandom),
-      new WalletTrust(wallets, systemClock, cryptoRandom),
-    );
+    const trust = new WalletTrust(wallets, systemClock, cryptoRandom);
+    return await action({
+      admin: new WalletAdmin(new MerchantRepository(store.db), wallets, secrets, systemClock, cryptoRandom),
+      trust,
+      keyring: new WalletKeyring(wallets, secrets, config.sandboxWallets),
+      sandbox: config.sandboxWallets ? new SandboxWallets(wallets, trust, secrets, systemClock) : undefined,
+    });
   } finally {
     await store.close();
   }
+}
+
+/** YYYYMM as the wallet A payload gives an expiry: YYMMDD, the last day of the month. */
+function walletAExpiry(yyyymm: string): string {
+  if (!/^\d{6}$/.test(yyyymm)) throw new AdminError('--expiry is YYYYMM');
+  const year = Number(yyyymm.slice(0, 4));
+  const month = Number(yyyymm.slice(4, 6));
+  if (month < 1 || month > 12) throw new AdminError('--expiry is YYYYMM');
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${yyyymm.slice(2)}${String(lastDay).padStart(2, '0')}`;
 }
 
 function printJson(value: unknown): void {
@@ -45,9 +71,88 @@ const walletOption = () => new Option('--wallet <wallet>', 'a or b').choices(WAL
 export function addWalletCommands(program: Command): void {
   const wallet = program.command('wallet').description('wallet keys, certificates and trust anchors');
 
+  const key = wallet.command('key').description("a merchant's wallet keys");
+
+  key
+    .command('create')
+    .description(
+      'make a P-256 key: wallet a prints the certificate signing request for the wallet vendor (the sandbox vendor certifies it at once); wallet b keeps the recipient id',
+    )
+    .requiredOption('--login <login>', 'merchant login')
+    .addOption(walletOption())
+    .option('--recipient-id <id>', 'wallet b: merchant:<id> or gateway:<id> (default merchant:<login>)')
+    .action(async (flags: { login: string; wallet: Wallet; recipientId?: string }) => {
+      const created = await withWallets(({ admin, sandbox }) =>
+        admin.createKey(flags.login, flags.wallet, {
+          ...(flags.recipientId === undefined ? {} : { recipientId: flags.recipientId }),
+          ...(sandbox === undefined
+            ? {}
+            : {
+                certify: (publicKeyPem: string, merchantId: string) =>
+                  sandbox.certifyWalletAKey(publicKeyPem, merchantId),
+              }),
+        }),
+      );
+      printJson(created.key);
+      if (created.certificateRequest !== undefined) console.log(created.certificateRequest);
+    });
+
   wallet
-    .command('key')
-    .description("a merchant's wallet keys")
+    .command('token')
+    .description(
+      "sandbox: mint a wallet token for a merchant, signed by the sandbox vendor and encrypted to the merchant's key",
+    )
+    .requiredOption('--login <login>', 'merchant login')
+    .addOption(new Option('--wallet <wallet>', 'a').choices(['a']).makeOptionMandatory())
+    .requiredOption('--pan <pan>', 'the device card number')
+    .requiredOption('--expiry <yyyymm>', 'the device card expiry, YYYYMM')
+    .requiredOption('--amount <minor>', 'amount in minor units')
+    .option('--currency <code>', 'ISO 4217 numeric', '978')
+    .option('--eci <eci>', 'the ECI of the cryptogram', '05')
+    .option('--json', 'print the token with what it holds, as JSON')
+    .action(
+      async (flags: {
+        login: string;
+        pan: string;
+        expiry: string;
+        amount: string;
+        currency: string;
+        eci: string;
+        json?: boolean;
+      }) => {
+        if (!/^\d{1,12}$/.test(flags.amount))
+          throw new AdminError('--amount is a whole number of minor units');
+        if (!/^\d{3}$/.test(flags.currency)) throw new AdminError('--currency is an ISO 4217 numeric code');
+        const paymentToken = await withWallets(async ({ admin, keyring, sandbox }) => {
+          if (sandbox === undefined)
+            throw new AdminError('sandbox wallets are off (GATEHOUSE_SANDBOX_WALLETS=false)');
+          const merchantId = await admin.merchantIdOf(flags.login);
+          const [merchantKey] = await keyring.walletAKeys(merchantId);
+          if (merchantKey === undefined)
+            throw new AdminError(
+              `merchant "${flags.login}" has no wallet a key with a certificate: gatehouse wallet key create`,
+            );
+          return mintWalletAToken({
+            authority: await sandbox.walletA(),
+            merchantCertificate: merchantKey.certificate,
+            payment: {
+              pan: flags.pan,
+              expiryYYMMDD: walletAExpiry(flags.expiry),
+              amount: Number(flags.amount),
+              currencyCode: flags.currency,
+              cryptogram: randomBytes(20).toString('base64'),
+              eci: flags.eci,
+            },
+            nowMs: systemClock.nowMs(),
+          });
+        });
+        if (flags.json === true)
+          printJson({ paymentToken, wallet: 'a', amount: Number(flags.amount), currency: flags.currency });
+        else console.log(paymentToken);
+      },
+    );
+
+  key
     .command('import')
     .description('import a P-256 private key made elsewhere (PEM)')
     .requiredOption('--login <login>', 'merchant login')
@@ -68,7 +173,7 @@ export function addWalletCommands(program: Command): void {
           ...(flags.certificate === undefined ? {} : { certificatePem: readText(flags.certificate) }),
           ...(flags.recipientId === undefined ? {} : { recipientId: flags.recipientId }),
         };
-        printJson(await withWallets((admin) => admin.importKey(flags.login, flags.wallet, input)));
+        printJson(await withWallets(({ admin }) => admin.importKey(flags.login, flags.wallet, input)));
       },
     );
 
@@ -82,7 +187,7 @@ export function addWalletCommands(program: Command): void {
     .requiredOption('--file <path>', 'PEM certificate')
     .action(async (flags: { login: string; file: string }) => {
       const pem = readText(flags.file);
-      printJson(await withWallets((admin) => admin.importCertificate(flags.login, pem)));
+      printJson(await withWallets(({ admin }) => admin.importCertificate(flags.login, pem)));
     });
 
   wallet
@@ -90,7 +195,7 @@ export function addWalletCommands(program: Command): void {
     .description("a merchant's wallet keys (never the private keys)")
     .requiredOption('--login <login>', 'merchant login')
     .action(async (flags: { login: string }) => {
-      printJson(await withWallets((admin) => admin.show(flags.login)));
+      printJson(await withWallets(({ admin }) => admin.show(flags.login)));
     });
 
   wallet
@@ -106,7 +211,7 @@ export function addWalletCommands(program: Command): void {
       if (which === 'b' && (rootKeys === undefined || rootCa !== undefined))
         throw new AdminError('wallet b takes --root-keys');
       printJson(
-        await withWallets((_admin, trust) =>
+        await withWallets(({ trust }) =>
           which === 'a'
             ? trust.addRootCa(readText(rootCa ?? ''))
             : trust.addRootKeys(readText(rootKeys ?? '')),

@@ -18,6 +18,8 @@ export interface Config {
   readonly retiredMasterKeysBase64: readonly string[];
   readonly logLevel: LogLevel;
   readonly sandboxMerchant: boolean;
+  /** Trust the sandbox world's wallet vendors (made on first use) beside the operator's anchors. */
+  readonly sandboxWallets: boolean;
   readonly bodyLimitBytes: number;
   readonly jobIntervalMs: number;
   /** How long an acquirer call may take before it counts as a processing timeout. */
@@ -46,6 +48,7 @@ export const CONFIG_VARIABLES = {
   GATEHOUSE_RETIRED_MASTER_KEYS: 'none (with key files: $GATEHOUSE_DATA_DIR/master.key.retired)',
   GATEHOUSE_LOG_LEVEL: 'info',
   GATEHOUSE_SANDBOX_MERCHANT: 'true',
+  GATEHOUSE_SANDBOX_WALLETS: 'true',
   GATEHOUSE_BODY_LIMIT_BYTES: '262144',
   GATEHOUSE_JOB_INTERVAL_MS: '5000',
   GATEHOUSE_ACQUIRER_TIMEOUT_MS: '10000',
@@ -147,6 +150,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     retiredMasterKeysBase64,
     logLevel: logLevel as LogLevel,
     sandboxMerchant: flag(env, 'GATEHOUSE_SANDBOX_MERCHANT', true),
+    sandboxWallets: flag(env, 'GATEHOUSE_SANDBOX_WALLETS', true),
     bodyLimitBytes: integer(env, 'GATEHOUSE_BODY_LIMIT_BYTES', 262_144, 1024, 16 * 1024 * 1024),
     jobIntervalMs: integer(env, 'GATEHOUSE_JOB_INTERVAL_MS', 5000, 50, 3_600_000),
     acquirerTimeoutMs: integer(env, 'GATEHOUSE_ACQUIRER_TIMEOUT_MS', 10_000, 10, 120_000),

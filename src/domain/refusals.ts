@@ -43,6 +43,14 @@ export const REFUSALS = {
   OPERATION_PENDING: { errorCode: '7', httpStatus: 200, message: 'operation.pending' },
   /** The acquirer refused a capture, reversal or refund; the order is as it was before. */
   OPERATION_DECLINED: { errorCode: '7', httpStatus: 200, message: 'operation.declined' },
+  // Wallet tokens (issue 10): each failure its own code, in a range of its own (docs/decisions.md).
+  WALLET_TOKEN_MALFORMED: { errorCode: '21', httpStatus: 200, message: 'wallet.tokenMalformed' },
+  WALLET_SIGNATURE_INVALID: { errorCode: '22', httpStatus: 200, message: 'wallet.signatureInvalid' },
+  WALLET_CHAIN_UNTRUSTED: { errorCode: '23', httpStatus: 200, message: 'wallet.chainUntrusted' },
+  WALLET_TOKEN_EXPIRED: { errorCode: '24', httpStatus: 200, message: 'wallet.tokenExpired' },
+  WALLET_KEY_MISMATCH: { errorCode: '25', httpStatus: 200, message: 'wallet.keyMismatch' },
+  WALLET_VERSION_UNSUPPORTED: { errorCode: '26', httpStatus: 200, message: 'wallet.versionUnsupported' },
+  WALLET_TOKEN_REPLAYED: { errorCode: '27', httpStatus: 200, message: 'wallet.tokenReplayed' },
   FEATURE_NOT_ENABLED: { errorCode: '5', httpStatus: 200, message: 'feature.notEnabled' },
   PARAMS_IN_URL: { errorCode: '5', httpStatus: 400, message: 'request.paramsInUrl' },
   METHOD_NOT_ALLOWED: { errorCode: '5', httpStatus: 400, message: 'request.methodNotAllowed' },

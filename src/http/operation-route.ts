@@ -90,15 +90,17 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
       language = languageOf(raw, DEFAULT_LANGUAGE);
       screenRawParams(operation.params, raw);
       const idempotencyKey = operation.mutates === true ? idempotencyKeyOf(request) : undefined;
-      const credentials = {
-        userName: credential(
-          raw,
-          operation.encoding === 'json' && raw.username !== undefined ? 'username' : 'userName',
-        ),
-        password: credential(raw, 'password'),
-        token: credential(raw, 'token'),
-      };
-      const { merchant: caller, principal } = await deps.authenticator.authenticate(credentials);
+      const { merchant: caller, principal } =
+        operation.identifiedBy === 'merchant'
+          ? await deps.authenticator.identify(credential(raw, 'merchant'))
+          : await deps.authenticator.authenticate({
+              userName: credential(
+                raw,
+                operation.encoding === 'json' && raw.username !== undefined ? 'username' : 'userName',
+              ),
+              password: credential(raw, 'password'),
+              token: credential(raw, 'token'),
+            });
       language = languageOf(raw, caller.defaultLanguage);
       release = deps.rateLimiter.acquire(principal, caller.rateLimitPerSecond, caller.concurrentLimit);
       const checkSignature = async () =>

@@ -23,6 +23,8 @@ export interface Authenticated {
 const USER_NAME_MAX = 50;
 const PASSWORD_MAX = 30;
 const TOKEN_MAX = 256;
+/** `merchant` of the wallet operations: String [1..255]. */
+const MERCHANT_LOGIN_MAX = 255;
 
 export const AUTH_CACHE_TTL_MS = 5 * 60_000;
 /** How long a cached principal is trusted without reading its user and merchant rows again. */
@@ -80,6 +82,29 @@ export class Authenticator {
     if (token !== undefined) return this.byToken(token);
     if (userName === undefined || password === undefined) throw new Refusal('AUTH_REQUIRED');
     return this.byPassword(userName, password);
+  }
+
+  /**
+   * A shop named by its login, without a secret: the wallet operations whose payload proves the
+   * payment (only the named merchant's wallet key decrypts the token, and the wallet's signature
+   * chain verifies it). The merchant's row is read again after AUTH_FRESH_MS, like a credential's.
+   */
+  async identify(login: string | undefined): Promise<Authenticated> {
+    if (login === undefined) throw new Refusal('PARAM_MISSING', { param: 'merchant' });
+    const nowMs = this.clock.nowMs();
+    const cacheKey = `m:${login}`;
+    const cached = this.fresh(cacheKey, nowMs);
+    if (cached !== undefined) return cached;
+    const merchant = login.length > MERCHANT_LOGIN_MAX ? undefined : await this.directory.byLogin(login);
+    if (merchant === undefined) {
+      this.verified.delete(cacheKey);
+      throw new Refusal('AUTH_DENIED');
+    }
+    return this.remember(
+      cacheKey,
+      { passwordHash: '', merchantId: merchant.id, principal: `merchant:${merchant.id}`, merchant },
+      nowMs,
+    );
   }
 
   private fresh(cacheKey: string, nowMs: number): Verified | undefined {

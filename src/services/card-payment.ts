@@ -39,10 +39,14 @@ function paidOrder(order: OrderRow, claim: PaymentClaim, outcome: AuthorizationO
 /** Writes a callback to the outbox inside the transaction of the change it reports. */
 export type PaymentEventSink = (db: Executor, event: PaymentEvent, nowMs: number) => Promise<void>;
 
+/** How an order was paid (gateway-facts §2.6, version 9 `paymentWay`). */
+export type PaymentWay =
+  'CARD' | 'CARD_MOTO' | 'CARD_BINDING' | 'APPLE_PAY' | 'GOOGLE_PAY_TOKENIZED' | 'GOOGLE_PAY_CARD';
+
 export interface CardPaymentInput {
   readonly card: CardForAuthorization;
   readonly twoPhase: boolean;
-  readonly paymentWay: 'CARD' | 'CARD_MOTO' | 'CARD_BINDING';
+  readonly paymentWay: PaymentWay;
   readonly autoCompleteAtMs?: number;
   readonly autoReverseAtMs?: number;
   /** The 3-D Secure result the issuer is told (ECI, authentication value). */
@@ -55,6 +59,11 @@ export interface CardPaymentInput {
   readonly bindingId?: string;
   /** features=VERIFY: a zero-amount authorization that checks the card to store it; nothing is paid. */
   readonly verification?: boolean;
+  /**
+   * More writes that belong to the intent unit, so they commit (or fail) with the claim: a wallet
+   * token marked as paid, whose second payment then stops on the table's key.
+   */
+  readonly intent?: (db: Executor) => Promise<void>;
   /** Store the card for this client once the payment is approved (tii CI, or clientId). */
   readonly storeCredential?: {
     readonly clientId: string;
@@ -138,6 +147,7 @@ export class CardPayment {
           nowMs: startedMs,
         }),
       );
+      await input.intent?.(db);
     });
 
     const answer = await this.acquirer.authorize({

@@ -203,6 +203,15 @@ export interface Database {
   wallet_keys: WalletKeyRow;
   wallet_trust_anchors: WalletTrustAnchorRow;
   wallet_token_uses: WalletTokenUseRow;
+  wallet_sandbox_authorities: WalletSandboxAuthorityRow;
+}
+
+/** The sandbox world's vendor of one wallet: its signing keys and certificates, sealed. */
+export interface WalletSandboxAuthorityRow {
+  /** The wallet, 'a' or 'b'; also the associated data of the seal. */
+  id: string;
+  material_sealed: string;
+  created_at_ms: number;
 }
 
 /** A merchant's key for one wallet: the one its tokens are encrypted to. */

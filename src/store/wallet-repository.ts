@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Executor } from './prepared-query.js';
-import type { Database, WalletKeyRow, WalletTrustAnchorRow, WalletTokenUseRow } from './schema.js';
+import type {
+  Database,
+  WalletKeyRow,
+  WalletSandboxAuthorityRow,
+  WalletTrustAnchorRow,
+  WalletTokenUseRow,
+} from './schema.js';
 
 /** Wallet keys (always read through the merchant that owns them), trust anchors and paid tokens. */
 export class WalletRepository {
@@ -44,6 +50,25 @@ export class WalletRepository {
       .insertInto('wallet_trust_anchors')
       .values(row)
       .onConflict((conflict) => conflict.columns(['wallet', 'kind', 'value']).doNothing())
+      .executeTakeFirst();
+    return result.numInsertedOrUpdatedRows === 1n;
+  }
+
+  /** The sandbox authority of a wallet, if one was made. */
+  async sandboxAuthority(wallet: string): Promise<WalletSandboxAuthorityRow | undefined> {
+    return this.db
+      .selectFrom('wallet_sandbox_authorities')
+      .selectAll()
+      .where('id', '=', wallet)
+      .executeTakeFirst();
+  }
+
+  /** Keeps a new sandbox authority unless another process kept one first (then false). */
+  async insertSandboxAuthority(row: WalletSandboxAuthorityRow): Promise<boolean> {
+    const result = await this.db
+      .insertInto('wallet_sandbox_authorities')
+      .values(row)
+      .onConflict((conflict) => conflict.column('id').doNothing())
       .executeTakeFirst();
     return result.numInsertedOrUpdatedRows === 1n;
   }

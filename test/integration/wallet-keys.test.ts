@@ -139,7 +139,13 @@ for (const engine of ENGINES) {
       await assert.rejects(trust.addRootKeys('not json'), /not JSON/);
       const anchors = await trust.anchorsOf('b');
       assert.equal(anchors[0]?.key_expiration_ms, 2154841200000);
-      assert.equal((await trust.anchorsOf('a')).length, 1);
+      const walletA = await trust.anchorsOf('a');
+      assert.equal(walletA.filter((anchor) => anchor.sandbox === 0).length, 1);
+      assert.equal(
+        walletA.filter((anchor) => anchor.sandbox === 1).length,
+        1,
+        "the sandbox vendor's root, made at start",
+      );
     });
   });
 }

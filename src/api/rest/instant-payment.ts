@@ -1,5 +1,5 @@
 import type { RandomSource } from '../../domain/random-source.js';
-import { invalidParam, Refusal } from '../../domain/refusals.js';
+import { Refusal } from '../../domain/refusals.js';
 import { initiatorOf } from '../../domain/stored-credentials.js';
 import type { BrowserData, ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
@@ -18,7 +18,7 @@ import {
   NOT_YET_ENABLED,
   type InstantPaymentParams,
 } from './instant-payment-params.js';
-import { checkForceSsl, generatedOrderNumber, sharedOrderInput } from './order-input.js';
+import { checkForceSsl, generatedOrderNumber, holdSchedule, sharedOrderInput } from './order-input.js';
 import { decidedAnswer, stepAnswer } from './payment-answers.js';
 
 export interface InstantPaymentServices extends CardSources {
@@ -151,22 +151,7 @@ export function instantPayment(
       checkForceSsl(params.features, context.merchant);
       const twoPhase = params.preAuth === true;
       const { card, terms: credential } = await cardAndCredential(params, context, services, twoPhase);
-      const autoCompleteAtMs = params.autocompletionDate;
-      const autoReverseAtMs = params.autoReverseDate;
-      for (const [name, atMs] of [
-        ['autocompletionDate', autoCompleteAtMs],
-        ['autoReverseDate', autoReverseAtMs],
-      ] as const) {
-        if (atMs === undefined) continue;
-        if (!twoPhase) throw new Refusal('PARAM_CONFLICT', { param: name, other: 'preAuth=false' });
-        if (atMs <= context.nowMs) throw invalidParam(name, 'reason.future');
-      }
-      if (autoCompleteAtMs !== undefined && autoReverseAtMs !== undefined) {
-        throw new Refusal('PARAM_CONFLICT', { param: 'autocompletionDate', other: 'autoReverseDate' });
-      }
-      if (twoPhase && !context.merchant.permissions.has('preAuth')) {
-        throw new Refusal('PERMISSION_REQUIRED', { feature: 'preAuth' });
-      }
+      const { autoCompleteAtMs, autoReverseAtMs } = holdSchedule(params, twoPhase, context);
       const language = params.language ?? context.merchant.defaultLanguage;
       const orderNumber = params.orderNumber ?? generatedOrderNumber(services.random, context.nowMs);
       const shared = sharedOrderInput(params);

@@ -1,5 +1,6 @@
 import type { RandomSource } from '../../domain/random-source.js';
-import { Refusal } from '../../domain/refusals.js';
+import { invalidParam, Refusal } from '../../domain/refusals.js';
+import type { OperationContext } from '../operation.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 
 /** The payer blocks an order keeps together (register.do, instantPayment.do): what was sent of them. */
@@ -75,4 +76,33 @@ export function checkForceSsl(features: readonly string[] | undefined, merchant:
 export function generatedOrderNumber(random: RandomSource, nowMs: number): string {
   const suffix = [...random.bytes(7)].map((byte) => String(byte % 10)).join('');
   return `${String(nowMs).padStart(13, '0')}${suffix}`;
+}
+
+/**
+ * preAuth and its automatic completion or reversal (instantPayment.do, the wallet payments): a
+ * hold needs the permission preAuth; a date needs a hold, lies in the future, and only one of the
+ * two may be set.
+ */
+export function holdSchedule(
+  params: { readonly autocompletionDate?: number; readonly autoReverseDate?: number },
+  twoPhase: boolean,
+  context: Pick<OperationContext, 'merchant' | 'nowMs'>,
+): { autoCompleteAtMs: number | undefined; autoReverseAtMs: number | undefined } {
+  const autoCompleteAtMs = params.autocompletionDate;
+  const autoReverseAtMs = params.autoReverseDate;
+  for (const [name, atMs] of [
+    ['autocompletionDate', autoCompleteAtMs],
+    ['autoReverseDate', autoReverseAtMs],
+  ] as const) {
+    if (atMs === undefined) continue;
+    if (!twoPhase) throw new Refusal('PARAM_CONFLICT', { param: name, other: 'preAuth=false' });
+    if (atMs <= context.nowMs) throw invalidParam(name, 'reason.future');
+  }
+  if (autoCompleteAtMs !== undefined && autoReverseAtMs !== undefined) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'autocompletionDate', other: 'autoReverseDate' });
+  }
+  if (twoPhase && !context.merchant.permissions.has('preAuth')) {
+    throw new Refusal('PERMISSION_REQUIRED', { feature: 'preAuth' });
+  }
+  return { autoCompleteAtMs, autoReverseAtMs };
 }

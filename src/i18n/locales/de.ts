@@ -61,6 +61,15 @@ export const messages: MessageCatalogue = {
   'binding.notActive': 'Die gespeicherte Karte ist nicht aktiv',
   'binding.active': 'Die gespeicherte Karte ist aktiv',
   'binding.expired': 'Die gespeicherte Karte ist abgelaufen',
+  'bank.countryUnknown': 'Unbekannt',
+  'wallet.tokenMalformed': 'Das Zahlungstoken konnte nicht gelesen werden',
+  'wallet.signatureInvalid': 'Die Signatur des Zahlungstokens lässt sich nicht verifizieren',
+  'wallet.chainUntrusted':
+    'Das Zahlungstoken ist nicht mit einem vertrauenswürdigen Wallet-Schlüssel signiert',
+  'wallet.tokenExpired': 'Das Zahlungstoken ist abgelaufen',
+  'wallet.keyMismatch': 'Das Zahlungstoken ist nicht für diesen Händler verschlüsselt',
+  'wallet.versionUnsupported': 'Diese Version des Zahlungstokens wird nicht unterstützt',
+  'wallet.tokenReplayed': 'Dieses Zahlungstoken wurde bereits verwendet',
   'payment.approved': 'Ihre Bestellung wurde verarbeitet, Sie werden weitergeleitet...',
   'payment.declined': 'Zahlung abgelehnt',
   'payment.threeDsMethod':

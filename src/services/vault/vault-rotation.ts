@@ -10,6 +10,7 @@ export interface RotationCounts {
   readonly threeDsCards: number;
   readonly creditCards: number;
   readonly walletKeys: number;
+  readonly walletSandboxes: number;
 }
 
 /** How many sealed values each key holds, per kind: what `gatehouse vault status` prints. */
@@ -34,6 +35,7 @@ export class VaultRotation {
       threeDsCards: await this.reseal(SEALED_KINDS.threeDsCards),
       creditCards: await this.reseal(SEALED_KINDS.creditCards),
       walletKeys: await this.reseal(SEALED_KINDS.walletKeys),
+      walletSandboxes: await this.reseal(SEALED_KINDS.walletSandboxes),
     };
   }
 
@@ -45,7 +47,14 @@ export class VaultRotation {
         where ${sql.ref(kind.column)} is not null`.execute(this.db);
       for (const row of rows) {
         const keyId = row.sealed.split('.')[1] ?? '?';
-        usage[keyId] ??= { bindings: 0, callbackKeys: 0, threeDsCards: 0, creditCards: 0, walletKeys: 0 };
+        usage[keyId] ??= {
+          bindings: 0,
+          callbackKeys: 0,
+          threeDsCards: 0,
+          creditCards: 0,
+          walletKeys: 0,
+          walletSandboxes: 0,
+        };
         usage[keyId][name] += 1;
       }
     }
@@ -80,7 +89,13 @@ export class VaultRotation {
 }
 
 interface SealedKind {
-  readonly table: 'bindings' | 'merchants' | 'threeds_transactions' | 'pending_credit_cards' | 'wallet_keys';
+  readonly table:
+    | 'bindings'
+    | 'merchants'
+    | 'threeds_transactions'
+    | 'pending_credit_cards'
+    | 'wallet_keys'
+    | 'wallet_sandbox_authorities';
   readonly column: string;
   /** The keyed hash stored beside the value, recomputed under the new key. */
   readonly hashColumn?: string;
@@ -92,4 +107,5 @@ const SEALED_KINDS = {
   threeDsCards: { table: 'threeds_transactions', column: 'card_sealed' },
   creditCards: { table: 'pending_credit_cards', column: 'card_sealed' },
   walletKeys: { table: 'wallet_keys', column: 'private_key_sealed' },
+  walletSandboxes: { table: 'wallet_sandbox_authorities', column: 'material_sealed' },
 } as const satisfies Record<keyof RotationCounts, SealedKind>;

@@ -1,10 +1,18 @@
-import { createHash, createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  X509Certificate,
+  type KeyObject,
+} from 'node:crypto';
 import type { Clock } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { MerchantRepository } from '../../store/merchant-repository.js';
 import type { WalletKeyRow } from '../../store/schema.js';
 import type { WalletRepository } from '../../store/wallet-repository.js';
+import { createCertificateRequest, WALLET_A_OID as OID } from '../../processing/wallets/wallet-a/index.js';
 import { AdminError } from '../merchant-admin.js';
 
 /** The two wallets of the spec: A (EC_v1 tokens) and B (ECv1/ECv2 tokens). */
@@ -123,6 +131,41 @@ export class WalletAdmin {
     return summary(row);
   }
 
+  /**
+   * A new P-256 key for a wallet, made here so the private key never leaves the gateway. Wallet A
+   * answers the certificate signing request the shop sends the wallet vendor; `certify` (the
+   * sandbox world's vendor, when it is on) issues the certificate at once. Wallet B keys are
+   * addressed by `recipientId` (by default `merchant:<login>`).
+   */
+  async createKey(
+    login: string,
+    wallet: Wallet,
+    options: {
+      recipientId?: string;
+      certify?: (publicKeyPem: string, merchantId: string) => Promise<X509Certificate>;
+    } = {},
+  ): Promise<{ key: WalletKeySummary; certificateRequest?: string }> {
+    const merchantId = await this.merchantId(login);
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    if (wallet === 'b') {
+      const recipientId = options.recipientId ?? `merchant:${login}`;
+      return { key: await this.importKey(login, 'b', { privateKeyPem, recipientId }) };
+    }
+    if (options.recipientId !== undefined) throw new AdminError('--recipient-id is for wallet b');
+    const certificateRequest = createCertificateRequest(privateKey, [
+      [OID.commonName, `merchant.${login}`],
+      [OID.organization, login],
+    ]);
+    const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const certificate = await options.certify?.(publicKeyPem, merchantId);
+    const key = await this.importKey(login, 'a', {
+      privateKeyPem,
+      ...(certificate === undefined ? {} : { certificatePem: certificate.toString() }),
+    });
+    return { key, certificateRequest };
+  }
+
   /** The payment processing certificate the wallet A vendor issued for one of the merchant's keys. */
   async importCertificate(login: string, certificatePem: string): Promise<WalletKeySummary> {
     const merchantId = await this.merchantId(login);
@@ -160,6 +203,10 @@ export class WalletAdmin {
       );
     }
     return certificate.toString();
+  }
+
+  async merchantIdOf(login: string): Promise<string> {
+    return this.merchantId(login);
   }
 
   private async merchantId(login: string): Promise<string> {

@@ -50,9 +50,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('wallet_token_uses_pk', ['wallet', 'token_id'])
     .execute();
+  // The sandbox world's wallet vendors: made on first use, their keys sealed, one per wallet.
+  await db.schema
+    .createTable('wallet_sandbox_authorities')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('material_sealed', 'text', (c) => c.notNull())
+    .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('wallet_sandbox_authorities').execute();
   await db.schema.dropTable('wallet_token_uses').execute();
   await db.schema.dropTable('wallet_trust_anchors').execute();
   await db.schema.dropTable('wallet_keys').execute();

@@ -32,3 +32,5 @@ export {
   type WalletTokenErrorReason,
 } from '../wallet-token-error.js';
 export { WalletSecret } from '../wallet-secret.js';
+export { createCertificateRequest } from './certificate-request.js';
+export { OID as WALLET_A_OID } from './wallet-a-oids.js';

@@ -1,0 +1,85 @@
+import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
+import type { Clock } from '../../domain/clock.js';
+import {
+  createWalletASandboxAuthority,
+  issueWalletAMerchantCertificate,
+  type SigningIdentity,
+  type WalletASandboxAuthority,
+} from '../../processing/wallets/wallet-a/index.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { WalletRepository } from '../../store/wallet-repository.js';
+import type { WalletTrust } from './wallet-trust.js';
+
+interface StoredIdentity {
+  readonly key: string;
+  readonly certificate: string;
+}
+
+function stored(identity: SigningIdentity): StoredIdentity {
+  return {
+    key: identity.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    certificate: identity.certificate.toString(),
+  };
+}
+
+function identity(stored: StoredIdentity): SigningIdentity {
+  return { privateKey: createPrivateKey(stored.key), certificate: new X509Certificate(stored.certificate) };
+}
+
+/**
+ * The sandbox world's wallet vendors: made on first use, kept in the database with their signing
+ * keys sealed under the master key (so every node and the CLI share one), and their roots trusted
+ * beside the operator's anchors while GATEHOUSE_SANDBOX_WALLETS is on. They sign the sandbox
+ * tokens `gatehouse wallet token` mints and the certificates of merchants' sandbox keys.
+ */
+export class SandboxWallets {
+  constructor(
+    private readonly wallets: WalletRepository,
+    private readonly trust: WalletTrust,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Wallet A's sandbox vendor; its root CA is trusted once it exists. */
+  async walletA(): Promise<WalletASandboxAuthority> {
+    const kept = await this.wallets.sandboxAuthority('a');
+    if (kept !== undefined) return this.openA(kept.material_sealed);
+    const made = createWalletASandboxAuthority(this.clock.nowMs());
+    const material = JSON.stringify({
+      root: stored(made.root),
+      intermediate: stored(made.intermediate),
+      leaf: stored(made.leaf),
+    });
+    const mine = await this.wallets.insertSandboxAuthority({
+      id: 'a',
+      material_sealed: this.box.seal(material, 'a'),
+      created_at_ms: this.clock.nowMs(),
+    });
+    // Another process may have made one first: theirs is the one.
+    const authority = mine ? made : await this.walletA();
+    await this.trust.addRootCa(authority.root.certificate.toString(), true);
+    return authority;
+  }
+
+  /** A certificate for a merchant's wallet A key, as the sandbox vendor issues it from a CSR. */
+  async certifyWalletAKey(publicKeyPem: string, merchantId: string): Promise<X509Certificate> {
+    return issueWalletAMerchantCertificate({
+      authority: await this.walletA(),
+      publicKey: createPublicKey(publicKeyPem),
+      merchantId,
+      nowMs: this.clock.nowMs(),
+    });
+  }
+
+  private openA(sealed: string): WalletASandboxAuthority {
+    const material = JSON.parse(this.box.open(sealed, 'a')) as Record<
+      'root' | 'intermediate' | 'leaf',
+      StoredIdentity
+    >;
+    return {
+      root: identity(material.root),
+      intermediate: identity(material.intermediate),
+      leaf: identity(material.leaf),
+    };
+  }
+}

@@ -1,0 +1,71 @@
+import type { Clock } from '../../domain/clock.js';
+import { Refusal } from '../../domain/refusals.js';
+import type { CardForAuthorization } from '../../processing/acquirer/acquirer-port.js';
+import type { NewOrder } from '../../store/order-columns.js';
+import type { Executor } from '../../store/prepared-query.js';
+import type { OrderRow } from '../../store/schema.js';
+import { isUniqueViolation } from '../../store/unique-violation.js';
+import type { WalletRepository } from '../../store/wallet-repository.js';
+import type { CardPayment, CardPaymentInput } from '../card-payment.js';
+
+/** A wallet token, verified and decrypted: what pays, and what names the token against replay. */
+export interface WalletCard {
+  readonly wallet: 'a' | 'b';
+  /** Wallet A `transactionId`, wallet B `messageId`. */
+  readonly tokenId: string;
+  /** The device PAN (or, for a wallet B PAN_ONLY token, the card's own), its expiry and holder. */
+  readonly card: CardForAuthorization;
+  /** The online payment cryptogram and its ECI, when the wallet authenticated the customer. */
+  readonly cryptogram?: { readonly value: string; readonly eci: string };
+  readonly paymentWay: 'APPLE_PAY' | 'GOOGLE_PAY_TOKENIZED' | 'GOOGLE_PAY_CARD';
+}
+
+export type WalletTerms = Pick<
+  CardPaymentInput,
+  'twoPhase' | 'autoCompleteAtMs' | 'autoReverseAtMs' | 'tii' | 'storeCredential' | 'verification'
+>;
+
+/**
+ * Pays an order with a wallet token through the card-payment skeleton: the token is marked paid
+ * in the intent unit (so a second payment of it stops on the table's key, however requests race),
+ * and a cryptogram goes to the acquirer as the authentication value with its ECI, as a 3-D Secure
+ * result would.
+ */
+export class WalletPayments {
+  constructor(
+    private readonly payment: CardPayment,
+    private readonly wallets: WalletRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async registerAndPay(order: NewOrder, wallet: WalletCard, terms: WalletTerms): Promise<OrderRow> {
+    const cryptogram = wallet.cryptogram;
+    return this.payment.registerAndPay(order, {
+      ...terms,
+      card: wallet.card,
+      paymentWay: wallet.paymentWay,
+      ...(cryptogram === undefined
+        ? {}
+        : {
+            authentication: { eci: cryptogram.eci, authenticationValue: cryptogram.value },
+            secureAuth: JSON.stringify({ eci: cryptogram.eci, threeDsType: 'WALLET_CRYPTOGRAM' }),
+          }),
+      intent: (db) => this.markUsed(db, wallet, order),
+    });
+  }
+
+  private async markUsed(db: Executor, wallet: WalletCard, order: NewOrder): Promise<void> {
+    try {
+      await this.wallets.markTokenUsed(db, {
+        wallet: wallet.wallet,
+        token_id: wallet.tokenId,
+        merchant_id: order.merchant_id,
+        order_id: order.id,
+        created_at_ms: this.clock.nowMs(),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Refusal('WALLET_TOKEN_REPLAYED');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { parseExpiry } from '../../domain/card-rules.js';
+import { Refusal, type RefusalKey } from '../../domain/refusals.js';
+import { openWalletAToken } from '../../processing/wallets/wallet-a/open-wallet-a-token.js';
+import {
+  readWalletAPayload,
+  type WalletAPayment,
+} from '../../processing/wallets/wallet-a/wallet-a-payment.js';
+import {
+  isWalletTokenError,
+  type WalletTokenErrorReason,
+} from '../../processing/wallets/wallet-token-error.js';
+import type { WalletKeyring } from './wallet-keyring.js';
+import type { WalletCard } from './wallet-payments.js';
+
+/** A verified token: what pays, and the amount and currency the order is registered with. */
+export interface OpenedWallet {
+  readonly wallet: WalletCard;
+  readonly amountMinor: number;
+  readonly currency: string;
+}
+
+/** Each way a token fails is its own refusal (docs/decisions.md, wallet error codes). */
+const REFUSAL_OF: Record<WalletTokenErrorReason, RefusalKey> = {
+  malformed: 'WALLET_TOKEN_MALFORMED',
+  badSignature: 'WALLET_SIGNATURE_INVALID',
+  untrustedChain: 'WALLET_CHAIN_UNTRUSTED',
+  expired: 'WALLET_TOKEN_EXPIRED',
+  wrongMerchantKey: 'WALLET_KEY_MISMATCH',
+  unsupportedVersion: 'WALLET_VERSION_UNSUPPORTED',
+};
+
+/** The decryptors' failures as refusals; anything else is a fault and stays one. */
+function refused<T>(open: () => T): T {
+  try {
+    return open();
+  } catch (error) {
+    if (isWalletTokenError(error)) throw new Refusal(REFUSAL_OF[error.reason]);
+    throw error;
+  }
+}
+
+/** A wallet A payment as the card-payment skeleton takes it: the device PAN with its cryptogram. */
+function walletACard(payment: WalletAPayment, tokenId: string): OpenedWallet {
+  const expiry = parseExpiry(payment.expiryYYYYMM);
+  if (expiry === undefined) throw new Refusal('WALLET_TOKEN_MALFORMED');
+  return {
+    wallet: {
+      wallet: 'a',
+      tokenId,
+      card: {
+        pan: payment.applicationPrimaryAccountNumber,
+        expiry,
+        ...(payment.cardholderName === undefined ? {} : { cardholderName: payment.cardholderName }),
+      },
+      // A cryptogram without an ECI is the network's default for an authenticated device payment.
+      cryptogram: { value: payment.paymentData.onlinePaymentCryptogram.reveal(), eci: payment.eci ?? '07' },
+      paymentWay: 'APPLE_PAY',
+    },
+    amountMinor: payment.transactionAmount,
+    currency: payment.currencyCode,
+  };
+}
+
+/**
+ * Opens wallet tokens for the payment operations: verified and decrypted with the merchant's keys
+ * and the trusted roots, at the request's time, each failure a refusal of its own.
+ */
+export class WalletTokens {
+  constructor(private readonly keyring: WalletKeyring) {}
+
+  async openA(merchantId: string, paymentToken: string, nowMs: number): Promise<OpenedWallet> {
+    const keys = await this.keyring.walletAKeys(merchantId);
+    if (keys.length === 0) throw new Refusal('WALLET_KEY_MISMATCH');
+    const roots = await this.keyring.walletARoots();
+    const payment = refused(() => openWalletAToken(paymentToken, keys, { roots }, nowMs));
+    return walletACard(payment, payment.transactionId);
+  }
+
+  /**
+   * paymentDirect.do: the payment data the merchant decrypted itself (its JSON, or Base64 of it).
+   * It names no transaction, so the payload itself (by its digest) is what may be paid only once.
+   */
+  readDecryptedA(paymentToken: string, nowMs: number): OpenedWallet {
+    const text = paymentToken.trimStart().startsWith('{')
+      ? paymentToken
+      : Buffer.from(paymentToken, 'base64').toString('utf8');
+    const tokenId = createHash('sha256').update(text).digest('hex');
+    const payment = refused(() => readWalletAPayload(Buffer.from(text, 'utf8'), tokenId, nowMs));
+    return walletACard(payment, tokenId);
+  }
+}
