@@ -3,6 +3,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../src/config/config.js';
+import { systemClock } from '../src/domain/clock.js';
+import { cryptoRandom } from '../src/domain/random-source.js';
+import { mintWalletAToken } from '../src/processing/wallets/wallet-a/index.js';
+import { openAdmin } from '../src/server.js';
+import { SandboxWallets } from '../src/services/wallets/sandbox-wallets.js';
+import { WalletKeyring } from '../src/services/wallets/wallet-keyring.js';
+import { WalletTrust } from '../src/services/wallets/wallet-trust.js';
+import { MerchantRepository } from '../src/store/merchant-repository.js';
+import { WalletRepository } from '../src/store/wallet-repository.js';
 import { freePort } from '../test/support/free-port.js';
 
 /**
@@ -11,7 +22,8 @@ import { freePort } from '../test/support/free-port.js';
  * (approved, one-phase), a two-phase cycle: a hold (instantPayment.do preAuth=true) then its
  * capture (deposit.do with the hold's orderId, amount 0), two requests on one connection, and
  * getLastOrdersForMerchants.do: the first page of the day's orders (every order the earlier loads
- * made, so tens of thousands, counted on every call).
+ * made, so tens of thousands, counted on every call), and wallet-a/payment.do: a sandbox wallet A
+ * token verified, decrypted and paid (approved, one-phase, no 3-D Secure), each token once.
  */
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -23,6 +35,9 @@ const STATUS = '/payment/rest/getOrderStatusExtended.do';
 const INSTANT_PAYMENT = '/payment/rest/instantPayment.do';
 const DEPOSIT = '/payment/rest/deposit.do';
 const LAST_ORDERS = '/payment/rest/getLastOrdersForMerchants.do';
+const WALLET_A = '/payment/wallet-a/payment.do';
+/** Tokens minted before the wallet load (each pays once); more are minted on the fly if it outruns them. */
+const WALLET_TOKENS = Number(process.env.BENCH_WALLET_TOKENS ?? 15_000);
 /** Orders per report page: enough to read real rows, small enough that the answer stays a few dozen KB. */
 const LAST_ORDERS_PAGE_SIZE = 20;
 const CYCLE = 'hold+capture cycle';
@@ -40,6 +55,8 @@ interface Step {
   readonly errorCodeRequired: boolean;
   /** Keeps the answer's orderId in the context for the following steps of the cycle. */
   readonly keepsOrderId?: boolean;
+  /** The body's type when it is not a form (the wallet operations take JSON). */
+  readonly contentType?: string;
 }
 
 interface Endpoint {
@@ -119,7 +136,7 @@ async function load(
     requests: steps.map((step, index) => ({
       method: 'POST',
       path: step.path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': step.contentType ?? 'application/x-www-form-urlencoded' },
       setupRequest: (request: autocannon.Request, context: object) => {
         if (index === 0) cycle += 1;
         return { ...request, body: step.body(offset + cycle, context) };
@@ -159,10 +176,10 @@ async function load(
   };
 }
 
-async function post(url: string, body: string): Promise<string> {
+async function post(url: string, body: string, contentType?: string): Promise<string> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': contentType ?? 'application/x-www-form-urlencoded' },
     body,
   });
   return response.text();
@@ -173,8 +190,9 @@ async function sample<T>(
   url: string,
   body: string,
   ok: (answer: T) => boolean,
+  contentType?: string,
 ): Promise<{ text: string; answer: T }> {
-  const text = await post(url, body);
+  const text = await post(url, body, contentType);
   let answer: T;
   try {
     answer = JSON.parse(text) as T;
@@ -189,6 +207,55 @@ interface PaymentAnswer {
   errorCode?: string;
   orderId?: string;
   orderStatus?: { OrderStatus?: number };
+}
+
+/**
+ * A source of wallet A tokens for the bench merchant, minted by the sandbox vendor the server made
+ * on start (read from the same database), as many as a load will use before it starts.
+ */
+async function walletTokenSource(env: Record<string, string>): Promise<{ next(): string; minted(): number }> {
+  const { store, secrets } = await openAdmin(loadConfig({ ...process.env, ...env }));
+  try {
+    const wallets = new WalletRepository(store.db);
+    const sandbox = new SandboxWallets(
+      wallets,
+      new WalletTrust(wallets, systemClock, cryptoRandom),
+      secrets,
+      systemClock,
+    );
+    const authority = await sandbox.walletA();
+    const merchant = await new MerchantRepository(store.db).findByLogin('bench');
+    const [key] = await new WalletKeyring(wallets, secrets, true).walletAKeys(merchant?.row.id ?? '');
+    if (key === undefined) throw new Error('the bench merchant has no wallet a key');
+    const mint = () =>
+      mintWalletAToken({
+        authority,
+        merchantCertificate: key.certificate,
+        payment: {
+          pan: '4111111111111111',
+          expiryYYMMDD: '341231',
+          amount: 12345,
+          currencyCode: '978',
+          cryptogram: randomBytes(20).toString('base64'),
+          eci: '05',
+        },
+        nowMs: Date.now(),
+      });
+    const pool = Array.from({ length: WALLET_TOKENS }, mint);
+    let used = 0;
+    let extra = 0;
+    return {
+      next() {
+        used += 1;
+        if (used <= pool.length) return pool[used - 1]!;
+        extra += 1;
+        return mint();
+      },
+      minted: () => pool.length + extra,
+    };
+  } finally {
+    await store.close();
+  }
 }
 
 async function main(): Promise<void> {
@@ -225,6 +292,14 @@ async function main(): Promise<void> {
       { env: { ...process.env, ...env, GATEHOUSE_LOG_LEVEL: 'silent' }, encoding: 'utf8' },
     ),
   ) as { userName: string; password: string };
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'bin/gatehouse.js'), 'wallet', 'key', 'create', '--login', 'bench', '--wallet', 'a'],
+    {
+      env: { ...process.env, ...env, GATEHOUSE_LOG_LEVEL: 'silent' },
+      stdio: 'ignore',
+    },
+  );
   const auth = `userName=${created.userName}&password=${created.password}`;
   const returnUrl = 'returnUrl=https%3A%2F%2Fshop.example%2Fok';
   const card = 'pan=4111111111111111&expiry=203412&cvc=123';
@@ -244,6 +319,7 @@ async function main(): Promise<void> {
 
   const gatehouse = await startProcess([join(ROOT, 'bin/gatehouse.js'), 'serve'], env);
   let bare: { child: ChildProcess; port: number } | undefined;
+  let walletTokensMinted = 0;
   const results: Record<
     string,
     {
@@ -283,6 +359,20 @@ async function main(): Promise<void> {
       (a) => a.errorCode === '0' && (a.orderStatuses?.length ?? 0) > 0,
     );
     const sampledOrders = lastOrders.answer.orderStatuses?.length ?? 1;
+    const walletTokens = await walletTokenSource(env);
+    // The bare server reads no token: it gets one sample body again and again, so the tokens (each
+    // pays once) are all Gatehouse's, whose loads run at offsets from 10,000,000 (see load()).
+    const sampleWalletBody = JSON.stringify({ merchant: 'bench', paymentToken: walletTokens.next() });
+    const walletBody = (n: number) =>
+      n < 10_000_000
+        ? sampleWalletBody
+        : JSON.stringify({ merchant: 'bench', paymentToken: walletTokens.next() });
+    const walletPayment = await sample<{ success?: boolean; orderStatus?: { orderStatus?: number } }>(
+      `${gatehouseUrl}${WALLET_A}`,
+      walletBody(10_000_000),
+      (a) => a.success === true && a.orderStatus?.orderStatus === 2,
+      'application/json',
+    );
     const sizes: Record<string, number> = {
       [REGISTER]: (await post(`${gatehouseUrl}${REGISTER}`, registerBody(-1))).length,
       [STATUS]: (await post(`${gatehouseUrl}${STATUS}`, statusBody())).length,
@@ -290,6 +380,7 @@ async function main(): Promise<void> {
       [DEPOSIT]: deposit.text.length,
       // Measured before the loads, on the few sample orders, scaled to a full page.
       [LAST_ORDERS]: Math.round((lastOrders.text.length * LAST_ORDERS_PAGE_SIZE) / sampledOrders),
+      [WALLET_A]: walletPayment.text.length,
     };
     bare = await startProcess([join(ROOT, 'dist/bench/bare-server.js')], {
       BARE_RESPONSE_SIZES: JSON.stringify(sizes),
@@ -318,6 +409,12 @@ async function main(): Promise<void> {
         name: 'getLastOrdersForMerchants.do',
         steps: [{ path: LAST_ORDERS, body: lastOrdersBody, errorCodeRequired: true }],
       },
+      {
+        name: 'wallet-a/payment.do',
+        steps: [
+          { path: WALLET_A, body: walletBody, errorCodeRequired: true, contentType: 'application/json' },
+        ],
+      },
     ];
     for (const endpoint of endpoints) {
       const { name, steps } = endpoint;
@@ -342,6 +439,7 @@ async function main(): Promise<void> {
           : {}),
       };
     }
+    walletTokensMinted = walletTokens.minted();
   } finally {
     gatehouse.child.kill('SIGTERM');
     bare?.child.kill('SIGTERM');
@@ -365,6 +463,9 @@ async function main(): Promise<void> {
       );
     }
   }
+  console.log(
+    `\nwallet-a/payment.do: one sandbox token per request (each pays once), ${walletTokensMinted} minted by the load generator.`,
+  );
   console.log(
     `\n${CYCLE}: instantPayment.do preAuth=true, then deposit.do amount=0 with its orderId, on one connection;` +
       '\nreq/s counts both requests, cycles/s the captures answered errorCode "0", latencies are per request,' +
