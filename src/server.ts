@@ -233,7 +233,10 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     clock,
   );
   // The sandbox world's wallet vendor exists, and its root is trusted, before any token arrives.
-  if (config.sandboxWallets) await sandboxWallets.walletA();
+  if (config.sandboxWallets) {
+    await sandboxWallets.walletA();
+    await sandboxWallets.walletB();
+  }
   const registration = new OrderRegistration(orders, store.writes, clock, random, config.publicUrl);
   const operations = restOperations({
     registration,

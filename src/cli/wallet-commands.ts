@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { loadConfig } from '../config/config.js';
@@ -7,6 +7,7 @@ import { cryptoRandom } from '../domain/random-source.js';
 import { openAdmin } from '../server.js';
 import { AdminError } from '../services/merchant-admin.js';
 import { mintWalletAToken } from '../processing/wallets/wallet-a/index.js';
+import { mintWalletBToken } from '../processing/wallets/wallet-b/index.js';
 import { SandboxWallets } from '../services/wallets/sandbox-wallets.js';
 import { WalletAdmin, WALLETS, type Wallet } from '../services/wallets/wallet-admin.js';
 import { WalletKeyring } from '../services/wallets/wallet-keyring.js';
@@ -103,30 +104,66 @@ export function addWalletCommands(program: Command): void {
       "sandbox: mint a wallet token for a merchant, signed by the sandbox vendor and encrypted to the merchant's key",
     )
     .requiredOption('--login <login>', 'merchant login')
-    .addOption(new Option('--wallet <wallet>', 'a').choices(['a']).makeOptionMandatory())
-    .requiredOption('--pan <pan>', 'the device card number')
-    .requiredOption('--expiry <yyyymm>', 'the device card expiry, YYYYMM')
-    .requiredOption('--amount <minor>', 'amount in minor units')
-    .option('--currency <code>', 'ISO 4217 numeric', '978')
+    .addOption(walletOption())
+    .requiredOption('--pan <pan>', 'the device card number (wallet b PAN_ONLY: the card number)')
+    .requiredOption('--expiry <yyyymm>', 'the card expiry, YYYYMM')
+    .option('--amount <minor>', 'wallet a: amount in minor units (wallet b takes it in the request)', '0')
+    .option('--currency <code>', 'wallet a: ISO 4217 numeric', '978')
+    .addOption(new Option('--protocol <version>', 'wallet b').choices(['ECv1', 'ECv2']).default('ECv2'))
+    .addOption(
+      new Option('--auth-method <method>', 'wallet b')
+        .choices(['PAN_ONLY', 'CRYPTOGRAM_3DS'])
+        .default('CRYPTOGRAM_3DS'),
+    )
     .option('--eci <eci>', 'the ECI of the cryptogram', '05')
     .option('--json', 'print the token with what it holds, as JSON')
     .action(
       async (flags: {
         login: string;
+        wallet: Wallet;
         pan: string;
         expiry: string;
         amount: string;
         currency: string;
+        protocol: 'ECv1' | 'ECv2';
+        authMethod: 'PAN_ONLY' | 'CRYPTOGRAM_3DS';
         eci: string;
         json?: boolean;
       }) => {
         if (!/^\d{1,12}$/.test(flags.amount))
           throw new AdminError('--amount is a whole number of minor units');
         if (!/^\d{3}$/.test(flags.currency)) throw new AdminError('--currency is an ISO 4217 numeric code');
+        const expiryYYMMDD = walletAExpiry(flags.expiry);
         const paymentToken = await withWallets(async ({ admin, keyring, sandbox }) => {
           if (sandbox === undefined)
             throw new AdminError('sandbox wallets are off (GATEHOUSE_SANDBOX_WALLETS=false)');
           const merchantId = await admin.merchantIdOf(flags.login);
+          const cryptogram = randomBytes(20).toString('base64');
+          const nowMs = systemClock.nowMs();
+          if (flags.wallet === 'b') {
+            const [recipient] = await keyring.walletBRecipients(merchantId);
+            const privateKey = recipient?.privateKeys[0];
+            if (recipient === undefined || privateKey === undefined)
+              throw new AdminError(
+                `merchant "${flags.login}" has no wallet b key: gatehouse wallet key create`,
+              );
+            return mintWalletBToken({
+              authority: await sandbox.walletB(),
+              recipientId: recipient.recipientId,
+              recipientPublicKey: createPublicKey(privateKey),
+              protocolVersion: flags.protocol,
+              payment: {
+                authMethod: flags.authMethod,
+                pan: flags.pan,
+                expirationMonth: Number(flags.expiry.slice(4, 6)),
+                expirationYear: Number(flags.expiry.slice(0, 4)),
+                cryptogram,
+                eci: flags.eci,
+              },
+              nowMs,
+              messageId: randomBytes(24).toString('base64url'),
+            });
+          }
           const [merchantKey] = await keyring.walletAKeys(merchantId);
           if (merchantKey === undefined)
             throw new AdminError(
@@ -137,17 +174,16 @@ export function addWalletCommands(program: Command): void {
             merchantCertificate: merchantKey.certificate,
             payment: {
               pan: flags.pan,
-              expiryYYMMDD: walletAExpiry(flags.expiry),
+              expiryYYMMDD,
               amount: Number(flags.amount),
               currencyCode: flags.currency,
-              cryptogram: randomBytes(20).toString('base64'),
+              cryptogram,
               eci: flags.eci,
             },
-            nowMs: systemClock.nowMs(),
+            nowMs,
           });
         });
-        if (flags.json === true)
-          printJson({ paymentToken, wallet: 'a', amount: Number(flags.amount), currency: flags.currency });
+        if (flags.json === true) printJson({ paymentToken, wallet: flags.wallet });
         else console.log(paymentToken);
       },
     );

@@ -21,6 +21,16 @@ export interface TestSigningKey {
 export function createSigningKey(bits = 2048, commonName = 'test'): TestSigningKey {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: bits });
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  return { privateKey, privateKeyPem, certificatePem: selfSigned(privateKeyPem, commonName, 2), bits };
+}
+
+/** `openssl req -x509` over the key, in a temp folder removed before returning. */
+function selfSigned(
+  privateKeyPem: string,
+  commonName: string,
+  days: number,
+  extra: readonly string[] = [],
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cert-'));
   try {
     const keyFile = join(dir, 'key.pem');
@@ -28,12 +38,23 @@ export function createSigningKey(bits = 2048, commonName = 'test'): TestSigningK
     writeFileSync(keyFile, privateKeyPem, { mode: 0o600 });
     execFileSync(
       'openssl',
-      ['req', '-x509', '-new', '-key', keyFile, '-subj', `/CN=${commonName}`, '-days', '2', '-out', certFile],
-      {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
+      [
+        'req',
+        '-x509',
+        '-new',
+        '-key',
+        keyFile,
+        '-subj',
+        `/CN=${commonName}`,
+        '-days',
+        String(days),
+        ...extra,
+        '-out',
+        certFile,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     );
-    return { privateKey, privateKeyPem, certificatePem: readFileSync(certFile, 'utf8'), bits };
+    return readFileSync(certFile, 'utf8');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -75,33 +96,12 @@ export function createEcCertificate(
 ): { privateKeyPem: string; certificatePem: string } {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-cert-'));
-  try {
-    const keyFile = join(dir, 'key.pem');
-    const certFile = join(dir, 'cert.pem');
-    writeFileSync(keyFile, privateKeyPem, { mode: 0o600 });
-    const constraints = options.ca === false ? 'critical,CA:FALSE' : 'critical,CA:TRUE';
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-new',
-        '-key',
-        keyFile,
-        '-subj',
-        `/CN=${commonName}`,
-        '-days',
-        String(options.days ?? 2),
-        '-addext',
-        `basicConstraints=${constraints}`,
-        '-out',
-        certFile,
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    return { privateKeyPem, certificatePem: readFileSync(certFile, 'utf8') };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const constraints = options.ca === false ? 'critical,CA:FALSE' : 'critical,CA:TRUE';
+  return {
+    privateKeyPem,
+    certificatePem: selfSigned(privateKeyPem, commonName, options.days ?? 2, [
+      '-addext',
+      `basicConstraints=${constraints}`,
+    ]),
+  };
 }

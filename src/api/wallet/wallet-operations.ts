@@ -9,6 +9,7 @@ import { walletAnswer } from './wallet-answer.js';
 import {
   WALLET_A_DIRECT_PARAMS,
   WALLET_A_PAYMENT_PARAMS,
+  WALLET_B_PAYMENT_PARAMS,
   type WalletADirectParams,
   type WalletAPaymentParams,
   type WalletBPaymentParams,
@@ -133,8 +134,28 @@ export function walletOperations(services: WalletServices): Operation[] {
       return pay(services, params, context, opened, verification);
     },
   });
+  const walletBPayment = defineOperation({
+    path: '/payment/wallet-b/payment.do',
+    encoding: 'json',
+    envelope: 'wallet',
+    summary:
+      'Registers and pays an order with a wallet B token (ECv1 or ECv2), verified and decrypted by the gateway',
+    params: WALLET_B_PAYMENT_PARAMS,
+    identifiedBy: 'merchant',
+    mutates: true,
+    async handle(params, context) {
+      const opened = await services.walletTokens.openB(
+        context.merchant,
+        params.paymentToken,
+        { amountMinor: params.amount, currency: params.currencyCode ?? context.merchant.defaultCurrency },
+        context.nowMs,
+      );
+      return pay(services, params, context, opened);
+    },
+  });
   return [
     ...withAliases(walletAPayment, ['/payment/applepay/payment.do']),
     ...withAliases(walletADirect, ['/payment/applepay/paymentDirect.do']),
+    ...withAliases(walletBPayment, ['/payment/google/payment.do']),
   ];
 }

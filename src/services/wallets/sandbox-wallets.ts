@@ -6,6 +6,11 @@ import {
   type SigningIdentity,
   type WalletASandboxAuthority,
 } from '../../processing/wallets/wallet-a/index.js';
+import {
+  createWalletBSandboxAuthority,
+  walletBSandboxRootKeys,
+  type WalletBSandboxAuthority,
+} from '../../processing/wallets/wallet-b/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { WalletRepository } from '../../store/wallet-repository.js';
 import type { WalletTrust } from './wallet-trust.js';
@@ -58,6 +63,31 @@ export class SandboxWallets {
     // Another process may have made one first: theirs is the one.
     const authority = mine ? made : await this.walletA();
     await this.trust.addRootCa(authority.root.certificate.toString(), true);
+    return authority;
+  }
+
+  /** Wallet B's sandbox vendor; its root signing keys (ECv1, ECv2) are trusted once it exists. */
+  async walletB(): Promise<WalletBSandboxAuthority> {
+    const kept = await this.wallets.sandboxAuthority('b');
+    if (kept !== undefined) {
+      const material = JSON.parse(this.box.open(kept.material_sealed, 'b')) as Record<
+        'ecv1' | 'ecv2',
+        string
+      >;
+      return { ecv1: createPrivateKey(material.ecv1), ecv2: createPrivateKey(material.ecv2) };
+    }
+    const made = createWalletBSandboxAuthority();
+    const pem = (key: typeof made.ecv1) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const mine = await this.wallets.insertSandboxAuthority({
+      id: 'b',
+      material_sealed: this.box.seal(JSON.stringify({ ecv1: pem(made.ecv1), ecv2: pem(made.ecv2) }), 'b'),
+      created_at_ms: this.clock.nowMs(),
+    });
+    const authority = mine ? made : await this.walletB();
+    await this.trust.addRootKeys(
+      JSON.stringify({ keys: walletBSandboxRootKeys(authority, this.clock.nowMs()) }),
+      true,
+    );
     return authority;
   }
 

@@ -6,6 +6,8 @@ import {
   readWalletAPayload,
   type WalletAPayment,
 } from '../../processing/wallets/wallet-a/wallet-a-payment.js';
+import { openWalletBToken, type WalletBPayment } from '../../processing/wallets/wallet-b/index.js';
+import type { MerchantContext } from '../merchant-context.js';
 import {
   isWalletTokenError,
   type WalletTokenErrorReason,
@@ -62,6 +64,43 @@ function walletACard(payment: WalletAPayment, tokenId: string): OpenedWallet {
   };
 }
 
+/** A wallet B payment as the card-payment skeleton takes it; the amount is the request's. */
+function walletBCard(
+  payment: WalletBPayment,
+  order: { amountMinor: number; currency: string },
+  merchant: MerchantContext,
+): OpenedWallet {
+  const expiry = parseExpiry(payment.expiryYYYYMM);
+  if (expiry === undefined) throw new Refusal('WALLET_TOKEN_MALFORMED');
+  const card = { pan: payment.pan, expiry };
+  if (payment.authMethod === 'PAN_ONLY') {
+    // The card's own number, not authenticated by the wallet: 3-D Secure would have to run, as for
+    // a card typed in; until the wallet flow carries it, only a merchant that skips it (sslOnly) may pay.
+    if (!merchant.permissions.has('sslOnly')) {
+      throw new Refusal('FEATURE_NOT_ENABLED', {
+        param: 'paymentToken',
+        feature: '3-D Secure for wallet B PAN_ONLY tokens',
+      });
+    }
+    return {
+      wallet: { wallet: 'b', tokenId: payment.messageId, card, paymentWay: 'GOOGLE_PAY_CARD' },
+      ...order,
+    };
+  }
+  const cryptogram = payment.cryptogram;
+  if (cryptogram === undefined) throw new Refusal('WALLET_TOKEN_MALFORMED');
+  return {
+    wallet: {
+      wallet: 'b',
+      tokenId: payment.messageId,
+      card,
+      cryptogram: { value: cryptogram.reveal(), eci: payment.eci ?? '07' },
+      paymentWay: 'GOOGLE_PAY_TOKENIZED',
+    },
+    ...order,
+  };
+}
+
 /**
  * Opens wallet tokens for the payment operations: verified and decrypted with the merchant's keys
  * and the trusted roots, at the request's time, each failure a refusal of its own.
@@ -75,6 +114,35 @@ export class WalletTokens {
     const roots = await this.keyring.walletARoots();
     const payment = refused(() => openWalletAToken(paymentToken, keys, { roots }, nowMs));
     return walletACard(payment, payment.transactionId);
+  }
+
+  /**
+   * A wallet B token for one of the merchant's recipient ids (each tried: a merchant moving to a new
+   * id keeps the old one a while). The amount and currency are the request's (the token has none).
+   */
+  async openB(
+    merchant: MerchantContext,
+    paymentToken: string,
+    order: { amountMinor: number; currency: string },
+    nowMs: number,
+  ): Promise<OpenedWallet> {
+    const recipients = await this.keyring.walletBRecipients(merchant.id);
+    if (recipients.length === 0) throw new Refusal('WALLET_KEY_MISMATCH');
+    const trust = { rootKeys: await this.keyring.walletBRootKeys() };
+    let refusal: Refusal | undefined;
+    for (const recipient of recipients) {
+      try {
+        return walletBCard(
+          refused(() => openWalletBToken(paymentToken, recipient, trust, nowMs)),
+          order,
+          merchant,
+        );
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        refusal = error;
+      }
+    }
+    throw refusal ?? new Refusal('WALLET_KEY_MISMATCH');
   }
 
   /**

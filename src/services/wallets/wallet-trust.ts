@@ -5,8 +5,11 @@ import type { WalletTrustAnchorRow } from '../../store/schema.js';
 import type { WalletRepository } from '../../store/wallet-repository.js';
 import { AdminError } from '../merchant-admin.js';
 
-/** Wallet B root signing keys sign for one protocol version each (protocols.md §3.2). */
-export const WALLET_B_PROTOCOLS = ['ECv1', 'ECv2'] as const;
+/**
+ * Wallet B root signing keys sign for one protocol version each (protocols.md §3.2); the vendor's
+ * published file also lists ECv2SigningOnly keys, kept as trusted but used by no token read here.
+ */
+export const WALLET_B_PROTOCOLS = ['ECv1', 'ECv2', 'ECv2SigningOnly'] as const;
 
 /** How many root keys one file may add: the vendor publishes a handful. */
 export const ROOT_KEYS_PER_FILE_MAX = 50;

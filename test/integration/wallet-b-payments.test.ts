@@ -1,0 +1,185 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createPublicKey, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { loadMasterKey } from '../../src/config/master-key.js';
+import { cryptoRandom } from '../../src/domain/random-source.js';
+import {
+  mintWalletBToken,
+  type WalletBSandboxAuthority,
+} from '../../src/processing/wallets/wallet-b/index.js';
+import { SecretBox } from '../../src/security/secret-box.js';
+import { SandboxWallets } from '../../src/services/wallets/sandbox-wallets.js';
+import { WalletAdmin } from '../../src/services/wallets/wallet-admin.js';
+import { WalletKeyring } from '../../src/services/wallets/wallet-keyring.js';
+import { WalletTrust } from '../../src/services/wallets/wallet-trust.js';
+import { MerchantRepository } from '../../src/store/merchant-repository.js';
+import { WalletRepository } from '../../src/store/wallet-repository.js';
+import { ENGINES } from '../support/engines.js';
+import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
+
+const PAY = '/payment/wallet-b/payment.do';
+const REST = '/payment/rest';
+
+function services(gh: TestGatehouse) {
+  const wallets = new WalletRepository(gh.gatehouse.store.db);
+  const box = new SecretBox(loadMasterKey(gh.gatehouse.config));
+  const trust = new WalletTrust(wallets, gh.clock, cryptoRandom);
+  return {
+    trust,
+    admin: new WalletAdmin(
+      new MerchantRepository(gh.gatehouse.store.db),
+      wallets,
+      box,
+      gh.clock,
+      cryptoRandom,
+    ),
+    keyring: new WalletKeyring(wallets, box, true),
+    sandbox: new SandboxWallets(wallets, trust, box, gh.clock),
+  };
+}
+
+const post = (gh: TestGatehouse, path: string, body: unknown) =>
+  gh.post(path, {}, { rawBody: JSON.stringify(body), contentType: 'application/json' });
+
+for (const engine of ENGINES) {
+  describe(`${engine}: wallet B payments (issue 10)`, () => {
+    let gh: TestGatehouse;
+    let wallet: ReturnType<typeof services>;
+    let authority: WalletBSandboxAuthority;
+    let login: string;
+    let auth: { userName: string; password: string };
+
+    before(async () => {
+      gh = await startTestGatehouse(engine);
+      wallet = services(gh);
+      authority = await wallet.sandbox.walletB();
+      const created = await gh.createMerchant({ permissions: ['preAuth'] });
+      login = created.merchantLogin;
+      auth = created.auth;
+      await wallet.admin.createKey(login, 'b');
+    });
+    after(() => gh.close());
+
+    async function token(
+      who: string,
+      protocolVersion: 'ECv1' | 'ECv2',
+      authMethod: 'PAN_ONLY' | 'CRYPTOGRAM_3DS',
+    ): Promise<string> {
+      const [recipient] = await wallet.keyring.walletBRecipients(await wallet.admin.merchantIdOf(who));
+      assert.ok(recipient?.privateKeys[0] !== undefined);
+      return mintWalletBToken({
+        authority,
+        recipientId: recipient.recipientId,
+        recipientPublicKey: createPublicKey(recipient.privateKeys[0]),
+        protocolVersion,
+        payment: {
+          authMethod,
+          pan: '5555555555554444',
+          expirationMonth: 12,
+          expirationYear: 2034,
+          cryptogram: randomBytes(20).toString('base64'),
+          eci: '02',
+        },
+        nowMs: gh.clock.nowMs(),
+        messageId: randomBytes(16).toString('hex'),
+      });
+    }
+
+    test('an ECv2 cryptogram token pays the amount of the request: GOOGLE_PAY_TOKENIZED', async () => {
+      const paid = await post(gh, PAY, {
+        merchant: login,
+        paymentToken: await token(login, 'ECv2', 'CRYPTOGRAM_3DS'),
+        amount: 2500,
+        currencyCode: '978',
+      });
+      assert.equal(paid.body.success, true, paid.text);
+      const block = paid.body.orderStatus as Record<string, unknown>;
+      assert.equal(block.orderStatus, 2);
+      assert.equal(block.amount, 2500);
+      assert.equal((block.cardAuthInfo as Record<string, unknown>).pan, '555555**4444');
+      const orderId = (paid.body.data as { orderId: string }).orderId;
+      const status = await gh.post(`${REST}/getOrderStatusExtended.do`, { ...auth, orderId });
+      assert.equal(status.body.paymentWay, 'GOOGLE_PAY_TOKENIZED');
+    });
+
+    test('an ECv1 PAN_ONLY token pays on an SSL-only merchant (GOOGLE_PAY_CARD), at the client alias too', async () => {
+      const paid = await post(gh, '/payment/google/payment.do', {
+        merchant: login,
+        paymentToken: await token(login, 'ECv1', 'PAN_ONLY'),
+        amount: 900,
+        preAuth: true,
+      });
+      assert.equal((paid.body.orderStatus as Record<string, unknown>).orderStatus, 1, paid.text);
+      const orderId = (paid.body.data as { orderId: string }).orderId;
+      const status = await gh.post(`${REST}/getOrderStatusExtended.do`, { ...auth, orderId });
+      assert.equal(status.body.paymentWay, 'GOOGLE_PAY_CARD');
+      assert.equal((await gh.post(`${REST}/reverse.do`, { ...auth, orderId })).body.errorCode, '0');
+    });
+
+    test('a token pays once; another merchant cannot pay it', async () => {
+      const paymentToken = await token(login, 'ECv2', 'CRYPTOGRAM_3DS');
+      assert.equal((await post(gh, PAY, { merchant: login, paymentToken, amount: 100 })).body.success, true);
+      const again = await post(gh, PAY, { merchant: login, paymentToken, amount: 100 });
+      assert.equal((again.body.error as { code: string }).code, '27');
+      const other = (await gh.createMerchant()).merchantLogin;
+      await wallet.admin.createKey(other, 'b');
+      const stolen = await post(gh, PAY, {
+        merchant: other,
+        paymentToken: await token(login, 'ECv2', 'CRYPTOGRAM_3DS'),
+        amount: 100,
+      });
+      assert.ok(['22', '25'].includes((stolen.body.error as { code: string }).code), stolen.text);
+    });
+
+    test('PAN_ONLY needs 3-D Secure on a merchant that authenticates: refused as not enabled yet', async () => {
+      const created = await gh.createMerchant({ authenticates: true });
+      await wallet.admin.createKey(created.merchantLogin, 'b');
+      const refused = await post(gh, PAY, {
+        merchant: created.merchantLogin,
+        paymentToken: await token(created.merchantLogin, 'ECv2', 'PAN_ONLY'),
+        amount: 100,
+      });
+      assert.match((refused.body.error as { message: string }).message, /3-D Secure/);
+    });
+  });
+}
+
+const vectors = new URL('../../../../shared/vectors/wallet-b/ecv2/', import.meta.url);
+for (const engine of ENGINES) {
+  describe(
+    `${engine}: the vendor's own ECv2 token pays through the API at its clock`,
+    {
+      skip: existsSync(new URL('cases.json', vectors)) ? false : 'the shared vectors folder is absent',
+    },
+    () => {
+      let gh: TestGatehouse;
+      before(async () => {
+        gh = await startTestGatehouse(engine);
+      });
+      after(() => gh.close());
+
+      test('r2d2 tokenized-card.json, with the test root keys and the recipient key of the vectors', async () => {
+        const read = (name: string) => readFileSync(new URL(name, vectors), 'utf8');
+        const wallet = services(gh);
+        const login = (await gh.createMerchant()).merchantLogin;
+        await wallet.trust.addRootKeys(read('root-keys-test.json'));
+        await wallet.admin.importKey(login, 'b', {
+          privateKeyPem: read('recipient-private-key.pem'),
+          recipientId: 'merchant:12345678901234567890',
+        });
+        gh.clock.advance(1_595_000_067_000 - gh.clock.nowMs());
+        const paid = await post(gh, PAY, {
+          merchant: login,
+          paymentToken: read('tokenized-card.json'),
+          amount: 1000,
+        });
+        assert.equal((paid.body.orderStatus as Record<string, unknown>).orderStatus, 2, paid.text);
+        assert.equal(
+          ((paid.body.orderStatus as Record<string, unknown>).cardAuthInfo as { pan: string }).pan,
+          '489537**3478',
+        );
+      });
+    },
+  );
+}
