@@ -14,6 +14,7 @@ import { WalletKeyring } from '../../src/services/wallets/wallet-keyring.js';
 import { WalletTrust } from '../../src/services/wallets/wallet-trust.js';
 import { MerchantRepository } from '../../src/store/merchant-repository.js';
 import { WalletRepository } from '../../src/store/wallet-repository.js';
+import { WALLET_TEST_CRYPTOGRAM } from '../support/card-data.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { createIndependentWalletA } from '../support/wallet-a-independent.js';
@@ -83,7 +84,7 @@ for (const engine of ENGINES) {
           expiryYYMMDD: '341231',
           amount,
           currencyCode: '978',
-          cryptogram: randomBytes(20).toString('base64'),
+          cryptogram: WALLET_TEST_CRYPTOGRAM,
           eci: '05',
         },
         nowMs,
@@ -289,6 +290,37 @@ for (const engine of ENGINES) {
       assert.equal((bindings.body.bindings as unknown[]).length, 1);
     });
 
+    test('paymentDirect.do on behalf: merchant names a child, not a stranger', async () => {
+      const child = await gh.createMerchant({ parentLogin: shop.login });
+      const payload = {
+        applicationPrimaryAccountNumber: '4111111111111111',
+        applicationExpirationDate: '341231',
+        currencyCode: '978',
+        transactionAmount: 300,
+        deviceManufacturerIdentifier: '040010030273',
+        paymentDataType: '3DSecure',
+        paymentData: { onlinePaymentCryptogram: WALLET_TEST_CRYPTOGRAM, eciIndicator: '5' },
+      };
+      const paid = await post(DIRECT, {
+        ...shop.auth,
+        merchant: child.merchantLogin,
+        orderNumber: `c-${randomBytes(4).toString('hex')}`,
+        paymentToken: JSON.stringify(payload),
+      });
+      assert.equal(paid.body.success, true, paid.text);
+      const orderId = (paid.body.data as { orderId: string }).orderId;
+      const asChild = await gh.post(`${REST}/getOrderStatusExtended.do`, { ...child.auth, orderId });
+      assert.equal(asChild.body.orderStatus, 2, "the order is the child's");
+      const stranger = (await gh.createMerchant()).merchantLogin;
+      const refused = await post(DIRECT, {
+        ...shop.auth,
+        merchant: stranger,
+        orderNumber: `s-${randomBytes(4).toString('hex')}`,
+        paymentToken: JSON.stringify({ ...payload, transactionAmount: 301 }),
+      });
+      assert.match(errorOf(refused.body).message, new RegExp(stranger));
+    });
+
     test('a token made by an independent implementation of the vendor rules is accepted', async () => {
       const independent = createIndependentWalletA();
       try {
@@ -303,7 +335,7 @@ for (const engine of ENGINES) {
           expiryYYMMDD: '341231',
           amount: 700,
           currencyCode: '978',
-          cryptogram: randomBytes(20).toString('base64'),
+          cryptogram: WALLET_TEST_CRYPTOGRAM,
           eci: '02',
         });
         const paid = await post(PAY, { merchant: created.merchantLogin, paymentToken: minted.paymentToken });

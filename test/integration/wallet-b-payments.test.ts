@@ -15,6 +15,7 @@ import { WalletKeyring } from '../../src/services/wallets/wallet-keyring.js';
 import { WalletTrust } from '../../src/services/wallets/wallet-trust.js';
 import { MerchantRepository } from '../../src/store/merchant-repository.js';
 import { WalletRepository } from '../../src/store/wallet-repository.js';
+import { WALLET_TEST_CRYPTOGRAM } from '../support/card-data.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
@@ -78,7 +79,7 @@ for (const engine of ENGINES) {
           pan: '5555555555554444',
           expirationMonth: 12,
           expirationYear: 2034,
-          cryptogram: randomBytes(20).toString('base64'),
+          cryptogram: WALLET_TEST_CRYPTOGRAM,
           eci: '02',
         },
         nowMs: gh.clock.nowMs(),

@@ -6,6 +6,20 @@ export const TEST_PANS: readonly string[] = [
   '4242424242424242',
   '4111111111111112',
   '41111111111111111111',
+  // The device PAN of the wallet B vendor's public ECv2 token (shared/vectors).
+  '4895370012003478',
+];
+
+/** The cryptogram the wallet tests put in their tokens: never to be found in a log or the database. */
+export const WALLET_TEST_CRYPTOGRAM = 'AgAAAAAABk4DWZ4C28yUQAAAAAA=';
+
+/** What only a decrypted wallet token holds: its cryptogram and the names of its plaintext members. */
+const WALLET_PLAINTEXT = [
+  WALLET_TEST_CRYPTOGRAM.slice(0, 20),
+  'onlinePaymentCryptogram',
+  'applicationPrimaryAccountNumber',
+  'paymentMethodDetails',
+  '"cryptogram"',
 ];
 
 /** A CVC as it would appear if a request body or a card object were written out. */
@@ -19,7 +33,7 @@ export function cvcPatterns(cvc: string): RegExp[] {
 
 /** Card numbers and CVC shapes found in `text`; a clean text gives []. */
 export function cardDataIn(text: string, cvcs: readonly string[] = ['123', '987', '000', '124']): string[] {
-  const found = TEST_PANS.filter((pan) => text.includes(pan));
+  const found = [...TEST_PANS, ...WALLET_PLAINTEXT].filter((needle) => text.includes(needle));
   for (const cvc of cvcs) {
     if (cvcPatterns(cvc).some((pattern) => pattern.test(text))) found.push(`CVC ${cvc}`);
   }
