@@ -1,4 +1,5 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import type { WalletBRootKey } from '../../processing/wallets/wallet-b/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { WalletTrustAnchorRow } from '../../store/schema.js';
 import type { WalletRepository } from '../../store/wallet-repository.js';
@@ -13,13 +14,6 @@ export interface OpenedWalletAKey {
 export interface OpenedWalletBRecipient {
   readonly recipientId: string;
   readonly privateKeys: readonly KeyObject[];
-}
-
-/** A wallet B root signing key as the vendor publishes it. */
-export interface WalletBRootKey {
-  readonly keyValue: string;
-  readonly protocolVersion: string;
-  readonly keyExpiration?: string;
 }
 
 /**
