@@ -264,6 +264,8 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       ...operations,
       ...walletOperations({
         registration,
+        authenticated,
+        threeDs,
         walletPayments: new WalletPayments(payment, walletRows, clock),
         walletTokens: new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets)),
         random,

@@ -55,6 +55,7 @@ export class AuthenticatedPayment {
       this.writes.run(async (db) => {
         await this.orders.insertIn(db, order);
         await this.server.record(db, enrollment.transaction);
+        await request.intent?.(db);
       }),
     );
     return this.afterEnrollment(order.merchant_id, order.id, enrollment.transaction, request, browser);
@@ -335,6 +336,7 @@ export class AuthenticatedPayment {
       ...request.terms,
       authentication: { eci: info.eci ?? '07' },
       secureAuth: JSON.stringify(info),
+      ...(request.intent === undefined ? {} : { intent: request.intent }),
     };
   }
 

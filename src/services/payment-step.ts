@@ -26,6 +26,11 @@ export interface AuthenticationRequest {
   readonly merchantName: string;
   /** The customer's email given with this payment (paymentOrderBinding.do), for the AReq. */
   readonly email?: string;
+  /**
+   * More writes for the unit that registers the order (a wallet token marked as paid); not kept
+   * with the 3DS transaction.
+   */
+  readonly intent?: CardPaymentInput['intent'];
 }
 
 export type PaymentStep =

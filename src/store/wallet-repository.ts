@@ -83,6 +83,16 @@ export class WalletRepository {
       .execute();
   }
 
+  async orderOfToken(wallet: string, tokenId: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('wallet_token_uses')
+      .select('order_id')
+      .where('wallet', '=', wallet)
+      .where('token_id', '=', tokenId)
+      .executeTakeFirst();
+    return row?.order_id;
+  }
+
   /**
    * Inside the payment's intent unit: the token is marked paid; a second payment of the same
    * token fails here on the primary key and its unit rolls back.

@@ -124,6 +124,21 @@ for (const engine of ENGINES) {
       assert.equal(status.body.orderStatus, 2);
     });
 
+    test("an explicit amount must be the token's", async () => {
+      const refused = await post(PAY, {
+        merchant: shop.login,
+        paymentToken: await token(shop.login, 1500),
+        amount: 1600,
+      });
+      assert.match(errorOf(refused.body).message, /amount/);
+      const same = await post(PAY, {
+        merchant: shop.login,
+        paymentToken: await token(shop.login, 1500),
+        amount: 1500,
+      });
+      assert.equal(same.body.success, true, same.text);
+    });
+
     test('the alias /payment/applepay/payment.do is the same operation', async () => {
       const paid = await post('/payment/applepay/payment.do', {
         merchant: shop.login,

@@ -16,6 +16,7 @@ import { WalletTrust } from '../../src/services/wallets/wallet-trust.js';
 import { MerchantRepository } from '../../src/store/merchant-repository.js';
 import { WalletRepository } from '../../src/store/wallet-repository.js';
 import { WALLET_TEST_CRYPTOGRAM } from '../support/card-data.js';
+import { browserGet, onlyForm, submit } from '../support/browser-forms.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
@@ -132,16 +133,153 @@ for (const engine of ENGINES) {
       });
       assert.ok(['22', '25'].includes((stolen.body.error as { code: string }).code), stolen.text);
     });
+  });
+}
 
-    test('PAN_ONLY needs 3-D Secure on a merchant that authenticates: refused as not enabled yet', async () => {
+for (const engine of ENGINES) {
+  describe(`${engine}: a wallet B PAN_ONLY token runs 3-D Secure on a merchant that authenticates`, () => {
+    let gh: TestGatehouse;
+    let wallet: ReturnType<typeof services>;
+    let authority: WalletBSandboxAuthority;
+    let login: string;
+    let auth: { userName: string; password: string };
+
+    before(async () => {
+      gh = await startTestGatehouse(engine, { reachable: true });
+      wallet = services(gh);
+      authority = await wallet.sandbox.walletB();
       const created = await gh.createMerchant({ authenticates: true });
-      await wallet.admin.createKey(created.merchantLogin, 'b');
+      login = created.merchantLogin;
+      auth = created.auth;
+      await wallet.admin.createKey(login, 'b');
+    });
+    after(() => gh.close());
+
+    async function panOnly(pan: string): Promise<string> {
+      const [recipient] = await wallet.keyring.walletBRecipients(await wallet.admin.merchantIdOf(login));
+      assert.ok(recipient?.privateKeys[0] !== undefined);
+      return mintWalletBToken({
+        authority,
+        recipientId: recipient.recipientId,
+        recipientPublicKey: createPublicKey(recipient.privateKeys[0]),
+        protocolVersion: 'ECv2',
+        payment: { authMethod: 'PAN_ONLY', pan, expirationMonth: 12, expirationYear: 2034 },
+        nowMs: gh.clock.nowMs(),
+        messageId: randomBytes(16).toString('hex'),
+      });
+    }
+
+    const request = (paymentToken: string, extra: Record<string, unknown> = {}) => ({
+      merchant: login,
+      paymentToken,
+      amount: 2500,
+      returnUrl: 'https://shop.example/ok',
+      ...extra,
+    });
+
+    test('frictionless: the 3DS Method step in data, then the repeated request with the same token pays', async () => {
+      const paymentToken = await panOnly('4111111111111111');
+      const first = await post(gh, PAY, request(paymentToken));
+      assert.equal(first.body.success, true, first.text);
+      const data = first.body.data as Record<string, unknown>;
+      assert.equal(data.is3DSVer2, true);
+      assert.equal(typeof data.threeDSServerTransId, 'string');
+      assert.equal(typeof data.threeDSMethodUrlServer, 'string');
+      assert.equal((first.body.orderStatus as Record<string, unknown>).orderStatus, 0);
+      const other = await post(
+        gh,
+        PAY,
+        request(await panOnly('4111111111111111'), { threeDSServerTransId: data.threeDSServerTransId }),
+      );
+      assert.equal(
+        (other.body.error as { code: string }).code,
+        '27',
+        'only the token spent on the order continues it',
+      );
+      const second = await post(
+        gh,
+        PAY,
+        request(paymentToken, { threeDSServerTransId: data.threeDSServerTransId }),
+      );
+      assert.equal((second.body.orderStatus as Record<string, unknown>).orderStatus, 2, second.text);
+      const status = await gh.post(`${REST}/getOrderStatusExtended.do`, {
+        ...auth,
+        orderId: String(data.orderId),
+      });
+      assert.equal(status.body.paymentWay, 'GOOGLE_PAY_CARD');
+      const secure = (status.body.cardAuthInfo as Record<string, unknown>).secureAuthInfo as Record<
+        string,
+        unknown
+      >;
+      assert.equal(secure.eci, '05');
+    });
+
+    test('challenge: acsUrl and packedCReq in data, the customer passes the challenge, the order is paid', async () => {
+      const paymentToken = await panOnly('5555555555555599');
+      const first = await post(gh, PAY, request(paymentToken));
+      const transactionId = (first.body.data as Record<string, unknown>).threeDSServerTransId;
+      const orderId = String((first.body.data as Record<string, unknown>).orderId);
+      const second = await post(gh, PAY, request(paymentToken, { threeDSServerTransId: transactionId }));
+      const data = second.body.data as Record<string, unknown>;
+      assert.equal(data.acsUrl, `${gh.baseUrl}/acs/challenge`, second.text);
+      assert.equal(typeof data.packedCReq, 'string');
+      const redirect = await browserGet(`${gh.baseUrl}/payment/acsRedirect.do?orderId=${orderId}`);
+      const challenge = await submit(onlyForm(redirect.text, gh.baseUrl));
+      const finalPage = await submit(onlyForm(challenge.text, gh.baseUrl), {
+        code: '123456',
+        action: 'submit',
+      });
+      const landed = await submit(onlyForm(finalPage.text, gh.baseUrl));
+      assert.equal(landed.status, 303);
+      const status = await gh.post(`${REST}/getOrderStatusExtended.do`, { ...auth, orderId });
+      assert.equal(status.body.orderStatus, 2);
+      assert.equal(status.body.paymentWay, 'GOOGLE_PAY_CARD');
+    });
+
+    test('an SCA exemption (with its permission) pays a PAN_ONLY token without 3-D Secure, recorded', async () => {
+      const exempt = await gh.createMerchant({ authenticates: true, permissions: ['scaExemption'] });
+      await wallet.admin.createKey(exempt.merchantLogin, 'b');
+      const [recipient] = await wallet.keyring.walletBRecipients(
+        await wallet.admin.merchantIdOf(exempt.merchantLogin),
+      );
+      assert.ok(recipient?.privateKeys[0] !== undefined);
+      const paymentToken = mintWalletBToken({
+        authority,
+        recipientId: recipient.recipientId,
+        recipientPublicKey: createPublicKey(recipient.privateKeys[0]),
+        protocolVersion: 'ECv2',
+        payment: {
+          authMethod: 'PAN_ONLY',
+          pan: '4111111111111111',
+          expirationMonth: 12,
+          expirationYear: 2034,
+        },
+        nowMs: gh.clock.nowMs(),
+        messageId: randomBytes(16).toString('hex'),
+      });
+      const paid = await post(gh, PAY, {
+        merchant: exempt.merchantLogin,
+        paymentToken,
+        amount: 300,
+        externalScaExemptionIndicator: 'LVP',
+      });
+      assert.equal((paid.body.orderStatus as Record<string, unknown>).orderStatus, 2, paid.text);
+      const orderId = String((paid.body.data as { orderId: string }).orderId);
+      const status = await gh.post(`${REST}/getOrderStatusExtended.do`, { ...exempt.auth, orderId });
+      const secure = (status.body.cardAuthInfo as Record<string, unknown>).secureAuthInfo as Record<
+        string,
+        unknown
+      >;
+      assert.equal(secure.threeDsType, 'EXEMPTION');
+    });
+
+    test('without a returnUrl or threeDSVer2FinishUrl the customer could not come back: refused', async () => {
       const refused = await post(gh, PAY, {
-        merchant: created.merchantLogin,
-        paymentToken: await token(created.merchantLogin, 'ECv2', 'PAN_ONLY'),
+        merchant: login,
+        paymentToken: await panOnly('4111111111111111'),
         amount: 100,
       });
-      assert.match((refused.body.error as { message: string }).message, /3-D Secure/);
+      assert.equal((refused.body.error as { code: string }).code, '4');
     });
   });
 }

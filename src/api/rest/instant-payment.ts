@@ -1,7 +1,7 @@
 import type { RandomSource } from '../../domain/random-source.js';
 import { Refusal } from '../../domain/refusals.js';
 import { initiatorOf } from '../../domain/stored-credentials.js';
-import type { BrowserData, ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
@@ -19,6 +19,7 @@ import {
   type InstantPaymentParams,
 } from './instant-payment-params.js';
 import { checkForceSsl, generatedOrderNumber, holdSchedule, sharedOrderInput } from './order-input.js';
+import { browserData } from './browser-data.js';
 import { decidedAnswer, stepAnswer } from './payment-answers.js';
 
 export interface InstantPaymentServices extends CardSources {
@@ -56,23 +57,6 @@ function authenticates(
     // Merchant-initiated payments (U, R) have nobody at a browser to authenticate.
     initiatorOf(params.tii) === 'customer'
   );
-}
-
-/** The browser as the AReq describes it: from clientBrowserInfo when the merchant sends it. */
-function browserData(params: InstantPaymentParams, context: OperationContext): BrowserData {
-  const info = params.clientBrowserInfo;
-  return {
-    acceptHeader: info?.browserAcceptHeader ?? 'text/html',
-    ip: info?.browserIpAddress ?? params.ip ?? context.clientIp,
-    ...(info?.javaEnabled === undefined ? {} : { javaEnabled: info.javaEnabled }),
-    javascriptEnabled: info?.javascriptEnabled ?? false,
-    language: info?.browserLanguage ?? params.language ?? context.merchant.defaultLanguage,
-    ...(info?.colorDepth === undefined ? {} : { colorDepth: info.colorDepth }),
-    ...(info?.screenHeight === undefined ? {} : { screenHeight: String(info.screenHeight) }),
-    ...(info?.screenWidth === undefined ? {} : { screenWidth: String(info.screenWidth) }),
-    ...(info?.browserTimeZoneOffset === undefined ? {} : { timeZoneOffset: info.browserTimeZoneOffset }),
-    userAgent: info?.userAgent ?? 'unknown',
-  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { PaymentStep } from '../../services/payment-step.js';
 import type { OrderRow } from '../../store/schema.js';
 import type { OperationContext } from '../operation.js';
 import { walletOrderStatusView } from './wallet-order-status-view.js';
@@ -12,4 +13,40 @@ export function walletAnswer(order: OrderRow, context: OperationContext): Record
     data: { orderId: order.id },
     orderStatus: walletOrderStatusView(order, context),
   };
+}
+
+/**
+ * A wallet payment whose customer authenticates with 3-D Secure (a wallet B PAN_ONLY token): the
+ * step rides in `data` with the members instantPayment.do answers for it (docs/decisions.md):
+ * the 3DS Method first, then `acsUrl` and `packedCReq` when the issuer asks for a challenge.
+ */
+export function walletStepAnswer(step: PaymentStep, context: OperationContext): Record<string, unknown> {
+  if (step.kind === 'decided') return walletAnswer(step.order, context);
+  const orderId = step.order.id;
+  let data: Record<string, unknown>;
+  switch (step.kind) {
+    case 'method': {
+      const { threeDSMethodURLServerDirect, ...invitation } = step.invitation;
+      data = {
+        orderId,
+        is3DSVer2: true,
+        ...invitation,
+        ...(context.merchant.permissions.has('threeDSMethodDirect') ? { threeDSMethodURLServerDirect } : {}),
+      };
+      break;
+    }
+    case 'challenge':
+      data = {
+        orderId,
+        is3DSVer2: true,
+        threeDSServerTransId: step.transactionId,
+        acsUrl: step.acsUrl,
+        packedCReq: step.packedCReq,
+      };
+      break;
+    case 'v1':
+      data = { orderId, acsUrl: step.acsUrl, paReq: step.paReq, termUrl: step.termUrl };
+      break;
+  }
+  return { success: true, data, orderStatus: walletOrderStatusView(step.order, context) };
 }

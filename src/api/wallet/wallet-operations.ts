@@ -1,11 +1,15 @@
 import type { RandomSource } from '../../domain/random-source.js';
 import { Refusal } from '../../domain/refusals.js';
+import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
+import type { NewOrder } from '../../store/order-columns.js';
 import type { WalletPayments, WalletTerms } from '../../services/wallets/wallet-payments.js';
 import type { OpenedWallet, WalletTokens } from '../../services/wallets/wallet-tokens.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
 import { generatedOrderNumber, holdSchedule, payerDataOf } from '../rest/order-input.js';
-import { walletAnswer } from './wallet-answer.js';
+import { browserData } from '../rest/browser-data.js';
+import { walletAnswer, walletStepAnswer } from './wallet-answer.js';
 import {
   WALLET_A_DIRECT_PARAMS,
   WALLET_A_PAYMENT_PARAMS,
@@ -17,6 +21,8 @@ import {
 
 export interface WalletServices {
   readonly registration: OrderRegistration;
+  readonly authenticated: AuthenticatedPayment;
+  readonly threeDs: ThreeDsServer;
   readonly walletPayments: WalletPayments;
   readonly walletTokens: WalletTokens;
   readonly random: RandomSource;
@@ -45,17 +51,25 @@ function termsOf(params: AnyWalletParams, context: OperationContext, verificatio
     ...(params.tii === undefined ? {} : { tii: params.tii }),
     ...(storeCredential === undefined ? {} : { storeCredential }),
     ...(verification ? { verification } : {}),
+    ...(params.externalScaExemptionIndicator === undefined
+      ? {}
+      : {
+          secureAuth: JSON.stringify({
+            threeDsType: 'EXEMPTION',
+            exemption: params.externalScaExemptionIndicator,
+          }),
+        }),
   };
 }
 
-/** Registers the order of a verified token and pays it; the answer is the wallet envelope. */
-async function pay(
+/** The order a verified token pays, and how: built from the request, not yet written. */
+function prepared(
   services: WalletServices,
   params: AnyWalletParams,
   context: OperationContext,
   opened: OpenedWallet,
-  verification = false,
-): Promise<object> {
+  verification: boolean,
+): { order: NewOrder; terms: WalletTerms } {
   const terms = termsOf(params, context, verification);
   const language = params.language ?? context.merchant.defaultLanguage;
   const payerData = payerDataOf(params as Parameters<typeof payerDataOf>[0]);
@@ -82,8 +96,83 @@ async function pay(
     marketplace: params.marketplace,
     paymentFacilitator: params.paymentFacilitator,
   });
+  return { order, terms };
+}
+
+/** Registers the order of a verified token and pays it; the answer is the wallet envelope. */
+async function pay(
+  services: WalletServices,
+  params: AnyWalletParams,
+  context: OperationContext,
+  opened: OpenedWallet,
+  verification = false,
+): Promise<object> {
+  const { order, terms } = prepared(services, params, context, opened, verification);
   const paid = await services.walletPayments.registerAndPay(order, opened.wallet, terms);
   return walletAnswer(paid, context);
+}
+
+/**
+ * A wallet B PAN_ONLY token for a merchant that authenticates: the order is registered (the token
+ * spent in the same unit) and 3-D Secure starts as for instantPayment.do.
+ */
+async function startAuthentication(
+  services: WalletServices,
+  params: WalletBPaymentParams,
+  context: OperationContext,
+  opened: OpenedWallet,
+): Promise<object> {
+  // The customer's browser comes back from the issuer's ACS to one of these.
+  if (params.returnUrl === undefined && params.threeDSVer2FinishUrl === undefined) {
+    throw new Refusal('PARAM_MISSING', { param: 'returnUrl' });
+  }
+  const { order, terms } = prepared(services, params, context, opened, false);
+  const step = await services.authenticated.registerAndStart(
+    order,
+    {
+      card: opened.wallet.card,
+      terms: {
+        twoPhase: terms.twoPhase,
+        paymentWay: opened.wallet.paymentWay,
+        ...(terms.autoCompleteAtMs === undefined ? {} : { autoCompleteAtMs: terms.autoCompleteAtMs }),
+        ...(terms.autoReverseAtMs === undefined ? {} : { autoReverseAtMs: terms.autoReverseAtMs }),
+        ...(terms.tii === undefined ? {} : { tii: terms.tii }),
+        ...(terms.storeCredential === undefined ? {} : { storeCredential: terms.storeCredential }),
+      },
+      requestedVersion: params.threeDSProtocolVersion,
+      finishUrl: params.threeDSVer2FinishUrl,
+      merchantNotificationUrl: params.threeDSMethodNotificationUrl,
+      merchantName: context.merchant.login,
+      intent: services.walletPayments.intentOf(opened.wallet, order),
+    },
+    browserData(params, context),
+  );
+  return walletStepAnswer(step, context);
+}
+
+/**
+ * The repeated request after the 3DS Method: it names the transaction and carries the same token,
+ * which proves it again (there is no password) and must be the one spent on the transaction's order.
+ */
+async function continueAuthentication(
+  services: WalletServices,
+  params: WalletBPaymentParams,
+  context: OperationContext,
+  opened: OpenedWallet,
+): Promise<object> {
+  const transaction = await services.threeDs.findForMerchant(
+    context.merchant.id,
+    params.threeDSServerTransId ?? '',
+  );
+  if (transaction === undefined) throw new Refusal('ORDER_NOT_FOUND');
+  const spentOn = await services.walletPayments.orderOfToken('b', opened.wallet.tokenId);
+  if (spentOn !== transaction.order_id) throw new Refusal('WALLET_TOKEN_REPLAYED');
+  const step = await services.authenticated.proceed(transaction, {
+    merchantName: context.merchant.login,
+    browser: browserData(params, context),
+    amountMinor: params.amount,
+  });
+  return walletStepAnswer(step, context);
 }
 
 /** The operation at its spec address and at the address real clients of this family call. */
@@ -110,6 +199,10 @@ export function walletOperations(services: WalletServices): Operation[] {
         params.paymentToken,
         context.nowMs,
       );
+      // The token says what the customer agreed to pay; an explicit amount must be the same.
+      if (params.amount !== undefined && params.amount !== opened.amountMinor) {
+        throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: 'paymentToken.transactionAmount' });
+      }
       return pay(services, params, context, opened);
     },
   });
@@ -150,6 +243,13 @@ export function walletOperations(services: WalletServices): Operation[] {
         { amountMinor: params.amount, currency: params.currencyCode ?? context.merchant.defaultCurrency },
         context.nowMs,
       );
+      if (params.threeDSServerTransId !== undefined) {
+        return continueAuthentication(services, params, context, opened);
+      }
+      // An SCA exemption (its permission checked by the pipeline) pays without 3-D Secure, recorded.
+      if (opened.authenticate === true && params.externalScaExemptionIndicator === undefined) {
+        return startAuthentication(services, params, context, opened);
+      }
       return pay(services, params, context, opened);
     },
   });

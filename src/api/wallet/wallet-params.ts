@@ -50,6 +50,9 @@ export const WALLET_A_PAYMENT_PARAMS = [
   param('paymentToken', 'mandatory', text(1, PAYMENT_TOKEN_CHARS_MAX), {
     note: 'Base64 of the paymentData of the wallet token',
   }),
+  param('amount', 'optional', digits(0, 12), {
+    note: "the token's transactionAmount decides; another amount here is refused",
+  }),
   ...ORDER_PARAMS,
 ] as const;
 
@@ -80,6 +83,12 @@ export const WALLET_B_PAYMENT_PARAMS = [
   }),
   param('amount', 'mandatory', digits(0, 12), { note: 'minor units' }),
   param('currencyCode', 'optional', digitCode(3), { note: "ISO 4217 numeric; the merchant's default" }),
+  // 3-D Secure for a PAN_ONLY token, as instantPayment.do runs it: the repeated request names the
+  // transaction and carries the same token.
+  param('threeDSServerTransId', 'optional', text(1, 36)),
+  param('threeDSVer2FinishUrl', 'optional', absoluteUrl(512)),
+  param('threeDSMethodNotificationUrl', 'optional', absoluteUrl(512)),
+  param('clientBrowserInfo', 'optional', BLOCKS.clientBrowserInfo, { permission: 'clientBrowserInfo' }),
   ...ORDER_PARAMS,
 ] as const;
 

@@ -22,7 +22,13 @@ export interface WalletCard {
 
 export type WalletTerms = Pick<
   CardPaymentInput,
-  'twoPhase' | 'autoCompleteAtMs' | 'autoReverseAtMs' | 'tii' | 'storeCredential' | 'verification'
+  | 'twoPhase'
+  | 'autoCompleteAtMs'
+  | 'autoReverseAtMs'
+  | 'tii'
+  | 'storeCredential'
+  | 'verification'
+  | 'secureAuth'
 >;
 
 /**
@@ -50,8 +56,18 @@ export class WalletPayments {
             authentication: { eci: cryptogram.eci, authenticationValue: cryptogram.value },
             secureAuth: JSON.stringify({ eci: cryptogram.eci, threeDsType: 'WALLET_CRYPTOGRAM' }),
           }),
-      intent: (db) => this.markUsed(db, wallet, order),
+      intent: this.intentOf(wallet, order),
     });
+  }
+
+  /** The write that spends the token, for the unit that registers its order. */
+  intentOf(wallet: WalletCard, order: NewOrder): (db: Executor) => Promise<void> {
+    return (db) => this.markUsed(db, wallet, order);
+  }
+
+  /** The order a token was spent on, if it was. */
+  async orderOfToken(wallet: 'a' | 'b', tokenId: string): Promise<string | undefined> {
+    return this.wallets.orderOfToken(wallet, tokenId);
   }
 
   private async markUsed(db: Executor, wallet: WalletCard, order: NewOrder): Promise<void> {

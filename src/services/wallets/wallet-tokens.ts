@@ -20,6 +20,8 @@ export interface OpenedWallet {
   readonly wallet: WalletCard;
   readonly amountMinor: number;
   readonly currency: string;
+  /** A wallet B PAN_ONLY token for a merchant that authenticates: 3-D Secure runs as for a typed card. */
+  readonly authenticate?: boolean;
 }
 
 /** Each way a token fails is its own refusal (docs/decisions.md, wallet error codes). */
@@ -74,17 +76,12 @@ function walletBCard(
   if (expiry === undefined) throw new Refusal('WALLET_TOKEN_MALFORMED');
   const card = { pan: payment.pan, expiry };
   if (payment.authMethod === 'PAN_ONLY') {
-    // The card's own number, not authenticated by the wallet: 3-D Secure would have to run, as for
-    // a card typed in; until the wallet flow carries it, only a merchant that skips it (sslOnly) may pay.
-    if (!merchant.permissions.has('sslOnly')) {
-      throw new Refusal('FEATURE_NOT_ENABLED', {
-        param: 'paymentToken',
-        feature: '3-D Secure for wallet B PAN_ONLY tokens',
-      });
-    }
+    // The card's own number, which the wallet did not authenticate: 3-D Secure runs as for a card
+    // typed in, unless the merchant skips it (sslOnly).
     return {
       wallet: { wallet: 'b', tokenId: payment.messageId, card, paymentWay: 'GOOGLE_PAY_CARD' },
       ...order,
+      ...(merchant.permissions.has('sslOnly') ? {} : { authenticate: true }),
     };
   }
   const cryptogram = payment.cryptogram;
