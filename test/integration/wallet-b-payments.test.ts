@@ -7,6 +7,7 @@ import { cryptoRandom } from '../../src/domain/random-source.js';
 import {
   mintWalletBToken,
   type WalletBSandboxAuthority,
+  type WalletBSandboxPayment,
 } from '../../src/processing/wallets/wallet-b/index.js';
 import { SecretBox } from '../../src/security/secret-box.js';
 import { SandboxWallets } from '../../src/services/wallets/sandbox-wallets.js';
@@ -41,6 +42,28 @@ function services(gh: TestGatehouse) {
   };
 }
 
+/** A sandbox wallet B token for `login`'s first recipient key, as the vendor's device would make it. */
+async function mintFor(
+  gh: TestGatehouse,
+  wallet: ReturnType<typeof services>,
+  authority: WalletBSandboxAuthority,
+  login: string,
+  protocolVersion: 'ECv1' | 'ECv2',
+  payment: WalletBSandboxPayment,
+): Promise<string> {
+  const [recipient] = await wallet.keyring.walletBRecipients(await wallet.admin.merchantIdOf(login));
+  assert.ok(recipient?.privateKeys[0] !== undefined);
+  return mintWalletBToken({
+    authority,
+    recipientId: recipient.recipientId,
+    recipientPublicKey: createPublicKey(recipient.privateKeys[0]),
+    protocolVersion,
+    payment,
+    nowMs: gh.clock.nowMs(),
+    messageId: randomBytes(16).toString('hex'),
+  });
+}
+
 const post = (gh: TestGatehouse, path: string, body: unknown) =>
   gh.post(path, {}, { rawBody: JSON.stringify(body), contentType: 'application/json' });
 
@@ -63,30 +86,19 @@ for (const engine of ENGINES) {
     });
     after(() => gh.close());
 
-    async function token(
+    const token = (
       who: string,
       protocolVersion: 'ECv1' | 'ECv2',
       authMethod: 'PAN_ONLY' | 'CRYPTOGRAM_3DS',
-    ): Promise<string> {
-      const [recipient] = await wallet.keyring.walletBRecipients(await wallet.admin.merchantIdOf(who));
-      assert.ok(recipient?.privateKeys[0] !== undefined);
-      return mintWalletBToken({
-        authority,
-        recipientId: recipient.recipientId,
-        recipientPublicKey: createPublicKey(recipient.privateKeys[0]),
-        protocolVersion,
-        payment: {
-          authMethod,
-          pan: '5555555555554444',
-          expirationMonth: 12,
-          expirationYear: 2034,
-          cryptogram: WALLET_TEST_CRYPTOGRAM,
-          eci: '02',
-        },
-        nowMs: gh.clock.nowMs(),
-        messageId: randomBytes(16).toString('hex'),
+    ) =>
+      mintFor(gh, wallet, authority, who, protocolVersion, {
+        authMethod,
+        pan: '5555555555554444',
+        expirationMonth: 12,
+        expirationYear: 2034,
+        cryptogram: WALLET_TEST_CRYPTOGRAM,
+        eci: '02',
       });
-    }
 
     test('an ECv2 cryptogram token pays the amount of the request: GOOGLE_PAY_TOKENIZED', async () => {
       const paid = await post(gh, PAY, {
@@ -155,19 +167,13 @@ for (const engine of ENGINES) {
     });
     after(() => gh.close());
 
-    async function panOnly(pan: string): Promise<string> {
-      const [recipient] = await wallet.keyring.walletBRecipients(await wallet.admin.merchantIdOf(login));
-      assert.ok(recipient?.privateKeys[0] !== undefined);
-      return mintWalletBToken({
-        authority,
-        recipientId: recipient.recipientId,
-        recipientPublicKey: createPublicKey(recipient.privateKeys[0]),
-        protocolVersion: 'ECv2',
-        payment: { authMethod: 'PAN_ONLY', pan, expirationMonth: 12, expirationYear: 2034 },
-        nowMs: gh.clock.nowMs(),
-        messageId: randomBytes(16).toString('hex'),
+    const panOnly = (pan: string, who = login) =>
+      mintFor(gh, wallet, authority, who, 'ECv2', {
+        authMethod: 'PAN_ONLY',
+        pan,
+        expirationMonth: 12,
+        expirationYear: 2034,
       });
-    }
 
     const request = (paymentToken: string, extra: Record<string, unknown> = {}) => ({
       merchant: login,
@@ -239,24 +245,7 @@ for (const engine of ENGINES) {
     test('an SCA exemption (with its permission) pays a PAN_ONLY token without 3-D Secure, recorded', async () => {
       const exempt = await gh.createMerchant({ authenticates: true, permissions: ['scaExemption'] });
       await wallet.admin.createKey(exempt.merchantLogin, 'b');
-      const [recipient] = await wallet.keyring.walletBRecipients(
-        await wallet.admin.merchantIdOf(exempt.merchantLogin),
-      );
-      assert.ok(recipient?.privateKeys[0] !== undefined);
-      const paymentToken = mintWalletBToken({
-        authority,
-        recipientId: recipient.recipientId,
-        recipientPublicKey: createPublicKey(recipient.privateKeys[0]),
-        protocolVersion: 'ECv2',
-        payment: {
-          authMethod: 'PAN_ONLY',
-          pan: '4111111111111111',
-          expirationMonth: 12,
-          expirationYear: 2034,
-        },
-        nowMs: gh.clock.nowMs(),
-        messageId: randomBytes(16).toString('hex'),
-      });
+      const paymentToken = await panOnly('4111111111111111', exempt.merchantLogin);
       const paid = await post(gh, PAY, {
         merchant: exempt.merchantLogin,
         paymentToken,

@@ -100,7 +100,7 @@ export class WalletAdmin {
     wallet: Wallet,
     input: { privateKeyPem: string; certificatePem?: string; recipientId?: string },
   ): Promise<WalletKeySummary> {
-    const merchantId = await this.merchantId(login);
+    const merchantId = await this.merchantIdOf(login);
     const privateKey = p256PrivateKey(input.privateKeyPem);
     let certificatePem: string | null = null;
     let hash: string | null = null;
@@ -145,7 +145,7 @@ export class WalletAdmin {
       certify?: (publicKeyPem: string, merchantId: string) => Promise<X509Certificate>;
     } = {},
   ): Promise<{ key: WalletKeySummary; certificateRequest?: string }> {
-    const merchantId = await this.merchantId(login);
+    const merchantId = await this.merchantIdOf(login);
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     if (wallet === 'b') {
@@ -168,7 +168,7 @@ export class WalletAdmin {
 
   /** The payment processing certificate the wallet A vendor issued for one of the merchant's keys. */
   async importCertificate(login: string, certificatePem: string): Promise<WalletKeySummary> {
-    const merchantId = await this.merchantId(login);
+    const merchantId = await this.merchantIdOf(login);
     const certificate = certificateOf(certificatePem);
     const hash = publicKeyHash(certificate.publicKey);
     for (const row of await this.wallets.keysOf(merchantId, 'a')) {
@@ -182,7 +182,7 @@ export class WalletAdmin {
   }
 
   async show(login: string): Promise<WalletKeySummary[]> {
-    const merchantId = await this.merchantId(login);
+    const merchantId = await this.merchantIdOf(login);
     const rows = [
       ...(await this.wallets.keysOf(merchantId, 'a')),
       ...(await this.wallets.keysOf(merchantId, 'b')),
@@ -205,11 +205,8 @@ export class WalletAdmin {
     return certificate.toString();
   }
 
+  /** The id of the merchant with this login; the operator is told when there is none. */
   async merchantIdOf(login: string): Promise<string> {
-    return this.merchantId(login);
-  }
-
-  private async merchantId(login: string): Promise<string> {
     const record = await this.merchants.findByLogin(login);
     if (record === undefined) throw new AdminError(`merchant "${login}" does not exist`);
     return record.row.id;

@@ -7,6 +7,7 @@ import { decryptWalletAData, deriveWalletAKey } from './wallet-a-cipher.js';
 import type { WalletAMerchantKey } from './wallet-a-merchant-key.js';
 import { readWalletAPayload, type WalletAPayment } from './wallet-a-payment.js';
 import { verifyWalletASignature, type WalletATrust } from './wallet-a-signature.js';
+import { isRecord } from '../json-object.js';
 
 /**
  * Upper bound on the Base64 paymentToken this module reads. A real token is about 5.5 KB; the
@@ -54,10 +55,6 @@ function hexField(record: Record<string, unknown>, name: string, optional: boole
     throw malformed(`the token's ${name} is not hexadecimal`);
   }
   return Buffer.from(value, 'hex');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function paymentDataOf(token: string | object): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { Pan } from '../../../domain/pan.js';
 import { WalletSecret } from '../wallet-secret.js';
 import { WalletTokenError } from '../wallet-token-error.js';
+import { decryptedObject, isRecord } from '../json-object.js';
 
 /** The decrypted wallet A payment (protocols.md §2.4), checked and typed. */
 export interface WalletAPayment {
@@ -41,10 +42,6 @@ function requiredString(record: Record<string, unknown>, name: string, pattern: 
   return value;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function expiry(yymmdd: string): string {
   const month = Number(yymmdd.slice(2, 4));
   const day = Number(yymmdd.slice(4, 6));
@@ -62,14 +59,7 @@ export function readWalletAPayload(
   transactionId: string,
   signingTimeMs: number,
 ): WalletAPayment {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(plaintext.toString('utf8'));
-  } catch {
-    throw new WalletTokenError('malformed', 'the decrypted payment data is not JSON');
-  }
-  if (!isRecord(parsed))
-    throw new WalletTokenError('malformed', 'the decrypted payment data is not an object');
+  const parsed = decryptedObject(plaintext);
   const pan = requiredString(parsed, 'applicationPrimaryAccountNumber', /^\d{12,19}$/);
   const applicationExpirationDate = requiredString(parsed, 'applicationExpirationDate', /^\d{6}$/);
   const currencyCode = requiredString(parsed, 'currencyCode', /^\d{3}$/);

@@ -8,6 +8,7 @@ import {
   type WalletBProtocol,
 } from './wallet-b-crypto.js';
 import { readWalletBPayload, type WalletBPayment } from './wallet-b-payload.js';
+import { isRecord } from '../json-object.js';
 
 /** The largest token text read (an ECv2 token with a card payload is about 2 KB). */
 export const WALLET_B_TOKEN_CHARS_MAX = 16 * 1024;
@@ -33,10 +34,6 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 function malformed(detail: string): WalletTokenError {
   return new WalletTokenError('malformed', detail);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parsedJson(text: string, what: string): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { Pan } from '../../../domain/pan.js';
 import { WalletSecret } from '../wallet-secret.js';
 import { WalletTokenError } from '../wallet-token-error.js';
+import { decryptedObject, isRecord } from '../json-object.js';
 
 /** How the wallet authenticated the card: a device token with a cryptogram, or the card's own number. */
 export type WalletBAuthMethod = 'PAN_ONLY' | 'CRYPTOGRAM_3DS';
@@ -24,10 +25,6 @@ export interface WalletBPayment {
 
 function malformed(what: string): WalletTokenError {
   return new WalletTokenError('malformed', `the decrypted payment data has no valid ${what}`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function text(record: Record<string, unknown>, name: string, pattern: RegExp): string {
@@ -56,14 +53,7 @@ function expiry(details: Record<string, unknown>): string {
  * 3dsEciIndicator), read as CRYPTOGRAM_3DS. Refused as expired once messageExpiration ≤ nowMs.
  */
 export function readWalletBPayload(plaintext: Buffer, nowMs: number): WalletBPayment {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(plaintext.toString('utf8'));
-  } catch {
-    throw new WalletTokenError('malformed', 'the decrypted payment data is not JSON');
-  }
-  if (!isRecord(parsed))
-    throw new WalletTokenError('malformed', 'the decrypted payment data is not an object');
+  const parsed = decryptedObject(plaintext);
   const messageExpiration = text(parsed, 'messageExpiration', /^\d{1,15}$/);
   const messageId = text(parsed, 'messageId', /^[\x21-\x7e]{1,512}$/);
   if (!(Number(messageExpiration) > nowMs)) throw new WalletTokenError('expired', 'the message has expired');
