@@ -9,7 +9,6 @@ import { WalletPayments } from './services/wallets/wallet-payments.js';
 import { WalletTokens } from './services/wallets/wallet-tokens.js';
 import { WalletTrust } from './services/wallets/wallet-trust.js';
 import { WalletRepository } from './store/wallet-repository.js';
-import type { Config } from './config/config.js';
 import { gatewayKeys } from './config/gateway-keys.js';
 import { loadMasterKey } from './config/master-key.js';
 import { systemClock, type Clock } from './domain/clock.js';
@@ -27,6 +26,12 @@ import { JobRunner } from './jobs/periodic-job.js';
 import { withTimeout } from './processing/acquirer/timeout-guard.js';
 import { SandboxAcquirer } from './processing/sandbox/sandbox-acquirer.js';
 import { SecretBox } from './security/secret-box.js';
+import { TableRateSource } from './processing/dcc/table-rate-source.js';
+import { DccCalculationRepository, DccRateRepository } from './store/dcc-repository.js';
+import { DccOffers } from './services/dcc/dcc-offers.js';
+import { DccRateAdmin, DccRateError } from './services/dcc/dcc-rate-admin.js';
+import { ConfigError, type Config } from './config/config.js';
+import { readFileSync } from 'node:fs';
 import { createHmac } from 'node:crypto';
 import { AcsEmulator } from './processing/threeds/acs-emulator.js';
 import { ThreeDsServer } from './processing/threeds/three-ds-server.js';
@@ -154,6 +159,22 @@ export async function openAdmin(
 }
 
 /** The composition root: config -> store -> services -> http. */
+/** GATEHOUSE_DCC_RATES_FILE: loaded at every start, so the file is the operator's source of rates. */
+async function loadRatesFile(path: string, admin: DccRateAdmin): Promise<void> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    throw new ConfigError(`GATEHOUSE_DCC_RATES_FILE: cannot read ${path}`);
+  }
+  try {
+    await admin.loadFile(text);
+  } catch (error) {
+    if (error instanceof DccRateError) throw new ConfigError(`GATEHOUSE_DCC_RATES_FILE: ${error.message}`);
+    throw error;
+  }
+}
+
 export async function createGatehouse(config: Config, options: GatehouseOptions = {}): Promise<Gatehouse> {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? cryptoRandom;
@@ -238,6 +259,18 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     await sandboxWallets.walletB();
   }
   const registration = new OrderRegistration(orders, store.writes, clock, random, config.publicUrl);
+  const dccRates = new DccRateRepository(store.db);
+  if (config.dccRatesFile !== undefined)
+    await loadRatesFile(config.dccRatesFile, new DccRateAdmin(dccRates, clock));
+  const dcc = new DccOffers(
+    new DccCalculationRepository(store.db),
+    new TableRateSource(dccRates),
+    acquirer,
+    secrets,
+    random,
+    orders,
+    store.writes,
+  );
   const operations = restOperations({
     registration,
     query,
@@ -253,6 +286,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     cardDirectory: acs,
     merchants: directory,
     reports: new OrderReport(new OrderReportRepository(store.db), query),
+    dcc,
   });
   const authenticator = new Authenticator(merchants, directory, clock);
   const idempotencyKeys = new IdempotencyRepository(store);
@@ -281,6 +315,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
         query,
         payment,
         payments: authenticated,
+        dcc,
         server: threeDs,
         clock,
       });

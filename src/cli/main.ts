@@ -15,6 +15,7 @@ import { openAdmin } from '../server.js';
 import { addCallbackCommands, addKeyCommands } from './callback-commands.js';
 import { addVaultCommands } from './vault-commands.js';
 import { addWalletCommands } from './wallet-commands.js';
+import { addDccCommands } from './dcc-commands.js';
 import { serve } from './serve-command.js';
 
 function positiveInteger(value: string): number {
@@ -287,6 +288,7 @@ export function buildCli(): Command {
   addCallbackCommands(program);
   addVaultCommands(program);
   addWalletCommands(program);
+  addDccCommands(program);
 
   return program;
 }

@@ -31,6 +31,8 @@ export interface Config {
   readonly recoveryGraceMs: number;
   /** Worker processes serving the port (node:cluster); 1 serves in the process itself. */
   readonly workers: number;
+  /** A file of DCC rates loaded into the rate table at start (GATEHOUSE_DCC_RATES_FILE). */
+  readonly dccRatesFile: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -54,6 +56,7 @@ export const CONFIG_VARIABLES = {
   GATEHOUSE_ACQUIRER_TIMEOUT_MS: '10000',
   GATEHOUSE_RECOVERY_GRACE_MS: '60000',
   GATEHOUSE_WORKERS: '1 with SQLite, the number of cores with PostgreSQL',
+  GATEHOUSE_DCC_RATES_FILE: 'none',
 } as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -164,5 +167,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       1,
       64,
     ),
+    dccRatesFile: env.GATEHOUSE_DCC_RATES_FILE || undefined,
   };
 }

@@ -51,6 +51,13 @@ export const REFUSALS = {
   WALLET_KEY_MISMATCH: { errorCode: '25', httpStatus: 200, message: 'wallet.keyMismatch' },
   WALLET_VERSION_UNSUPPORTED: { errorCode: '26', httpStatus: 200, message: 'wallet.versionUnsupported' },
   WALLET_TOKEN_REPLAYED: { errorCode: '27', httpStatus: 200, message: 'wallet.tokenReplayed' },
+  // Dynamic currency conversion (merchant-api.md "DCC calculation"; codes per gateway-facts §3).
+  DCC_CARD_NOT_ELIGIBLE: { errorCode: '5', httpStatus: 200, message: 'dcc.cardNotEligible' },
+  DCC_RATE_UNAVAILABLE: { errorCode: '7', httpStatus: 200, message: 'dcc.rateUnavailable' },
+  DCC_CALCULATION_NOT_FOUND: { errorCode: '5', httpStatus: 200, message: 'dcc.calculationNotFound' },
+  DCC_CALCULATION_EXPIRED: { errorCode: '5', httpStatus: 200, message: 'dcc.calculationExpired' },
+  DCC_CALCULATION_USED: { errorCode: '5', httpStatus: 200, message: 'dcc.calculationUsed' },
+  DCC_CALCULATION_MISMATCH: { errorCode: '5', httpStatus: 200, message: 'dcc.calculationMismatch' },
   FEATURE_NOT_ENABLED: { errorCode: '5', httpStatus: 200, message: 'feature.notEnabled' },
   PARAMS_IN_URL: { errorCode: '5', httpStatus: 400, message: 'request.paramsInUrl' },
   METHOD_NOT_ALLOWED: { errorCode: '5', httpStatus: 400, message: 'request.methodNotAllowed' },

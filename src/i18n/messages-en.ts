@@ -66,6 +66,12 @@ export const MESSAGES_EN = {
   'wallet.keyMismatch': 'The payment token is not encrypted for this merchant',
   'wallet.versionUnsupported': 'This version of the payment token is not supported',
   'wallet.tokenReplayed': 'This payment token has already been used',
+  'dcc.cardNotEligible': 'Currency conversion is not available for this card: it is billed in {currency}',
+  'dcc.rateUnavailable': 'No conversion rate from {from} to {to} is available',
+  'dcc.calculationNotFound': 'DCC calculation {dccUuid} was not found',
+  'dcc.calculationExpired': 'The DCC calculation has expired: calculate the conversion again',
+  'dcc.calculationUsed': 'The DCC calculation has already been used for a payment',
+  'dcc.calculationMismatch': 'The DCC calculation does not match parameter [{param}]',
   'payment.approved': 'Your order is proceeded, redirecting...',
   'payment.declined': 'Payment declined',
   'payment.threeDsMethod':
@@ -96,6 +102,8 @@ export const MESSAGES_EN = {
   'reason.single': 'a single value, not a repeated parameter',
   'reason.controlCharacter': 'text without control characters (such as NUL)',
   'reason.jsonDepth': 'JSON nested at most {depth} levels deep',
+  'reason.dccIndivisible':
+    'the whole remaining amount ({max}), or a part that leaves at least one minor unit to move in both currencies',
   'reason.jsonSize': 'JSON of at most {max} characters',
   'reason.bindingOfClient': "a stored card of this merchant for the order's clientId",
   'reason.integerRange': 'a whole number from {min} to {max}',
@@ -165,6 +173,14 @@ export const MESSAGES_EN = {
   'page.newCard': 'Another card',
   'page.rememberCard': 'Remember this card for my next purchases',
   'page.error.savedCard': 'Choose one of your saved cards or another card',
+  'page.dcc.title': 'Choose the currency to pay in',
+  'page.dcc.original': 'Pay {amount} in the shop’s currency',
+  'page.dcc.converted': 'Pay {amount} in your card’s currency',
+  'page.dcc.rate':
+    'Exchange rate: 1 {from} = {rate} {to}, including a markup of {markup} % over the reference rate {directRate}',
+  'page.dcc.notice':
+    'The conversion is offered by the shop’s payment provider; your bank will not convert this payment.',
+  'page.error.dccChoice': 'Choose the currency to pay in',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

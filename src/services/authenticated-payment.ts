@@ -15,6 +15,7 @@ import type {
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import type { NewOrder } from '../store/order-columns.js';
+import { chargeOf } from './dcc/charge.js';
 import type { OrderRow } from '../store/schema.js';
 import type { ThreeDsTransaction } from '../store/threeds-repository.js';
 import type { CardPayment, CardPaymentInput } from './card-payment.js';
@@ -348,10 +349,12 @@ export class AuthenticatedPayment {
     };
   }
 
+  /** The AReq's purchase: in the card's currency when the customer chose DCC (merchant-api.md scenario 2). */
   private purchase(order: OrderRow, merchantName: string, browser: BrowserData): PurchaseContext {
+    const { amountMinor, currency } = chargeOf(order);
     return {
-      amountMinor: order.amount_minor,
-      currency: order.currency,
+      amountMinor,
+      currency,
       merchantName,
       merchantId: order.merchant_id,
       mcc: order.mcc,

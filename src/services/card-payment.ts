@@ -25,7 +25,8 @@ import {
 } from '../store/order-columns.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderRow } from '../store/schema.js';
-import { paymentEventFor, type PaymentEvent } from './callbacks/payment-event.js';
+import { dccSide, paymentEventFor, type PaymentEvent } from './callbacks/payment-event.js';
+import { chargeOf } from './dcc/charge.js';
 import { operationOutcome } from './operation-outcome.js';
 import { refuseReusedNumber } from './order-registration.js';
 import type { BindingCategory, Tii } from '../domain/stored-credentials.js';
@@ -144,16 +145,17 @@ export class CardPayment {
           order,
           kind: 'authorization',
           amountMinor: order.amount_minor,
+          dccAmountMinor: order.dcc_amount_minor,
           nowMs: startedMs,
         }),
       );
       await input.intent?.(db);
     });
 
+    const charge = chargeOf(order);
     const answer = await this.acquirer.authorize({
       orderId: order.id,
-      amountMinor: order.amount_minor,
-      currency: order.currency,
+      ...charge,
       twoPhase: input.twoPhase,
       card: input.card,
       ...(input.authentication === undefined ? {} : { authentication: input.authentication }),
@@ -161,6 +163,8 @@ export class CardPayment {
 
     const nowMs = this.clock.nowMs();
     if (isUnknown(answer)) return this.declineUnanswered(order, claim, nowMs);
+    const dccMinor = charge.conversion === undefined ? 0 : charge.amountMinor;
+    const approves = answer.approved && input.verification !== true;
     const outcome: AuthorizationOutcome = {
       orderId: order.id,
       attemptId,
@@ -178,9 +182,10 @@ export class CardPayment {
       paymentNetRefNum: answer.approved ? answer.paymentNetRefNum : null,
       terminalId: answer.approved ? answer.terminalId : null,
       authRefNum: answer.approved ? answer.authRefNum : null,
-      approvedMinor: answer.approved && input.verification !== true ? order.amount_minor : 0,
-      depositedMinor:
-        answer.approved && !input.twoPhase && input.verification !== true ? order.amount_minor : 0,
+      approvedMinor: approves ? order.amount_minor : 0,
+      depositedMinor: approves && !input.twoPhase ? order.amount_minor : 0,
+      dccApprovedMinor: approves ? dccMinor : 0,
+      dccDepositedMinor: approves && !input.twoPhase ? dccMinor : 0,
       nowMs,
     };
     const stored = await this.writes.run(async (db) => {
@@ -191,7 +196,11 @@ export class CardPayment {
       if (!answer.approved) return undefined;
       if (input.verification !== true) {
         const operation = input.twoPhase ? 'approved' : 'deposited';
-        await this.emit(db, paymentEventFor(order, operation, true, order.amount_minor), nowMs);
+        await this.emit(
+          db,
+          paymentEventFor(order, operation, true, order.amount_minor, dccSide(order, dccMinor)),
+          nowMs,
+        );
       }
       if (input.storeCredential === undefined || this.vault === undefined) return undefined;
       const { bindingId } = await this.vault.store(db, {

@@ -6,14 +6,16 @@ import { invalidParam, Refusal, type RefusalKey } from '../domain/refusals.js';
 import { isUnknown, type AcquirerPort } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OperationRepository } from '../store/operation-repository.js';
-import type { OrderMovementRepository } from '../store/order-movement-repository.js';
+import type { DccSide, OrderMovementRepository } from '../store/order-movement-repository.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import { pendingOperationRow, type ReversalPrior } from '../store/order-columns.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderOperationRow, OrderRow } from '../store/schema.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
 import type { PaymentEventSink } from './card-payment.js';
-import { paymentEventFor, type CallbackOperation } from './callbacks/payment-event.js';
+import { dccSide, paymentEventFor, type CallbackOperation } from './callbacks/payment-event.js';
+import { convertedOf, details, type Converted } from './dcc/charge.js';
+import { splitMovement, type MovementSide } from '../domain/dcc/movement-split.js';
 import type { MerchantContext } from './merchant-context.js';
 import { operationOutcome } from './operation-outcome.js';
 
@@ -22,6 +24,8 @@ type Kind = 'capture' | 'reversal' | 'refund';
 interface Movement {
   readonly kind: Kind;
   readonly amountMinor: number;
+  /** The same movement in the order's DCC currency, for converted orders. */
+  readonly dccAmountMinor?: number;
   readonly externalId?: string;
   readonly details?: unknown;
   /** The guarded change; false when the order's state or amounts forbid it. */
@@ -36,6 +40,50 @@ const WRONG_STATE: Record<Kind, RefusalKey> = {
   reversal: 'ORDER_NOT_REVERSIBLE',
   refund: 'ORDER_NOT_REFUNDABLE',
 };
+
+const WRONG_STATE_KEYS: ReadonlySet<RefusalKey> = new Set(Object.values(WRONG_STATE));
+
+/** How often a converted order's movement is computed again when concurrent movements keep winning. */
+const CONVERTED_ATTEMPTS_MAX = 50;
+
+/**
+ * The movement's amount in the order's currency, and for a converted order its card-currency side:
+ * named in the currency the merchant chose (`side`), 0 meaning all that is left, and split by the
+ * rule of splitMovement so both ledgers stay exact. The card-currency side carries the order's
+ * amounts it was computed from (`expected`), which its statement requires unchanged.
+ */
+function amountsOf(
+  requestedMinor: number,
+  side: MovementSide,
+  left: { readonly originalMinor: number; readonly dccMinor: number },
+  converted: Converted | undefined,
+  expected: { readonly originalMinor: number; readonly dccMinor: number } = left,
+): { amountMinor: number; dcc?: DccSide } {
+  if (converted === undefined) {
+    const amountMinor = effectiveAmount(requestedMinor, left.originalMinor);
+    if (amountMinor > left.originalMinor)
+      throw invalidParam('amount', 'reason.integerRange', { min: 0, max: left.originalMinor });
+    return { amountMinor };
+  }
+  const own = side === 'original' ? left.originalMinor : left.dccMinor;
+  const amountMinor = effectiveAmount(requestedMinor, own);
+  if (amountMinor > own) throw invalidParam('amount', 'reason.integerRange', { min: 0, max: own });
+  const split = splitMovement(side, amountMinor, left, converted.pair);
+  if (split === undefined) throw invalidParam('amount', 'reason.dccIndivisible', { max: own });
+  return {
+    amountMinor: split.originalMinor,
+    dcc: {
+      amountMinor: split.dccMinor,
+      expectedMinor: expected.dccMinor,
+      expectedOriginalMinor: expected.originalMinor,
+    },
+  };
+}
+
+/** The card-currency side of a movement, as its operation row keeps it. */
+function dccAmount(dcc: DccSide | undefined): { dccAmountMinor?: number } {
+  return dcc === undefined ? {} : { dccAmountMinor: dcc.amountMinor };
+}
 
 const CALLBACK_OF: Record<Kind, CallbackOperation> = {
   capture: 'deposited',
@@ -57,22 +105,32 @@ const PENDING: MovementEnd = { state: 'pending' };
 async function undo(
   orders: OrderMovementRepository,
   db: Executor,
-  operation: Pick<OrderOperationRow, 'order_id' | 'kind' | 'amount_minor' | 'prior'>,
+  operation: Pick<OrderOperationRow, 'order_id' | 'kind' | 'amount_minor' | 'prior' | 'dcc_amount_minor'>,
 ): Promise<boolean> {
   const { order_id: orderId, amount_minor: amountMinor } = operation;
+  const dccMinor = operation.dcc_amount_minor ?? 0;
   if (operation.kind === 'capture') return orders.undoCapture(db, orderId, amountMinor);
-  if (operation.kind === 'refund') return orders.undoRefund(db, orderId, amountMinor);
+  if (operation.kind === 'refund') return orders.undoRefund(db, orderId, amountMinor, dccMinor);
   // A partial reversal released part of a hold and records no prior; a full one records what it zeroed.
-  if (operation.prior === null) return orders.undoPartialReversal(db, orderId, amountMinor);
+  if (operation.prior === null) return orders.undoPartialReversal(db, orderId, amountMinor, dccMinor);
   return orders.undoFullReversal(db, orderId, JSON.parse(operation.prior) as ReversalPrior);
 }
 
+/** The acquirer request of a movement: in the card's currency for a converted order. */
 function followUp(order: OrderRow, operation: OrderOperationRow) {
+  const converted = convertedOf(order);
+  const charge =
+    converted === undefined || operation.dcc_amount_minor === null
+      ? { amountMinor: operation.amount_minor, currency: order.currency }
+      : {
+          amountMinor: operation.dcc_amount_minor,
+          currency: converted.currency,
+          conversion: details(order, converted, operation.amount_minor),
+        };
   return {
     orderId: order.id,
     operationId: operation.id,
-    amountMinor: operation.amount_minor,
-    currency: order.currency,
+    ...charge,
     original: {
       approvalCode: order.approval_code ?? '',
       rrn: order.rrn ?? '',
@@ -104,16 +162,24 @@ export class OrderLifecycle {
     private readonly emit: PaymentEventSink,
   ) {}
 
-  async deposit(order: OrderRow, requestedMinor: number, details?: unknown): Promise<void> {
-    if (order.status !== ORDER_STATUS.approved) throw new Refusal('ORDER_NOT_CAPTURABLE');
-    const amountMinor = effectiveAmount(requestedMinor, order.approved_minor);
-    if (amountMinor > order.approved_minor)
-      throw invalidParam('amount', 'reason.integerRange', { min: 0, max: order.approved_minor });
-    await this.move(order, {
-      kind: 'capture',
-      amountMinor,
-      details,
-      apply: (db, nowMs) => this.movements.applyDeposit(db, order.id, amountMinor, nowMs),
+  async deposit(
+    order: OrderRow,
+    requestedMinor: number,
+    details?: unknown,
+    side: MovementSide = 'original',
+  ): Promise<void> {
+    await this.fresh(order, async (current) => {
+      if (current.status !== ORDER_STATUS.approved) throw new Refusal('ORDER_NOT_CAPTURABLE');
+      const converted = convertedOf(current);
+      const held = { originalMinor: current.approved_minor, dccMinor: current.dcc_approved_minor };
+      const { amountMinor, dcc } = amountsOf(requestedMinor, side, held, converted);
+      await this.move(current, {
+        kind: 'capture',
+        amountMinor,
+        details,
+        ...dccAmount(dcc),
+        apply: (db, nowMs) => this.movements.applyDeposit(db, current.id, amountMinor, nowMs, dcc),
+      });
     });
   }
 
@@ -122,22 +188,42 @@ export class OrderLifecycle {
     order: OrderRow,
     requestedMinor: number | undefined,
     details?: unknown,
+    side: MovementSide = 'original',
+  ): Promise<void> {
+    await this.fresh(order, (current) => this.reverseOnce(merchant, current, requestedMinor, details, side));
+  }
+
+  private async reverseOnce(
+    merchant: MerchantContext,
+    order: OrderRow,
+    requestedMinor: number | undefined,
+    details: unknown,
+    side: MovementSide,
   ): Promise<void> {
     if (order.status !== ORDER_STATUS.approved && order.status !== ORDER_STATUS.deposited) {
       throw new Refusal('ORDER_NOT_REVERSIBLE');
     }
-    const full = order.status === ORDER_STATUS.approved ? order.approved_minor : order.deposited_minor;
-    const amountMinor = requestedMinor === undefined ? full : effectiveAmount(requestedMinor, full);
-    if (amountMinor > full) throw invalidParam('amount', 'reason.integerRange', { min: 0, max: full });
-    if (amountMinor < full) {
+    const approved = order.status === ORDER_STATUS.approved;
+    const held = {
+      originalMinor: approved ? order.approved_minor : order.deposited_minor,
+      dccMinor: approved ? order.dcc_approved_minor : order.dcc_deposited_minor,
+    };
+    const converted = convertedOf(order);
+    const full = side === 'dcc' && converted !== undefined ? held.dccMinor : held.originalMinor;
+    const requested = requestedMinor === undefined ? 0 : requestedMinor;
+    if (effectiveAmount(requested, full) < full) {
       if (!merchant.permissions.has('partialReversal'))
         throw new Refusal('PERMISSION_REQUIRED', { feature: 'amount' });
-      if (order.status !== ORDER_STATUS.approved) throw new Refusal('ORDER_NOT_REVERSIBLE');
+      if (!approved) throw new Refusal('ORDER_NOT_REVERSIBLE');
+    }
+    const { amountMinor, dcc } = amountsOf(requested, side, held, converted);
+    if (amountMinor < held.originalMinor) {
       await this.move(order, {
         kind: 'reversal',
         amountMinor,
         details,
-        apply: (db, nowMs) => this.movements.applyPartialReversal(db, order.id, amountMinor, nowMs),
+        ...dccAmount(dcc),
+        apply: (db, nowMs) => this.movements.applyPartialReversal(db, order.id, amountMinor, nowMs, dcc),
       });
       return;
     }
@@ -146,6 +232,7 @@ export class OrderLifecycle {
       kind: 'reversal',
       amountMinor,
       details,
+      ...dccAmount(dcc),
       apply: async (db, nowMs) => {
         before = await this.movements.applyFullReversal(db, order.id, nowMs);
         return before !== undefined;
@@ -154,6 +241,8 @@ export class OrderLifecycle {
         status: before?.status ?? order.status,
         approved_minor: before?.approved_minor ?? order.approved_minor,
         deposited_minor: before?.deposited_minor ?? order.deposited_minor,
+        dcc_approved_minor: before?.dcc_approved_minor ?? order.dcc_approved_minor,
+        dcc_deposited_minor: before?.dcc_deposited_minor ?? order.dcc_deposited_minor,
       }),
     });
   }
@@ -161,25 +250,55 @@ export class OrderLifecycle {
   async refund(
     order: OrderRow,
     requestedMinor: number,
-    options: { expectedDepositedMinor?: number; externalRefundId?: string; details?: unknown } = {},
+    options: {
+      expectedDepositedMinor?: number;
+      externalRefundId?: string;
+      details?: unknown;
+      side?: MovementSide;
+    } = {},
   ): Promise<void> {
     const externalId = options.externalRefundId;
     // A retry of a refund already made is answered from it before the amounts are checked again.
     if (externalId !== undefined && (await this.answeredByEarlierRefund(order.id, externalId))) return;
+    await this.fresh(order, (current) => this.refundOnce(current, requestedMinor, options));
+  }
+
+  private async refundOnce(
+    order: OrderRow,
+    requestedMinor: number,
+    options: {
+      expectedDepositedMinor?: number;
+      externalRefundId?: string;
+      details?: unknown;
+      side?: MovementSide;
+    },
+  ): Promise<void> {
+    const externalId = options.externalRefundId;
     if (order.status !== ORDER_STATUS.deposited && order.status !== ORDER_STATUS.refunded) {
       throw new Refusal('ORDER_NOT_REFUNDABLE');
     }
-    const left = order.deposited_minor - order.refunded_minor;
-    const amountMinor = effectiveAmount(requestedMinor, left);
-    if (amountMinor > left) throw invalidParam('amount', 'reason.integerRange', { min: 0, max: left });
+    const left = {
+      originalMinor: order.deposited_minor - order.refunded_minor,
+      dccMinor: order.dcc_deposited_minor - order.dcc_refunded_minor,
+    };
+    const converted = convertedOf(order);
+    const refunded = { originalMinor: order.refunded_minor, dccMinor: order.dcc_refunded_minor };
+    const { amountMinor, dcc } = amountsOf(
+      requestedMinor,
+      options.side ?? 'original',
+      left,
+      converted,
+      refunded,
+    );
     try {
       await this.move(order, {
         kind: 'refund',
         amountMinor,
         details: options.details,
         ...(externalId === undefined ? {} : { externalId }),
+        ...dccAmount(dcc),
         apply: (db, nowMs) =>
-          this.movements.applyRefund(db, order.id, amountMinor, nowMs, options.expectedDepositedMinor),
+          this.movements.applyRefund(db, order.id, amountMinor, nowMs, options.expectedDepositedMinor, dcc),
       });
     } catch (error) {
       // The unique index on the external id: a concurrent request with the same id wrote its intent first.
@@ -209,6 +328,31 @@ export class OrderLifecycle {
     if (!changed) throw new Refusal('ORDER_NOT_CANCELLABLE');
   }
 
+  /**
+   * Runs a movement on the order as read. A converted order's card-currency side is computed from
+   * its amounts, and its statement requires them unchanged; when a concurrent movement changed
+   * them first, the movement is computed again from the order as it now stands.
+   */
+  private async fresh(order: OrderRow, once: (current: OrderRow) => Promise<void>): Promise<void> {
+    let current = order;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await once(current);
+        return;
+      } catch (error) {
+        const retry =
+          error instanceof Refusal &&
+          WRONG_STATE_KEYS.has(error.key) &&
+          convertedOf(current) !== undefined &&
+          attempt < CONVERTED_ATTEMPTS_MAX;
+        if (!retry) throw error;
+        const read = await this.orders.findById(current.merchant_id, current.id);
+        if (read === undefined) throw error;
+        current = read;
+      }
+    }
+  }
+
   private async move(order: OrderRow, movement: Movement): Promise<void> {
     const operationId = this.random.uuid();
     const startedMs = this.clock.nowMs();
@@ -223,6 +367,7 @@ export class OrderLifecycle {
         externalId: movement.externalId,
         details: movement.details === undefined ? null : JSON.stringify(movement.details),
         prior: movement.prior === undefined ? null : JSON.stringify(movement.prior()),
+        dccAmountMinor: movement.dccAmountMinor ?? null,
       });
       // In the same unit as the change: a second intent under one external id fails on the
       // unique index and takes the change back with it.
@@ -270,7 +415,17 @@ export class OrderLifecycle {
         await undo(this.movements, db, operation);
         return declined;
       }
-      await this.emit(db, paymentEventFor(order, CALLBACK_OF[kind], true, operation.amount_minor), nowMs);
+      await this.emit(
+        db,
+        paymentEventFor(
+          order,
+          CALLBACK_OF[kind],
+          true,
+          operation.amount_minor,
+          dccSide(order, operation.dcc_amount_minor),
+        ),
+        nowMs,
+      );
       return APPROVED;
     });
   }

@@ -1,3 +1,5 @@
+import type { OrderConversion } from '../domain/dcc/order-conversion.js';
+import { conversionColumns } from '../store/order-columns.js';
 import { ACTION_CODE } from '../domain/action-codes.js';
 import type { Clock } from '../domain/clock.js';
 import { currencyByNumeric } from '../domain/currencies.js';
@@ -39,6 +41,8 @@ export interface RegisterOrderInput {
   readonly payerData?: Readonly<Record<string, unknown>>;
   readonly marketplace?: unknown;
   readonly paymentFacilitator?: unknown;
+  /** Paid in the card's currency (instantPayment.do with dccData). */
+  readonly conversion?: OrderConversion;
 }
 
 /** A unique violation while writing an order is its number used already (errorCode 1). */
@@ -130,6 +134,7 @@ export class OrderRegistration {
           : JSON.stringify(input.payerData),
       marketplace: jsonOrNull(input.marketplace),
       payment_facilitator: jsonOrNull(input.paymentFacilitator),
+      ...conversionColumns(input.conversion),
     };
   }
 

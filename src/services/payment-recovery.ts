@@ -5,6 +5,7 @@ import type { GroupCommit } from '../store/group-commit.js';
 import type { OperationRepository } from '../store/operation-repository.js';
 import { unansweredDecline } from '../store/order-columns.js';
 import type { OrderRepository } from '../store/order-repository.js';
+import { chargeOf } from './dcc/charge.js';
 import type { OrderOperationRow } from '../store/schema.js';
 import { operationOutcome } from './operation-outcome.js';
 
@@ -54,8 +55,8 @@ export class PaymentRecovery {
     const reversal = await this.acquirer.reverse({
       orderId: order.id,
       operationId: operation.id,
-      amountMinor: operation.amount_minor,
-      currency: operation.currency,
+      // What the authorization asked for: in the card's currency when the order was converted.
+      ...chargeOf(order),
       original: { approvalCode: '', rrn: '', paymentNetRefNum: '', terminalId: '', authRefNum: '' },
     });
     // Unanswered, the reversal is sent again at the next run: the order stays declined meanwhile.

@@ -1,3 +1,4 @@
+import type { OrderConversion } from '../domain/dcc/order-conversion.js';
 import { ACTION_CODE } from '../domain/action-codes.js';
 import { DECLINE_REASONS } from '../domain/decline-reasons.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
@@ -11,11 +12,26 @@ import type { OrderOperationRow, OrderRegistrationColumns, OrderRow, OrdersTable
 
 export type NewOrder = OrderRegistrationColumns;
 
+/** The order's DCC columns: the accepted conversion, or all empty. */
+export function conversionColumns(conversion: OrderConversion | undefined) {
+  return {
+    dcc_uuid: conversion?.dccUuid ?? null,
+    dcc_currency: conversion?.currency ?? null,
+    dcc_amount_minor: conversion?.amountMinor ?? null,
+    dcc_rate: conversion?.rate ?? null,
+    dcc_direct_rate: conversion?.directRate ?? null,
+    dcc_fee_percent: conversion?.feePercent ?? null,
+  };
+}
+
 /** The order's status and amounts before a full reversal, kept on its operation row. */
 export interface ReversalPrior {
   readonly status: number;
   readonly approved_minor: number;
   readonly deposited_minor: number;
+  /** Absent on rows written before DCC (read as 0). */
+  readonly dcc_approved_minor?: number;
+  readonly dcc_deposited_minor?: number;
 }
 
 /** What expiring an order needs to know of it. */
@@ -52,6 +68,9 @@ export interface AuthorizationOutcome {
   readonly authRefNum: string | null;
   readonly approvedMinor: number;
   readonly depositedMinor: number;
+  /** The same in the order's DCC currency (0 without conversion). */
+  readonly dccApprovedMinor: number;
+  readonly dccDepositedMinor: number;
   readonly nowMs: number;
 }
 
@@ -94,6 +113,12 @@ export const ORDER_COLUMNS = [
   'payer_data',
   'marketplace',
   'payment_facilitator',
+  'dcc_uuid',
+  'dcc_currency',
+  'dcc_amount_minor',
+  'dcc_rate',
+  'dcc_direct_rate',
+  'dcc_fee_percent',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 /** What a payment claim sets on the order. */
@@ -125,6 +150,8 @@ export const OUTCOME_COLUMNS = [
   'auth_at_ms',
   'approved_minor',
   'deposited_minor',
+  'dcc_approved_minor',
+  'dcc_deposited_minor',
   'deposited_at_ms',
   'updated_at_ms',
 ] as const satisfies readonly (keyof OrdersTable)[];
@@ -156,6 +183,9 @@ export const UNPAID_PAYMENT_COLUMNS = {
   approved_minor: 0,
   deposited_minor: 0,
   refunded_minor: 0,
+  dcc_approved_minor: 0,
+  dcc_deposited_minor: 0,
+  dcc_refunded_minor: 0,
 } as const satisfies Omit<OrderRow, keyof NewOrder>;
 
 /** The order's columns after `claim`; `bindingId` is the order's own when the claim names none. */
@@ -195,6 +225,8 @@ export function outcomeColumns(
     auth_at_ms: outcome.nowMs,
     approved_minor: outcome.approvedMinor,
     deposited_minor: outcome.depositedMinor,
+    dcc_approved_minor: outcome.dccApprovedMinor,
+    dcc_deposited_minor: outcome.dccDepositedMinor,
     deposited_at_ms: outcome.depositedMinor > 0 ? outcome.nowMs : null,
     updated_at_ms: outcome.nowMs,
   };
@@ -214,6 +246,7 @@ export const OPERATION_COLUMNS = [
   'external_id',
   'details',
   'prior',
+  'dcc_amount_minor',
   'created_at_ms',
   'completed_at_ms',
 ] as const satisfies readonly (keyof OrderOperationRow)[];
@@ -239,6 +272,8 @@ export interface OperationIntent {
   readonly details?: string | null;
   /** JSON of what a full reversal zeroed. */
   readonly prior?: string | null;
+  /** The movement in the order's DCC currency, for orders paid with conversion. */
+  readonly dccAmountMinor?: number | null;
 }
 
 /** An operation row as written before the acquirer is called: pending, in the start state. */
@@ -257,6 +292,7 @@ export function pendingOperationRow(intent: OperationIntent): OrderOperationRow 
     external_id: intent.externalId ?? null,
     details: intent.details ?? null,
     prior: intent.prior ?? null,
+    dcc_amount_minor: intent.dccAmountMinor ?? null,
     created_at_ms: intent.nowMs,
     completed_at_ms: null,
   };
@@ -276,6 +312,8 @@ export function unansweredDecline(orderId: string, attemptId: string, nowMs: num
     authRefNum: null,
     approvedMinor: 0,
     depositedMinor: 0,
+    dccApprovedMinor: 0,
+    dccDepositedMinor: 0,
     nowMs,
   };
 }

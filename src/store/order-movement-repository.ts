@@ -5,25 +5,49 @@ import type { Executor } from './prepared-query.js';
 import type { OrderRow } from './schema.js';
 
 /**
+ * The card-currency side of a movement of a converted (DCC) order. That side is derived from the
+ * amounts the order held when the movement was computed, so the statement also requires them
+ * unchanged (`expected*`): a concurrent movement makes it match nothing, and the caller computes
+ * again from the fresh row.
+ */
+export interface DccSide {
+  readonly amountMinor: number;
+  readonly expectedMinor: number;
+  readonly expectedOriginalMinor: number;
+}
+
+/**
  * What captures, reversals, refunds and cancellations change on an order: each one guarded
  * statement inside the caller's unit that states its rule (status, and the amount bounds:
  * captured ≤ approved, refunded ≤ captured), and each compensation guarded the same way.
  */
 export class OrderMovementRepository {
   /** Capture of a hold: once, at most the approved amount. */
-  async applyDeposit(db: Executor, orderId: string, amountMinor: number, nowMs: number): Promise<boolean> {
-    const result = await db
+  async applyDeposit(
+    db: Executor,
+    orderId: string,
+    amountMinor: number,
+    nowMs: number,
+    dcc?: DccSide,
+  ): Promise<boolean> {
+    let query = db
       .updateTable('orders')
       .set({
         status: ORDER_STATUS.deposited,
         deposited_minor: amountMinor,
         deposited_at_ms: nowMs,
         updated_at_ms: nowMs,
+        ...(dcc === undefined ? {} : { dcc_deposited_minor: dcc.amountMinor }),
       })
       .where('id', '=', orderId)
       .where('status', '=', ORDER_STATUS.approved)
-      .where('approved_minor', '>=', amountMinor)
-      .executeTakeFirst();
+      .where('approved_minor', '>=', amountMinor);
+    if (dcc !== undefined) {
+      query = query
+        .where('approved_minor', '=', dcc.expectedOriginalMinor)
+        .where('dcc_approved_minor', '=', dcc.expectedMinor);
+    }
+    const result = await query.executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 
@@ -33,14 +57,24 @@ export class OrderMovementRepository {
     orderId: string,
     amountMinor: number,
     nowMs: number,
+    dcc?: DccSide,
   ): Promise<boolean> {
-    const result = await db
+    let query = db
       .updateTable('orders')
-      .set((eb) => ({ approved_minor: eb('approved_minor', '-', amountMinor), updated_at_ms: nowMs }))
+      .set((eb) => ({
+        approved_minor: eb('approved_minor', '-', amountMinor),
+        updated_at_ms: nowMs,
+        ...(dcc === undefined ? {} : { dcc_approved_minor: eb('dcc_approved_minor', '-', dcc.amountMinor) }),
+      }))
       .where('id', '=', orderId)
       .where('status', '=', ORDER_STATUS.approved)
-      .where('approved_minor', '>', amountMinor)
-      .executeTakeFirst();
+      .where('approved_minor', '>', amountMinor);
+    if (dcc !== undefined) {
+      query = query
+        .where('approved_minor', '=', dcc.expectedOriginalMinor)
+        .where('dcc_approved_minor', '=', dcc.expectedMinor);
+    }
+    const result = await query.executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 
@@ -54,6 +88,8 @@ export class OrderMovementRepository {
         status: ORDER_STATUS.reversed,
         approved_minor: 0,
         deposited_minor: 0,
+        dcc_approved_minor: 0,
+        dcc_deposited_minor: 0,
         reversed_at_ms: nowMs,
         updated_at_ms: nowMs,
       })
@@ -62,6 +98,8 @@ export class OrderMovementRepository {
       .where('refunded_minor', '=', 0)
       .where('approved_minor', '=', before.approved_minor)
       .where('deposited_minor', '=', before.deposited_minor)
+      .where('dcc_approved_minor', '=', before.dcc_approved_minor)
+      .where('dcc_deposited_minor', '=', before.dcc_deposited_minor)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n ? before : undefined;
   }
@@ -73,6 +111,7 @@ export class OrderMovementRepository {
     amountMinor: number,
     nowMs: number,
     expectedDepositedMinor?: number,
+    dcc?: DccSide,
   ): Promise<boolean> {
     let query = db
       .updateTable('orders')
@@ -81,12 +120,21 @@ export class OrderMovementRepository {
         refunded_minor: eb('refunded_minor', '+', amountMinor),
         refunded_at_ms: nowMs,
         updated_at_ms: nowMs,
+        ...(dcc === undefined ? {} : { dcc_refunded_minor: eb('dcc_refunded_minor', '+', dcc.amountMinor) }),
       }))
       .where('id', '=', orderId)
       .where('status', 'in', [ORDER_STATUS.deposited, ORDER_STATUS.refunded])
       .where((eb) => eb(eb('deposited_minor', '-', eb.ref('refunded_minor')), '>=', amountMinor));
     if (expectedDepositedMinor !== undefined)
       query = query.where('deposited_minor', '=', expectedDepositedMinor);
+    if (dcc !== undefined) {
+      query = query
+        .where('refunded_minor', '=', dcc.expectedOriginalMinor)
+        .where('dcc_refunded_minor', '=', dcc.expectedMinor)
+        .where((eb) =>
+          eb(eb('dcc_deposited_minor', '-', eb.ref('dcc_refunded_minor')), '>=', dcc.amountMinor),
+        );
+    }
     const result = await query.executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
@@ -113,7 +161,12 @@ export class OrderMovementRepository {
   async undoCapture(db: Executor, orderId: string, amountMinor: number): Promise<boolean> {
     const result = await db
       .updateTable('orders')
-      .set({ status: ORDER_STATUS.approved, deposited_minor: 0, deposited_at_ms: null })
+      .set({
+        status: ORDER_STATUS.approved,
+        deposited_minor: 0,
+        dcc_deposited_minor: 0,
+        deposited_at_ms: null,
+      })
       .where('id', '=', orderId)
       .where('status', '=', ORDER_STATUS.deposited)
       .where('deposited_minor', '=', amountMinor)
@@ -123,11 +176,12 @@ export class OrderMovementRepository {
   }
 
   /** A refused refund: its amount is no longer refunded; with nothing refunded left the order is paid again. */
-  async undoRefund(db: Executor, orderId: string, amountMinor: number): Promise<boolean> {
+  async undoRefund(db: Executor, orderId: string, amountMinor: number, dccMinor = 0): Promise<boolean> {
     const result = await db
       .updateTable('orders')
       .set((eb) => ({
         refunded_minor: eb('refunded_minor', '-', amountMinor),
+        dcc_refunded_minor: eb('dcc_refunded_minor', '-', dccMinor),
         // Literal statuses: PostgreSQL types a bare parameter in a CASE as text, not integer.
         status: sql<number>`case when refunded_minor = ${amountMinor} then ${sql.lit(ORDER_STATUS.deposited)} else ${sql.lit(ORDER_STATUS.refunded)} end`,
       }))
@@ -139,10 +193,18 @@ export class OrderMovementRepository {
   }
 
   /** A refused partial reversal: the part comes back to the hold, while it is still a hold. */
-  async undoPartialReversal(db: Executor, orderId: string, amountMinor: number): Promise<boolean> {
+  async undoPartialReversal(
+    db: Executor,
+    orderId: string,
+    amountMinor: number,
+    dccMinor = 0,
+  ): Promise<boolean> {
     const result = await db
       .updateTable('orders')
-      .set((eb) => ({ approved_minor: eb('approved_minor', '+', amountMinor) }))
+      .set((eb) => ({
+        approved_minor: eb('approved_minor', '+', amountMinor),
+        dcc_approved_minor: eb('dcc_approved_minor', '+', dccMinor),
+      }))
       .where('id', '=', orderId)
       .where('status', '=', ORDER_STATUS.approved)
       .executeTakeFirst();
@@ -157,6 +219,8 @@ export class OrderMovementRepository {
         status: prior.status,
         approved_minor: prior.approved_minor,
         deposited_minor: prior.deposited_minor,
+        dcc_approved_minor: prior.dcc_approved_minor ?? 0,
+        dcc_deposited_minor: prior.dcc_deposited_minor ?? 0,
         reversed_at_ms: null,
       })
       .where('id', '=', orderId)

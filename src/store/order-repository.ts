@@ -1,9 +1,11 @@
+import type { OrderConversion } from '../domain/dcc/order-conversion.js';
 import { sql, type Kysely } from 'kysely';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import {
   CLAIM_COLUMNS,
   CLAIMED_ORDER_COLUMNS,
   claimColumns,
+  conversionColumns,
   ORDER_COLUMNS,
   OUTCOME_COLUMNS,
   outcomeColumns,
@@ -140,6 +142,28 @@ export class OrderRepository {
       outcome.attemptId,
     );
     return result.numAffectedRows === 1n;
+  }
+
+  /**
+   * The conversion the customer accepted, on an order nobody is paying yet (the payment page,
+   * paymentOrderBinding.do with dccData): once, before the payment starts.
+   */
+  async setConversion(
+    db: Executor,
+    orderId: string,
+    conversion: OrderConversion,
+    nowMs: number,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({ ...conversionColumns(conversion), updated_at_ms: nowMs })
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.registered)
+      .where('payment_attempt_id', 'is', null)
+      .where('dcc_uuid', 'is', null)
+      .where('expires_at_ms', '>', nowMs)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   /** The binding an approved payment stored (or refreshed) for the order's client. */

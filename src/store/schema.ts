@@ -95,6 +95,15 @@ export interface OrderRegistrationColumns {
   payer_data: string | null;
   marketplace: string | null;
   payment_facilitator: string | null;
+  /** The DCC calculation the order is paid with (instantPayment.do with dccData), else set by the claim. */
+  dcc_uuid: string | null;
+  /** The card's currency the customer chose to pay in, and the amount in it. */
+  dcc_currency: string | null;
+  dcc_amount_minor: number | null;
+  /** The rate applied (card-currency units per original unit, markup included), the reference rate, the markup. */
+  dcc_rate: string | null;
+  dcc_direct_rate: string | null;
+  dcc_fee_percent: string | null;
 }
 
 /** What a payment adds to an order: the card summary, the network references and the money. */
@@ -125,6 +134,10 @@ export interface OrderPaymentColumns {
   approved_minor: Generated<number>;
   deposited_minor: Generated<number>;
   refunded_minor: Generated<number>;
+  /** The same amounts in the DCC currency (0 for orders paid without conversion). */
+  dcc_approved_minor: Generated<number>;
+  dcc_deposited_minor: Generated<number>;
+  dcc_refunded_minor: Generated<number>;
 }
 
 export type MerchantRow = Selectable<MerchantsTable>;
@@ -152,6 +165,8 @@ export interface OrderOperationRow {
   details: string | null;
   /** A full reversal's undo: JSON of the order's status and amounts before it. */
   prior: string | null;
+  /** The movement in the order's DCC currency (null for orders paid without conversion). */
+  dcc_amount_minor: number | null;
   created_at_ms: number;
   completed_at_ms: number | null;
 }
@@ -204,6 +219,39 @@ export interface Database {
   wallet_trust_anchors: WalletTrustAnchorRow;
   wallet_token_uses: WalletTokenUseRow;
   wallet_sandbox_authorities: WalletSandboxAuthorityRow;
+  dcc_rates: DccRateRow;
+  dcc_calculations: DccCalculationRow;
+}
+
+/** The operator's rate from one currency to another, with the markup added for the customer. */
+export interface DccRateRow {
+  from_currency: string;
+  to_currency: string;
+  /** Decimal string: units of to_currency per unit of from_currency. */
+  rate: string;
+  /** Decimal string: percent added to the rate (3.5 = 3.5 %). */
+  markup_percent: string;
+  updated_at_ms: number;
+}
+
+/** A conversion offered to a customer (dcc/calculate.do or the payment page), usable once. */
+export interface DccCalculationRow {
+  id: string;
+  merchant_id: string;
+  /** The order it was calculated for (mdorder, or the page's order); null for amount + currency. */
+  order_id: string | null;
+  /** Keyed hash of the PAN: the payment must use the same card, and the PAN is never kept. */
+  card_key: string;
+  original_amount_minor: number;
+  original_currency: string;
+  dcc_currency: string;
+  dcc_amount_minor: number;
+  rate: string;
+  direct_rate: string;
+  fee_percent: string;
+  created_at_ms: number;
+  expires_at_ms: number;
+  used_at_ms: number | null;
 }
 
 /** The sandbox world's vendor of one wallet: its signing keys and certificates, sealed. */

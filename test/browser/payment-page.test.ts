@@ -1,8 +1,7 @@
 import { after, before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import {
   readCReq,
@@ -10,7 +9,7 @@ import {
   readMethodData,
   readMethodNotification,
 } from '../../src/processing/threeds/emv-messages.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { launchBrowser, screenshot, startShop } from '../support/browser.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
@@ -26,19 +25,6 @@ interface Card {
   readonly expiry?: string;
   readonly cvc?: string;
   readonly cardholderName?: string;
-}
-
-/**
- * The shop behind returnUrl / failUrl: a real local server, because Playwright's routing does not
- * see the targets of redirects.
- */
-async function startShop(): Promise<{ server: Server; url: string }> {
-  const server = createServer((request, response) => {
-    response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
-    response.end(`shop ${request.url ?? ''}`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 for (const engine of ENGINES) {

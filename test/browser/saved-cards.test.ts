@@ -1,9 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { launchBrowser, screenshot, startShop } from '../support/browser.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
@@ -13,14 +11,13 @@ for (const engine of ENGINES) {
   describe(`${engine}: saving a card on the payment page and paying with it`, () => {
     let gh: TestGatehouse;
     let browser: Browser;
-    let shop: Server;
+    let shop: Awaited<ReturnType<typeof startShop>>;
     let shopUrl: string;
     let auth: { userName: string; password: string };
 
     before(async () => {
-      shop = createServer((request, response) => response.end(`shop ${request.url ?? ''}`));
-      await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
-      shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+      shop = await startShop();
+      shopUrl = shop.url;
       [gh, browser] = await Promise.all([startTestGatehouse(engine, { reachable: true }), launchBrowser()]);
       // 3-D Secure on, so the saved card's payment goes through the ACS emulator too.
       auth = (await gh.createMerchant({ authenticates: true, permissions: ['storedCredentials'] })).auth;
@@ -28,7 +25,7 @@ for (const engine of ENGINES) {
     after(async () => {
       await browser.close();
       await gh.close();
-      await new Promise((resolve) => shop.close(resolve));
+      await shop.close();
     });
 
     const register = async (orderNumber: string) => {

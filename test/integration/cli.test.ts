@@ -418,6 +418,48 @@ for (const engine of ENGINES) {
       assertFails(await cli('wallet', 'trust', '--wallet', 'a', '--root-keys', keyFile), /--root-ca/);
     });
 
+    test('dcc rates set and list keep decimal rates exactly; bad values change nothing (issue 11)', async () => {
+      assertOk(
+        await cli(
+          'dcc',
+          'rates',
+          'set',
+          '--from',
+          '978',
+          '--to',
+          '840',
+          '--rate',
+          '1.08320',
+          '--markup',
+          '3.50',
+        ),
+      );
+      assertOk(await cli('dcc', 'rates', 'set', '--from', '978', '--to', '392', '--rate', '161.234'));
+      const listed = await cli('dcc', 'rates', 'list', '--json');
+      assertOk(listed);
+      const rows = JSON.parse(listed.stdout) as {
+        to_currency: string;
+        rate: string;
+        markup_percent: string;
+      }[];
+      const usd = rows.find((row) => row.to_currency === '840');
+      assert.deepEqual([usd?.rate, usd?.markup_percent], ['1.0832', '3.5']);
+      assert.equal(rows.find((row) => row.to_currency === '392')?.markup_percent, '0');
+      assertFails(
+        await cli('dcc', 'rates', 'set', '--from', '978', '--to', '840', '--rate', '1e3'),
+        /--rate/,
+      );
+      assertFails(await cli('dcc', 'rates', 'set', '--from', '978', '--to', '999', '--rate', '1'), /--to/);
+      assertFails(
+        await cli('dcc', 'rates', 'set', '--from', '978', '--to', '840', '--rate', '1.1', '--markup', '101'),
+        /--markup/,
+      );
+      const after = JSON.parse((await cli('dcc', 'rates', 'list', '--json')).stdout) as { rate: string }[];
+      assert.deepEqual(after, rows);
+      const text = await cli('dcc', 'rates', 'list');
+      assert.match(text.stdout, /978 EUR -> 840 USD {2}rate 1\.0832 {2}markup 3\.5 %/);
+    });
+
     test('merchant set --require-signature needs a certificate; merchant cert add provides one', async () => {
       const login = uniqueLogin('k');
       await admin.create({ login });

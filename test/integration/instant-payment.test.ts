@@ -259,7 +259,7 @@ for (const engine of ENGINES) {
     test('parameters of later capabilities, or of permissions not held, are refused instead of ignored', async () => {
       for (const params of <Record<string, string>[]>[
         { threeDSSDK: 'true' },
-        { dccData: '{"dccUuid":"x"}' },
+        { dccData: '{"dccUuid":"x","dccCurrencyCode":"840"}' },
         { tii: 'U' },
         { autocompletionDate: '2030-01-01T00:00:00' },
       ]) {

@@ -191,3 +191,11 @@ export const BLOCKS = {
   loyaltyData: jsonEncoded(loyaltyData),
   orderBundle: jsonEncoded(orderBundle),
 } as const;
+
+/** dccData (merchant-api.md): the calculation from dcc/calculate.do and the card currency chosen. */
+export const dccDataBlock = jsonEncoded(
+  object({
+    dccUuid: req(text(1, 36)),
+    dccCurrencyCode: req(digitCode(3)),
+  }),
+);

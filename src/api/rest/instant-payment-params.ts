@@ -10,15 +10,10 @@ import {
   phone,
   text,
 } from '../params/scalar-types.js';
-import { BLOCKS } from '../params/shared-blocks.js';
+import { BLOCKS, dccDataBlock } from '../params/shared-blocks.js';
 import { jsonEncoded, stringMap } from '../params/structured-types.js';
 import { FEATURES } from './register-params.js';
 import { LATIN_NAME_RULE, PAN_RULE } from '../params/card-rules.js';
-
-/** Parameters of later issues: refused with "not enabled" until their capability lands. */
-export const NOT_YET_ENABLED = {
-  dccData: 'dynamic currency conversion',
-} as const;
 
 /** Exemption types (the spec's values are "not shown"): low value and transaction risk analysis. */
 export const SCA_EXEMPTIONS = ['LVP', 'TRA'] as const;
@@ -89,7 +84,9 @@ export const INSTANT_PAYMENT_PARAMS = [
   param('orderPayerData', 'optional', BLOCKS.orderPayerData),
   param('clientBrowserInfo', 'optional', BLOCKS.clientBrowserInfo, { permission: 'clientBrowserInfo' }),
   param('billingAndShippingAddressMatchIndicator', 'optional', text(1, 1)),
-  param('dccData', 'optional', jsonEncoded(stringMap(255, 255))),
+  param('dccData', 'optional', dccDataBlock, {
+    note: 'pay in the card currency of a dcc/calculate.do calculation; needs the permission dcc',
+  }),
 ] as const;
 
 export type InstantPaymentParams = ParamsOf<typeof INSTANT_PAYMENT_PARAMS>;

@@ -1,4 +1,8 @@
+import type { OrderConversion } from '../../domain/dcc/order-conversion.js';
+import type { Pan } from '../../domain/pan.js';
 import type { RandomSource } from '../../domain/random-source.js';
+import type { DccOffers } from '../../services/dcc/dcc-offers.js';
+import type { Executor } from '../../store/prepared-query.js';
 import { Refusal } from '../../domain/refusals.js';
 import { initiatorOf } from '../../domain/stored-credentials.js';
 import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
@@ -13,11 +17,7 @@ import {
   rawCardOf,
   type CardSources,
 } from './instant-card.js';
-import {
-  INSTANT_PAYMENT_PARAMS,
-  NOT_YET_ENABLED,
-  type InstantPaymentParams,
-} from './instant-payment-params.js';
+import { INSTANT_PAYMENT_PARAMS, type InstantPaymentParams } from './instant-payment-params.js';
 import { checkForceSsl, generatedOrderNumber, holdSchedule, sharedOrderInput } from './order-input.js';
 import { browserData } from './browser-data.js';
 import { decidedAnswer, stepAnswer } from './payment-answers.js';
@@ -28,20 +28,45 @@ export interface InstantPaymentServices extends CardSources {
   readonly authenticated: AuthenticatedPayment;
   readonly threeDs: ThreeDsServer;
   readonly random: RandomSource;
+  readonly dcc: DccOffers;
 }
 
 function refuseLaterCapabilities(params: InstantPaymentParams): void {
-  for (const [name, feature] of Object.entries(NOT_YET_ENABLED)) {
-    if ((params as Record<string, unknown>)[name] !== undefined) {
-      throw new Refusal('FEATURE_NOT_ENABLED', { param: name, feature });
-    }
-  }
   if (params.threeDSSDK === true) {
     throw new Refusal('FEATURE_NOT_ENABLED', {
       param: 'threeDSSDK',
       feature: '3-D Secure in mobile apps (SDK)',
     });
   }
+}
+
+/**
+ * dccData (merchant-api.md DCC scenario 2): the calculation must be this merchant's, for this
+ * card, amount and currency, live and unused; the order is then paid in the card's currency.
+ */
+async function acceptedConversion(
+  params: InstantPaymentParams,
+  context: OperationContext,
+  services: InstantPaymentServices,
+  card: Pan,
+): Promise<OrderConversion | undefined> {
+  if (params.dccData === undefined) return undefined;
+  if (!context.merchant.permissions.has('dcc')) {
+    throw new Refusal('PERMISSION_REQUIRED', { feature: 'dccData' });
+  }
+  return services.dcc.accept(
+    {
+      dccUuid: params.dccData.dccUuid,
+      dccCurrencyCode: params.dccData.dccCurrencyCode,
+      subject: {
+        merchantId: context.merchant.id,
+        card,
+        amountMinor: params.amount,
+        currency: params.currency ?? context.merchant.defaultCurrency,
+      },
+    },
+    context.nowMs,
+  );
 }
 
 /** MOTO never authenticates; an SSL-only merchant and an exempted payment do not either. */
@@ -138,6 +163,7 @@ export function instantPayment(
       const { autoCompleteAtMs, autoReverseAtMs } = holdSchedule(params, twoPhase, context);
       const language = params.language ?? context.merchant.defaultLanguage;
       const orderNumber = params.orderNumber ?? generatedOrderNumber(services.random, context.nowMs);
+      const conversion = await acceptedConversion(params, context, services, card.pan);
       const shared = sharedOrderInput(params);
       // `phone` travels beside the payer blocks here (the spec's examples); it is kept with them.
       const payerData =
@@ -151,7 +177,13 @@ export function instantPayment(
         twoPhase,
         language,
         ip: params.ip ?? context.clientIp,
+        ...(conversion === undefined ? {} : { conversion }),
       });
+      // The calculation is used in the unit that registers the order it pays: once, ever.
+      const intent =
+        conversion === undefined
+          ? {}
+          : { intent: (db: Executor) => services.dcc.markUsed(db, conversion.dccUuid, context.nowMs) };
       const verification = params.features?.includes('VERIFY') === true;
       if (verification) checkVerification(params, context, credential);
       const terms = {
@@ -162,10 +194,14 @@ export function instantPayment(
         ...credential,
         ...(verification ? { verification } : {}),
       };
+      if (verification && conversion !== undefined) {
+        throw new Refusal('PARAM_CONFLICT', { param: 'dccData', other: 'features=VERIFY' });
+      }
       if (verification || !authenticates(channel, params, context)) {
         const paid = await services.payment.registerAndPay(order, {
           card,
           ...terms,
+          ...intent,
           ...(params.externalScaExemptionIndicator === undefined
             ? {}
             : {
@@ -186,6 +222,7 @@ export function instantPayment(
           finishUrl: params.threeDSVer2FinishUrl,
           merchantNotificationUrl: params.threeDSMethodNotificationUrl,
           merchantName: context.merchant.login,
+          ...intent,
         },
         browserData(params, context),
       );

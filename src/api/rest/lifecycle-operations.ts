@@ -3,6 +3,7 @@ import { invalidParam, Refusal } from '../../domain/refusals.js';
 import type { OrderLifecycle } from '../../services/order-lifecycle.js';
 import type { OrderQuery } from '../../services/order-query.js';
 import type { OrderRow } from '../../store/schema.js';
+import type { MovementSide } from '../../domain/dcc/movement-split.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { digitCode, digits, oneOf, text } from '../params/scalar-types.js';
@@ -70,11 +71,15 @@ function success(context: OperationContext): object {
   return { errorCode: '0', errorMessage: context.message('success') };
 }
 
-/** The order currency is the only one until DCC lands; another one is a wrong value, not a conversion. */
-function checkCurrency(order: OrderRow, currency: string | undefined): void {
-  if (currency !== undefined && currency !== order.currency) {
-    throw invalidParam('currency', 'reason.oneOf', { values: order.currency });
-  }
+/**
+ * The currency a movement's amount is named in (merchant-api.md DCC scenario 3): the order's own
+ * by default, or the DCC currency of an order paid with conversion. Any other is a wrong value.
+ */
+function sideOf(order: OrderRow, currency: string | undefined): MovementSide {
+  if (currency === undefined || currency === order.currency) return 'original';
+  if (order.dcc_currency !== null && currency === order.dcc_currency) return 'dcc';
+  const values = order.dcc_currency === null ? order.currency : `${order.currency}, ${order.dcc_currency}`;
+  throw invalidParam('currency', 'reason.oneOf', { values });
 }
 
 export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle): Operation[] {
@@ -89,11 +94,12 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       mutates: true,
       async handle(params, context) {
         const order = await query.find(context.merchant, params);
-        checkCurrency(order, params.currency);
+        const side = sideOf(order, params.currency);
         await lifecycle.deposit(
           order,
           params.amount,
           details({ depositItems: params.depositItems, jsonParams: params.jsonParams }),
+          side,
         );
         return success(context);
       },
@@ -108,12 +114,13 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       mutates: true,
       async handle(params, context) {
         const order = await query.find(context.merchant, params);
-        checkCurrency(order, params.currency);
+        const side = sideOf(order, params.currency);
         await lifecycle.reverse(
           context.merchant,
           order,
           params.amount,
           details({ jsonParams: params.jsonParams }),
+          side,
         );
         return success(context);
       },
@@ -128,8 +135,9 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       mutates: true,
       async handle(params, context) {
         const order = await query.find(context.merchant, params);
-        checkCurrency(order, params.currency);
+        const side = sideOf(order, params.currency);
         await lifecycle.refund(order, params.amount, {
+          side,
           expectedDepositedMinor: params.expectedDepositedAmount,
           externalRefundId: params.externalRefundId,
           details: details({ refundItems: params.refundItems, jsonParams: params.jsonParams }),

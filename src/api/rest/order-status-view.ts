@@ -1,3 +1,4 @@
+import { dccElement } from '../dcc/dcc-element.js';
 import { ACTION_CODE } from '../../domain/action-codes.js';
 import { DECLINE_REASONS } from '../../domain/decline-reasons.js';
 import { isOrderStatus, PAYMENT_STATE_BY_STATUS } from '../../domain/order-status.js';
@@ -108,7 +109,15 @@ export function orderStatusExtendedView(
       refundedAmount: order.refunded_minor,
       totalAmount: order.amount_minor + (order.fee_minor ?? 0),
       ...(order.fee_minor === null ? {} : { feeAmount: order.fee_minor }),
+      ...(order.dcc_currency === null
+        ? {}
+        : {
+            dccApprovedAmount: order.dcc_approved_minor,
+            dccDepositedAmount: order.dcc_deposited_minor,
+            dccRefundedAmount: order.dcc_refunded_minor,
+          }),
     },
+    ...dccView(order, context),
     bankInfo: { bankCountryCode: 'UNKNOWN', bankCountryName: '<UNKNOWN>' },
     ...(Object.keys(payerData).length === 0 ? {} : { payerData }),
     refunds: refunds.map((refund) => ({
@@ -116,12 +125,29 @@ export function orderStatusExtendedView(
       actionCode: refund.action_code,
       referenceNumber: refund.rrn ?? '',
       amount: refund.amount_minor,
+      ...(refund.dcc_amount_minor === null ? {} : { dccAmount: refund.dcc_amount_minor }),
       ...(refund.external_id === null ? {} : { externalRefundId: refund.external_id }),
       ...(refund.approval_code === null ? {} : { approvalCode: refund.approval_code }),
     })),
     chargeback: false,
   };
   return view;
+}
+
+/**
+ * An order paid in the card's currency: the accepted conversion as `dccData`, the element shape
+ * of dcc/calculate.do's reply plus the dccUuid (docs/decisions.md: the family names no member).
+ */
+function dccView(order: OrderRow, context: OperationContext): { dccData?: Record<string, unknown> } {
+  if (order.dcc_uuid === null || order.dcc_currency === null || order.dcc_amount_minor === null) return {};
+  const shown = {
+    currency: order.dcc_currency,
+    amountMinor: order.dcc_amount_minor,
+    rate: order.dcc_rate ?? '',
+    directRate: order.dcc_direct_rate ?? '',
+    feePercent: order.dcc_fee_percent ?? '',
+  };
+  return { dccData: { dccUuid: order.dcc_uuid, ...dccElement(shown, context.language) } };
 }
 
 /** getOrderStatus.do: the legacy block with its capitalised member names (gateway-facts §2.5). */

@@ -18,7 +18,9 @@ import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { digitCode, digits, oneOf, text } from '../params/scalar-types.js';
+import { dccDataBlock } from '../params/shared-blocks.js';
 import { stepAnswer } from './payment-answers.js';
+import type { DccOffers } from '../../services/dcc/dcc-offers.js';
 
 export interface PaymentOrderBindingServices {
   readonly query: OrderQuery;
@@ -27,6 +29,7 @@ export interface PaymentOrderBindingServices {
   readonly authenticated: AuthenticatedPayment;
   readonly threeDs: ThreeDsServer;
   readonly seTokenKey: () => Promise<KeyObject>;
+  readonly dcc: DccOffers;
 }
 
 /** paymentOrderBinding.do as gateway-facts §6 lists it (the spec shows only part of it). */
@@ -48,6 +51,9 @@ const PARAMS = [
     note: 'mandatory for tii U and R on network M',
   }),
   param('merchantLogin', 'optional', text(1, 255)),
+  param('dccData', 'optional', dccDataBlock, {
+    note: 'pay in the card currency of a dcc/calculate.do calculation; needs the permission dcc',
+  }),
 ] as const;
 
 /**
@@ -81,7 +87,7 @@ export function paymentOrderBinding(services: PaymentOrderBindingServices): Oper
         cvc = content.cvc ?? cvc;
       }
       if (bindingId === undefined) throw new Refusal('PARAM_MISSING', { param: 'bindingId' });
-      const order = await services.query.find(context.merchant, { orderId: params.mdOrder });
+      let order = await services.query.find(context.merchant, { orderId: params.mdOrder });
       if (order.status !== ORDER_STATUS.registered || order.payment_attempt_id !== null) {
         throw new Refusal('ORDER_NOT_PAYABLE');
       }
@@ -104,6 +110,23 @@ export function paymentOrderBinding(services: PaymentOrderBindingServices): Oper
       await services.vault.checkCitation(binding, citation);
       const opened = services.vault.openCard(binding);
       const card = { pan: opened.pan, expiry: opened.expiry, ...(cvc === undefined ? {} : { cvc }) };
+      if (params.dccData !== undefined) {
+        if (!context.merchant.permissions.has('dcc')) {
+          throw new Refusal('PERMISSION_REQUIRED', { feature: 'dccData' });
+        }
+        const subject = {
+          merchantId: context.merchant.id,
+          card: card.pan,
+          amountMinor: order.amount_minor,
+          currency: order.currency,
+          orderId: order.id,
+        };
+        const conversion = await services.dcc.accept(
+          { dccUuid: params.dccData.dccUuid, dccCurrencyCode: params.dccData.dccCurrencyCode, subject },
+          context.nowMs,
+        );
+        order = await services.dcc.convertOrder(order, conversion, context.nowMs);
+      }
       const terms = { twoPhase, paymentWay: 'CARD_BINDING' as const, tii, bindingId: binding.id };
       const language = params.language ?? (order.language as (typeof LANGUAGES)[number]);
       const authenticates = !context.merchant.permissions.has('sslOnly') && initiatorOf(tii) === 'customer';

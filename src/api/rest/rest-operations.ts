@@ -23,6 +23,8 @@ import { lifecycleOperations } from './lifecycle-operations.js';
 import { registerOrder, registerPreAuthOrder } from './register.js';
 import { getLastOrdersForMerchants } from './last-orders-for-merchants.js';
 import { verifyEnrollment } from './verify-enrollment.js';
+import { dccCalculate } from '../dcc/dcc-calculate.js';
+import type { DccOffers } from '../../services/dcc/dcc-offers.js';
 
 export interface RestServices {
   readonly registration: OrderRegistration;
@@ -40,6 +42,7 @@ export interface RestServices {
   readonly cardDirectory: DirectoryPort;
   readonly merchants: MerchantDirectory;
   readonly reports: OrderReport;
+  readonly dcc: DccOffers;
 }
 
 /** The route table of {base_url}: every REST operation, in the order of the spec. */
@@ -58,5 +61,6 @@ export function restOperations(services: RestServices): Operation[] {
     instantRefund(services),
     verifyEnrollment(services.cardDirectory),
     getLastOrdersForMerchants(services),
+    dccCalculate({ offers: services.dcc, query: services.query, vault: services.vault }),
   ];
 }

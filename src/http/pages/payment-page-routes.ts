@@ -28,9 +28,14 @@ import {
   pageText,
   PAYMENT_PAGE_STYLE,
   type CredentialChoice,
+  formatAmount,
   type FormState,
   type OrderNotice,
+  type PageOffer,
 } from './payment-page-view.js';
+import { currencyByNumeric } from '../../domain/currencies.js';
+import type { DccOffers } from '../../services/dcc/dcc-offers.js';
+import type { DccCalculationRow } from '../../store/schema.js';
 import { customerDestination } from './threeds-routes.js';
 
 export interface PaymentPageDeps {
@@ -41,7 +46,11 @@ export interface PaymentPageDeps {
   readonly payments: AuthenticatedPayment;
   readonly server: ThreeDsServer;
   readonly clock: Clock;
+  readonly dcc: DccOffers;
 }
+
+/** Refusals that mean "no DCC offer for this card" on the page, not an error for the customer. */
+const DCC_UNOFFERED: ReadonlySet<string> = new Set(['DCC_CARD_NOT_ELIGIBLE', 'DCC_RATE_UNAVAILABLE']);
 
 /** formUrl: /payment/merchants/<login>/payment_<lang>.html?mdOrder=<orderId>. */
 const PAGE_ROUTE = '/payment/merchants/:login/:page';
@@ -176,6 +185,7 @@ export function registerPaymentPageRoutes(app: FastifyInstance, deps: PaymentPag
       state,
       deps.clock.nowMs(),
       await credentialsFor(located),
+      located.merchant.permissions.has('dcc'),
     );
     await sendPage(
       reply,
@@ -340,6 +350,75 @@ export function registerPaymentPageRoutes(app: FastifyInstance, deps: PaymentPag
     };
   };
 
+  /**
+   * The DCC offer for the card the form holds (a new card or a saved one), when the merchant
+   * offers DCC and the card qualifies; undefined otherwise (a euro card, no rate: the customer
+   * simply pays in the order's currency). A live offer for the same order and card is reused.
+   */
+  const offerFor = async (located: Located, card: Pan): Promise<DccCalculationRow | undefined> => {
+    if (!located.merchant.permissions.has('dcc')) return undefined;
+    try {
+      return await deps.dcc.calculate(
+        {
+          merchantId: located.merchant.id,
+          card,
+          amountMinor: located.order.amount_minor,
+          currency: located.order.currency,
+          orderId: located.order.id,
+        },
+        deps.clock.nowMs(),
+      );
+    } catch (error) {
+      if (error instanceof Refusal && DCC_UNOFFERED.has(error.key)) return undefined;
+      throw error;
+    }
+  };
+
+  const pageOffer = (located: Located, row: DccCalculationRow): PageOffer => {
+    const t = pageText(located.language);
+    const original = currencyByNumeric(row.original_currency);
+    const card = currencyByNumeric(row.dcc_currency);
+    return {
+      dccUuid: row.id,
+      original: t('page.dcc.original', { amount: formatAmount(located.order, located.language) }),
+      converted: t('page.dcc.converted', {
+        amount: formatAmount(
+          { amount_minor: row.dcc_amount_minor, currency: row.dcc_currency },
+          located.language,
+        ),
+      }),
+      rate: t('page.dcc.rate', {
+        from: original?.alpha ?? row.original_currency,
+        to: card?.alpha ?? row.dcc_currency,
+        rate: row.rate,
+        markup: row.fee_percent,
+        directRate: row.direct_rate,
+      }),
+    };
+  };
+
+  /** The card of the posted fields, for an offer: a saved card of the order's client, or a valid number. */
+  const offerCard = async (located: Located, fields: Record<string, string>): Promise<Pan | undefined> => {
+    const savedCard = fields.savedCard ?? '';
+    if (savedCard !== '') {
+      const credentials = await credentialsFor(located);
+      if (!credentials.savedCards.some((card) => card.bindingId === savedCard)) return undefined;
+      try {
+        const binding = await deps.vault.usable(
+          located.merchant.id,
+          savedCard,
+          located.order.client_id ?? undefined,
+        );
+        return deps.vault.openCard(binding).pan;
+      } catch (error) {
+        if (error instanceof Refusal) return undefined;
+        throw error;
+      }
+    }
+    const digits = (fields.pan ?? '').replace(/[\s-]/g, '');
+    return /^\d{15,19}$/.test(digits) && luhnValid(digits) ? new Pan(digits) : undefined;
+  };
+
   app.get(PAGE_ROUTE, async (request, reply) => {
     const located = await locate(request);
     if ('notice' in located) return notice(reply, located.notice, located.language);
@@ -372,22 +451,69 @@ export function registerPaymentPageRoutes(app: FastifyInstance, deps: PaymentPag
     }
 
     const standing = standingOf(order, deps.clock.nowMs());
+    if (fields.step === 'dccOffer') {
+      // The page's script asks as the card is typed: an offer, or none, as JSON for the page itself.
+      const card = standing === 'form' ? await offerCard(located, fields) : undefined;
+      const row = card === undefined ? undefined : await offerFor(located, card);
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/json')
+        .send({ offer: row === undefined ? null : pageOffer(located, row) });
+    }
     if (standing !== 'form') return notice(reply, standing, language, order);
     const chosen = await chooseCard(located, fields);
     if ('state' in chosen) return form(reply, located, chosen.state, 422);
     const { card } = chosen;
     const terms = { twoPhase: order.two_phase === 1, ...chosen.terms };
+    const offer = await offerFor(located, card.pan);
+    let paying = order;
+    if (offer !== undefined) {
+      const choice = fields.dccChoice;
+      // The customer must choose, knowingly, for the offer shown: nothing is chosen for them.
+      if (fields.dccUuid !== offer.id || (choice !== 'original' && choice !== 'dcc')) {
+        const state: FormState = {
+          errors: fields.dccUuid === offer.id ? { dccChoice: true } : {},
+          offer: pageOffer(located, offer),
+          savedCard: fields.savedCard ?? '',
+          pan: fields.savedCard ? '' : (fields.pan ?? ''),
+          expiry: fields.expiry ?? '',
+          cardholderName: fields.cardholderName ?? '',
+        };
+        return form(reply, located, state, 422);
+      }
+      if (choice === 'dcc') {
+        const subject = {
+          merchantId: merchant.id,
+          card: card.pan,
+          amountMinor: order.amount_minor,
+          currency: order.currency,
+          orderId: order.id,
+        };
+        try {
+          const conversion = await deps.dcc.accept(
+            { dccUuid: offer.id, dccCurrencyCode: offer.dcc_currency, subject },
+            deps.clock.nowMs(),
+          );
+          paying = await deps.dcc.convertOrder(order, conversion, deps.clock.nowMs());
+        } catch (error) {
+          if (error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE') {
+            return notice(reply, 'inProgress', language, order);
+          }
+          throw error;
+        }
+      }
+    }
     try {
       if (merchant.permissions.has('sslOnly')) {
         return await follow(reply, located, {
           kind: 'decided',
-          order: await deps.payment.pay(order, { card, ...terms }),
+          order: await deps.payment.pay(paying, { card, ...terms }),
         });
       }
       return await follow(
         reply,
         located,
-        await deps.payments.start(order, { card, terms, merchantName: merchant.login }, browser),
+        await deps.payments.start(paying, { card, terms, merchantName: merchant.login }, browser),
       );
     } catch (error) {
       // A second submit of the same form finds the order claimed by the first: never a second charge.

@@ -69,6 +69,38 @@ export const PAYMENT_PAGE_SCRIPT = String.raw`
     form.elements.colorDepth.value = String(screen.colorDepth);
     form.elements.timeZoneOffset.value = String(new Date().getTimezoneOffset());
     form.elements.javascriptEnabled.value = 'true';
+    // DCC: once the card is known, ask the server whether it may pay in its own currency, and show
+    // both amounts with neither chosen. A stale answer (the card changed meanwhile) is dropped.
+    var dcc = document.getElementById('dcc-choice');
+    var dccAsked = '';
+    var askDcc = function () {
+      if (!dcc) return;
+      var saved = form.querySelector('input[name=savedCard]:checked');
+      var savedValue = saved ? saved.value : '';
+      var pan = panInput.value.replace(/\s+/g, '');
+      var key = savedValue !== '' ? 'saved:' + savedValue : (check.pan(pan) ? pan : '');
+      if (key === dccAsked) return;
+      dccAsked = key;
+      if (key === '') { dcc.hidden = true; form.elements.dccUuid.value = ''; return; }
+      var body = new URLSearchParams({ step: 'dccOffer', pan: savedValue !== '' ? '' : pan, savedCard: savedValue });
+      fetch(form.getAttribute('action'), { method: 'POST', body: body, credentials: 'same-origin' })
+        .then(function (response) { return response.ok ? response.json() : { offer: null }; })
+        .then(function (answer) {
+          if (key !== dccAsked) return;
+          var offer = answer && answer.offer;
+          form.querySelectorAll('input[name=dccChoice]').forEach(function (radio) { radio.checked = false; });
+          if (!offer) { dcc.hidden = true; form.elements.dccUuid.value = ''; return; }
+          form.elements.dccUuid.value = offer.dccUuid;
+          document.getElementById('dcc-original').textContent = offer.original;
+          document.getElementById('dcc-dcc').textContent = offer.converted;
+          document.getElementById('dcc-rate').textContent = offer.rate;
+          dcc.hidden = false;
+        })
+        .catch(function () { /* no offer: the server asks for the choice on submit if one applies */ });
+    };
+    panInput.addEventListener('input', askDcc);
+    form.querySelectorAll('input[name=savedCard]').forEach(function (radio) { radio.addEventListener('change', askDcc); });
+    askDcc();
     var submitted = false;
     form.addEventListener('submit', function (event) {
       var firstBad = null;
@@ -77,6 +109,10 @@ export const PAYMENT_PAGE_SCRIPT = String.raw`
         showError(name, ok);
         if (!ok && !firstBad) firstBad = form.elements[name];
       });
+      if (dcc && !dcc.hidden && !form.querySelector('input[name=dccChoice]:checked')) {
+        document.getElementById('dccChoice-error').textContent = messages.dccChoice || '';
+        if (!firstBad) firstBad = form.querySelector('input[name=dccChoice]');
+      }
       if (firstBad || submitted) {
         event.preventDefault();
         if (firstBad) {

@@ -1,12 +1,10 @@
 import { currencyByNumeric } from '../../domain/currencies.js';
 import type { Language } from '../../i18n/languages.js';
+import { formatMoney } from '../../i18n/money-format.js';
 import { translate, type MessageVars } from '../../i18n/translate.js';
 import type { MessageKey } from '../../i18n/messages-en.js';
 import type { OrderRow } from '../../store/schema.js';
 import { Html, html } from './html.js';
-
-/** Intl locales for the spec's language codes where they differ (cn, kh). */
-const INTL_LOCALE: Partial<Record<Language, string>> = { cn: 'zh-CN', kh: 'km' };
 
 export function pageText(language: Language): (key: MessageKey, vars?: MessageVars) => string {
   return (key, vars) => translate(language, vars === undefined ? { key } : { key, vars });
@@ -14,19 +12,8 @@ export function pageText(language: Language): (key: MessageKey, vars?: MessageVa
 
 /** The order amount in its currency, the way the customer's language writes it. */
 export function formatAmount(order: Pick<OrderRow, 'amount_minor' | 'currency'>, language: Language): string {
-  const currency = currencyByNumeric(order.currency);
-  const exponent = currency?.exponent ?? 2;
-  const major = order.amount_minor / 10 ** exponent;
-  try {
-    return new Intl.NumberFormat(INTL_LOCALE[language] ?? language, {
-      style: 'currency',
-      currency: currency?.alpha ?? 'XXX',
-      minimumFractionDigits: exponent,
-      maximumFractionDigits: exponent,
-    }).format(major);
-  } catch {
-    return `${major.toFixed(exponent)} ${currency?.alpha ?? order.currency}`;
-  }
+  const currency = currencyByNumeric(order.currency) ?? { alpha: 'XXX', exponent: 2 };
+  return formatMoney(order.amount_minor, currency, language);
 }
 
 export const PAYMENT_PAGE_STYLE = `
@@ -62,8 +49,22 @@ export interface CredentialChoice {
   readonly offerRemember: boolean;
 }
 
+/** A DCC offer as the page shows it: both amounts, the rate and the markup, already worded. */
+export interface PageOffer {
+  readonly dccUuid: string;
+  readonly original: string;
+  readonly converted: string;
+  readonly rate: string;
+}
+
 export interface FormState {
-  readonly errors: Partial<Record<'pan' | 'expiry' | 'cvc' | 'cardholderName' | 'savedCard', true>>;
+  readonly errors: Partial<
+    Record<'pan' | 'expiry' | 'cvc' | 'cardholderName' | 'savedCard' | 'dccChoice', true>
+  >;
+  /** The card number typed, shown again only when the page asks for the DCC choice without script. */
+  readonly pan?: string;
+  /** The DCC offer to choose from (merchants with the permission dcc). */
+  readonly offer?: PageOffer;
   /** The saved card chosen, or '' for another card. */
   readonly savedCard?: string;
   readonly remember?: boolean;
@@ -108,6 +109,7 @@ export function cardFormBody(
   state: FormState,
   nowMs: number,
   credentials: CredentialChoice = { savedCards: [], offerRemember: false },
+  offersDcc = false,
 ): { body: Html; data: string } {
   const t = pageText(language);
   const amount = formatAmount(order, language);
@@ -145,7 +147,7 @@ export function cardFormBody(
       <input type="hidden" name="javascriptEnabled" value="false" />
       ${savedCardsFieldset(t, credentials.savedCards, state)}
       <div id="new-card" ${chosenSaved(credentials.savedCards, state) === '' ? '' : new Html(' hidden')}>
-        ${field(t, 'pan', 'page.cardNumber', 'page.error.cardNumber', state, html`type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23"`)}
+        ${field(t, 'pan', 'page.cardNumber', 'page.error.cardNumber', state, html`type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" ${state.pan === undefined || state.pan === '' ? '' : html`value="${state.pan}"`}`)}
         ${field(t, 'expiry', 'page.expiry', 'page.error.expiry', state, html`type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" value="${state.expiry ?? ''}"`)}
         ${field(t, 'cardholderName', 'page.cardholder', 'page.error.cardholder', state, html`type="text" autocomplete="cc-name" maxlength="45" value="${state.cardholderName ?? ''}"`, 'page.cardholderHint')}
         ${
@@ -166,6 +168,7 @@ export function cardFormBody(
         }
       </div>
       ${field(t, 'cvc', 'page.cvc', 'page.error.cvc', state, html`type="password" inputmode="numeric" autocomplete="cc-csc" maxlength="3" required`, 'page.cvcHint')}
+      ${offersDcc ? dccFieldset(t, state) : ''}
       <button id="pay-button" type="submit">${t('page.pay', { amount })}</button>
     </form>
     <p class="note">${t('page.secureNote')}</p>
@@ -178,8 +181,32 @@ export function cardFormBody(
     cardholderName: t('page.error.cardholder'),
     summary: t('page.errorSummary'),
     processing: t('page.processing'),
+    dccChoice: t('page.error.dccChoice'),
   });
   return { body, data };
+}
+
+/**
+ * The currency choice card networks require for DCC: both amounts side by side, the rate and the
+ * markup, neither option chosen for the customer. Hidden until the card is known to qualify (the
+ * script asks the server as the card number is typed; without script, the server shows it).
+ */
+function dccFieldset(t: ReturnType<typeof pageText>, state: FormState): Html {
+  const offer = state.offer;
+  const invalid = state.errors.dccChoice === true;
+  const option = (value: 'original' | 'dcc', text: string) =>
+    html`<label class="choice"
+      ><input type="radio" name="dccChoice" value="${value}" aria-describedby="dcc-rate dccChoice-error" />
+      <span id="dcc-${value}">${text}</span></label
+    >`;
+  return html`<fieldset id="dcc-choice" ${offer === undefined ? new Html('hidden') : ''}>
+    <legend>${t('page.dcc.title')}</legend>
+    <input type="hidden" name="dccUuid" value="${offer?.dccUuid ?? ''}" />
+    ${option('original', offer?.original ?? '')} ${option('dcc', offer?.converted ?? '')}
+    <p class="hint" id="dcc-rate">${offer?.rate ?? ''}</p>
+    <p class="hint">${t('page.dcc.notice')}</p>
+    <p class="error" id="dccChoice-error" aria-live="polite">${invalid ? t('page.error.dccChoice') : ''}</p>
+  </fieldset>`;
 }
 
 /** The saved card the form has chosen: the one posted, else the first, else '' (another card). */

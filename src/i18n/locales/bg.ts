@@ -66,6 +66,12 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Платежният токен не е шифрован за този търговец',
   'wallet.versionUnsupported': 'Тази версия на платежния токен не се поддържа',
   'wallet.tokenReplayed': 'Този платежен токен вече е използван',
+  'dcc.cardNotEligible': 'Конвертирането на валута не е достъпно за тази карта: тя се таксува в {currency}',
+  'dcc.rateUnavailable': 'Няма наличен обменен курс от {from} към {to}',
+  'dcc.calculationNotFound': 'DCC изчислението {dccUuid} не е намерено',
+  'dcc.calculationExpired': 'DCC изчислението е изтекло: изчислете конвертирането отново',
+  'dcc.calculationUsed': 'DCC изчислението вече е използвано за плащане',
+  'dcc.calculationMismatch': 'DCC изчислението не съответства на параметъра [{param}]',
   'payment.approved': 'Вашата поръчка е обработена, извършва се пренасочване...',
   'payment.declined': 'Плащането е отхвърлено',
   'payment.threeDsMethod':
@@ -98,6 +104,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'единична стойност, а не повторен параметър',
   'reason.controlCharacter': 'текст без управляващи символи (като NUL)',
   'reason.jsonDepth': 'JSON с влагане най-много {depth} нива',
+  'reason.dccIndivisible':
+    'цялата оставаща сума ({max}) или част, която оставя поне една минимална единица за движение и в двете валути',
   'reason.jsonSize': 'JSON с най-много {max} знака',
   'reason.bindingOfClient': 'запазена карта на този търговец за clientId на поръчката',
   'reason.integerRange': 'цяло число от {min} до {max}',
@@ -171,4 +179,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Друга карта',
   'page.rememberCard': 'Запазване на картата за следващите ми покупки',
   'page.error.savedCard': 'Изберете една от запазените си карти или друга карта',
+  'page.dcc.title': 'Изберете валутата, в която да платите',
+  'page.dcc.original': 'Платете {amount} във валутата на магазина',
+  'page.dcc.converted': 'Платете {amount} във валутата на картата си',
+  'page.dcc.rate':
+    'Обменен курс: 1 {from} = {rate} {to}, включително надценка от {markup} % над референтния курс {directRate}',
+  'page.dcc.notice':
+    'Конвертирането се предлага от доставчика на плащания на магазина; вашата банка няма да конвертира това плащане.',
+  'page.error.dccChoice': 'Изберете валутата, в която да платите',
 };

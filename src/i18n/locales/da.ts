@@ -65,6 +65,12 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Betalingstokenet er ikke krypteret til denne forhandler',
   'wallet.versionUnsupported': 'Denne version af betalingstokenet understøttes ikke',
   'wallet.tokenReplayed': 'Dette betalingstoken er allerede brugt',
+  'dcc.cardNotEligible': 'Valutaomregning er ikke tilgængelig for dette kort: det faktureres i {currency}',
+  'dcc.rateUnavailable': 'Der er ingen omregningskurs fra {from} til {to}',
+  'dcc.calculationNotFound': 'DCC-beregningen {dccUuid} blev ikke fundet',
+  'dcc.calculationExpired': 'DCC-beregningen er udløbet: beregn omregningen igen',
+  'dcc.calculationUsed': 'DCC-beregningen er allerede brugt til en betaling',
+  'dcc.calculationMismatch': 'DCC-beregningen passer ikke til parameteren [{param}]',
   'payment.approved': 'Din ordre er behandlet, du viderestilles...',
   'payment.declined': 'Betaling afvist',
   'payment.threeDsMethod':
@@ -96,6 +102,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'en enkelt værdi, ikke en gentaget parameter',
   'reason.controlCharacter': 'tekst uden kontroltegn (såsom NUL)',
   'reason.jsonDepth': 'JSON indlejret højst {depth} niveauer',
+  'reason.dccIndivisible':
+    'hele det resterende beløb ({max}) eller en del, der efterlader mindst én mindste enhed at flytte i begge valutaer',
   'reason.jsonSize': 'JSON på højst {max} tegn',
   'reason.bindingOfClient': 'et gemt kort hos denne forhandler for ordrens clientId',
   'reason.integerRange': 'et heltal fra {min} til {max}',
@@ -168,4 +176,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Et andet kort',
   'page.rememberCard': 'Husk dette kort til mine næste køb',
   'page.error.savedCard': 'Vælg et af dine gemte kort eller et andet kort',
+  'page.dcc.title': 'Vælg den valuta, du vil betale i',
+  'page.dcc.original': 'Betal {amount} i butikkens valuta',
+  'page.dcc.converted': 'Betal {amount} i dit korts valuta',
+  'page.dcc.rate':
+    'Vekselkurs: 1 {from} = {rate} {to}, inklusive et tillæg på {markup} % over referencekursen {directRate}',
+  'page.dcc.notice':
+    'Omregningen tilbydes af butikkens betalingsudbyder; din bank omregner ikke denne betaling.',
+  'page.error.dccChoice': 'Vælg den valuta, du vil betale i',
 };

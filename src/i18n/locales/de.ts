@@ -70,6 +70,13 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Das Zahlungstoken ist nicht für diesen Händler verschlüsselt',
   'wallet.versionUnsupported': 'Diese Version des Zahlungstokens wird nicht unterstützt',
   'wallet.tokenReplayed': 'Dieses Zahlungstoken wurde bereits verwendet',
+  'dcc.cardNotEligible':
+    'Für diese Karte ist keine Währungsumrechnung möglich: Sie wird in {currency} abgerechnet',
+  'dcc.rateUnavailable': 'Es gibt keinen Umrechnungskurs von {from} nach {to}',
+  'dcc.calculationNotFound': 'DCC-Berechnung {dccUuid} wurde nicht gefunden',
+  'dcc.calculationExpired': 'Die DCC-Berechnung ist abgelaufen: Berechnen Sie die Umrechnung erneut',
+  'dcc.calculationUsed': 'Die DCC-Berechnung wurde bereits für eine Zahlung verwendet',
+  'dcc.calculationMismatch': 'Die DCC-Berechnung passt nicht zum Parameter [{param}]',
   'payment.approved': 'Ihre Bestellung wurde verarbeitet, Sie werden weitergeleitet...',
   'payment.declined': 'Zahlung abgelehnt',
   'payment.threeDsMethod':
@@ -102,6 +109,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'einen einzelnen Wert, keinen wiederholten Parameter',
   'reason.controlCharacter': 'einen Text ohne Steuerzeichen (wie NUL)',
   'reason.jsonDepth': 'JSON mit höchstens {depth} Verschachtelungsebenen',
+  'reason.dccIndivisible':
+    'der gesamte Restbetrag ({max}) oder ein Teil, der in beiden Währungen mindestens eine kleinste Einheit übrig lässt',
   'reason.jsonSize': 'JSON mit höchstens {max} Zeichen',
   'reason.bindingOfClient': 'eine gespeicherte Karte dieses Händlers für die clientId der Bestellung',
   'reason.integerRange': 'eine ganze Zahl von {min} bis {max}',
@@ -181,4 +190,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Andere Karte',
   'page.rememberCard': 'Diese Karte für meine nächsten Einkäufe speichern',
   'page.error.savedCard': 'Wählen Sie eine Ihrer gespeicherten Karten oder eine andere Karte',
+  'page.dcc.title': 'Wählen Sie die Währung, in der Sie zahlen',
+  'page.dcc.original': '{amount} in der Währung des Shops zahlen',
+  'page.dcc.converted': '{amount} in der Währung Ihrer Karte zahlen',
+  'page.dcc.rate':
+    'Wechselkurs: 1 {from} = {rate} {to}, einschließlich eines Aufschlags von {markup} % auf den Referenzkurs {directRate}',
+  'page.dcc.notice':
+    'Die Umrechnung bietet der Zahlungsdienstleister des Shops an; Ihre Bank rechnet diese Zahlung nicht um.',
+  'page.error.dccChoice': 'Wählen Sie die Währung, in der Sie zahlen',
 };

@@ -69,6 +69,13 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Το διακριτικό πληρωμής δεν είναι κρυπτογραφημένο για αυτόν τον έμπορο',
   'wallet.versionUnsupported': 'Αυτή η έκδοση του διακριτικού πληρωμής δεν υποστηρίζεται',
   'wallet.tokenReplayed': 'Αυτό το διακριτικό πληρωμής έχει ήδη χρησιμοποιηθεί',
+  'dcc.cardNotEligible':
+    'Η μετατροπή νομίσματος δεν είναι διαθέσιμη για αυτήν την κάρτα: χρεώνεται σε {currency}',
+  'dcc.rateUnavailable': 'Δεν υπάρχει διαθέσιμη ισοτιμία από {from} σε {to}',
+  'dcc.calculationNotFound': 'Ο υπολογισμός DCC {dccUuid} δεν βρέθηκε',
+  'dcc.calculationExpired': 'Ο υπολογισμός DCC έχει λήξει: υπολογίστε ξανά τη μετατροπή',
+  'dcc.calculationUsed': 'Ο υπολογισμός DCC έχει ήδη χρησιμοποιηθεί για πληρωμή',
+  'dcc.calculationMismatch': 'Ο υπολογισμός DCC δεν αντιστοιχεί στην παράμετρο [{param}]',
   'payment.approved': 'Η παραγγελία σας υποβλήθηκε σε επεξεργασία, γίνεται ανακατεύθυνση...',
   'payment.declined': 'Η πληρωμή απορρίφθηκε',
   'payment.threeDsMethod':
@@ -101,6 +108,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'μία μόνο τιμή, όχι επαναλαμβανόμενη παράμετρος',
   'reason.controlCharacter': 'κείμενο χωρίς χαρακτήρες ελέγχου (όπως NUL)',
   'reason.jsonDepth': 'JSON με ένθεση έως {depth} επίπεδα',
+  'reason.dccIndivisible':
+    'ολόκληρο το υπόλοιπο ποσό ({max}) ή ένα μέρος που αφήνει τουλάχιστον μία ελάχιστη μονάδα για κίνηση και στα δύο νομίσματα',
   'reason.jsonSize': 'JSON έως {max} χαρακτήρων',
   'reason.bindingOfClient': 'αποθηκευμένη κάρτα αυτού του εμπόρου για το clientId της παραγγελίας',
   'reason.integerRange': 'ακέραιος αριθμός από {min} έως {max}',
@@ -176,4 +185,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Άλλη κάρτα',
   'page.rememberCard': 'Αποθήκευση αυτής της κάρτας για τις επόμενες αγορές μου',
   'page.error.savedCard': 'Επιλέξτε μία από τις αποθηκευμένες κάρτες σας ή άλλη κάρτα',
+  'page.dcc.title': 'Επιλέξτε το νόμισμα πληρωμής',
+  'page.dcc.original': 'Πληρωμή {amount} στο νόμισμα του καταστήματος',
+  'page.dcc.converted': 'Πληρωμή {amount} στο νόμισμα της κάρτας σας',
+  'page.dcc.rate':
+    'Ισοτιμία: 1 {from} = {rate} {to}, συμπεριλαμβανομένης προσαύξησης {markup} % επί της ισοτιμίας αναφοράς {directRate}',
+  'page.dcc.notice':
+    'Τη μετατροπή την προσφέρει ο πάροχος πληρωμών του καταστήματος· η τράπεζά σας δεν θα μετατρέψει αυτή την πληρωμή.',
+  'page.error.dccChoice': 'Επιλέξτε το νόμισμα πληρωμής',
 };

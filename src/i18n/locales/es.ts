@@ -67,6 +67,13 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'El token de pago no está cifrado para este comercio',
   'wallet.versionUnsupported': 'Esta versión del token de pago no es compatible',
   'wallet.tokenReplayed': 'Este token de pago ya se ha utilizado',
+  'dcc.cardNotEligible':
+    'La conversión de divisa no está disponible para esta tarjeta: se factura en {currency}',
+  'dcc.rateUnavailable': 'No hay ningún tipo de cambio disponible de {from} a {to}',
+  'dcc.calculationNotFound': 'No se encontró el cálculo DCC {dccUuid}',
+  'dcc.calculationExpired': 'El cálculo DCC ha caducado: vuelva a calcular la conversión',
+  'dcc.calculationUsed': 'El cálculo DCC ya se ha utilizado para un pago',
+  'dcc.calculationMismatch': 'El cálculo DCC no coincide con el parámetro [{param}]',
   'payment.approved': 'Su pedido se ha procesado, redirigiendo...',
   'payment.declined': 'Pago denegado',
   'payment.threeDsMethod':
@@ -98,6 +105,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'un único valor, no un parámetro repetido',
   'reason.controlCharacter': 'un texto sin caracteres de control (como NUL)',
   'reason.jsonDepth': 'un JSON anidado como máximo {depth} niveles',
+  'reason.dccIndivisible':
+    'el importe restante completo ({max}) o una parte que deje al menos una unidad mínima por mover en ambas divisas',
   'reason.jsonSize': 'un JSON de como máximo {max} caracteres',
   'reason.bindingOfClient': 'una tarjeta guardada de este comercio para el clientId del pedido',
   'reason.integerRange': 'un número entero de {min} a {max}',
@@ -172,4 +181,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Otra tarjeta',
   'page.rememberCard': 'Recordar esta tarjeta para mis próximas compras',
   'page.error.savedCard': 'Elija una de sus tarjetas guardadas u otra tarjeta',
+  'page.dcc.title': 'Elija la divisa en la que pagar',
+  'page.dcc.original': 'Pagar {amount} en la divisa de la tienda',
+  'page.dcc.converted': 'Pagar {amount} en la divisa de su tarjeta',
+  'page.dcc.rate':
+    'Tipo de cambio: 1 {from} = {rate} {to}, con un margen del {markup} % sobre el tipo de referencia {directRate}',
+  'page.dcc.notice':
+    'La conversión la ofrece el proveedor de pagos de la tienda; su banco no convertirá este pago.',
+  'page.error.dccChoice': 'Elija la divisa en la que pagar',
 };

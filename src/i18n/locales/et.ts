@@ -67,6 +67,13 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Maksetõend ei ole krüpteeritud sellele kaupmehele',
   'wallet.versionUnsupported': 'Maksetõendi seda versiooni ei toetata',
   'wallet.tokenReplayed': 'Seda maksetõendit on juba kasutatud',
+  'dcc.cardNotEligible':
+    'Selle kaardi puhul pole valuuta konverteerimine saadaval: seda arveldatakse valuutas {currency}',
+  'dcc.rateUnavailable': 'Vahetuskurssi valuutast {from} valuutasse {to} pole saadaval',
+  'dcc.calculationNotFound': 'DCC-arvutust {dccUuid} ei leitud',
+  'dcc.calculationExpired': 'DCC-arvutus on aegunud: arvutage konverteerimine uuesti',
+  'dcc.calculationUsed': 'DCC-arvutust on juba makse jaoks kasutatud',
+  'dcc.calculationMismatch': 'DCC-arvutus ei vasta parameetrile [{param}]',
   'payment.approved': 'Teie tellimus on töödeldud, toimub ümbersuunamine...',
   'payment.declined': 'Maksest keelduti',
   'payment.threeDsMethod':
@@ -98,6 +105,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'üht väärtust, mitte korduvat parameetrit',
   'reason.controlCharacter': 'tekst ilma juhtmärkideta (nagu NUL)',
   'reason.jsonDepth': 'JSON, mille pesastus on kuni {depth} taset',
+  'reason.dccIndivisible':
+    'kogu järelejäänud summa ({max}) või osa, mis jätab mõlemas valuutas liigutamiseks vähemalt ühe väikseima ühiku',
   'reason.jsonSize': 'JSON kuni {max} märki',
   'reason.bindingOfClient': 'selle kaupmehe salvestatud kaart tellimuse clientId jaoks',
   'reason.integerRange': 'täisarvu vahemikus {min} kuni {max}',
@@ -168,4 +177,11 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Muu kaart',
   'page.rememberCard': 'Jäta see kaart minu järgmiste ostude jaoks meelde',
   'page.error.savedCard': 'Valige üks oma salvestatud kaartidest või muu kaart',
+  'page.dcc.title': 'Valige makse valuuta',
+  'page.dcc.original': 'Maksa {amount} poe valuutas',
+  'page.dcc.converted': 'Maksa {amount} oma kaardi valuutas',
+  'page.dcc.rate':
+    'Vahetuskurss: 1 {from} = {rate} {to}, sealhulgas {markup} % juurdehindlus võrdluskursi {directRate} suhtes',
+  'page.dcc.notice': 'Konverteerimist pakub poe makseteenuse pakkuja; teie pank seda makset ei konverteeri.',
+  'page.error.dccChoice': 'Valige makse valuuta',
 };

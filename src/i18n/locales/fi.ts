@@ -67,6 +67,13 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Maksutunnistetta ei ole salattu tälle kauppiaalle',
   'wallet.versionUnsupported': 'Tätä maksutunnisteen versiota ei tueta',
   'wallet.tokenReplayed': 'Tämä maksutunniste on jo käytetty',
+  'dcc.cardNotEligible':
+    'Valuuttamuunnos ei ole käytettävissä tälle kortille: sitä laskutetaan valuutassa {currency}',
+  'dcc.rateUnavailable': 'Kurssia valuutasta {from} valuuttaan {to} ei ole saatavilla',
+  'dcc.calculationNotFound': 'DCC-laskelmaa {dccUuid} ei löytynyt',
+  'dcc.calculationExpired': 'DCC-laskelma on vanhentunut: laske muunnos uudelleen',
+  'dcc.calculationUsed': 'DCC-laskelma on jo käytetty maksuun',
+  'dcc.calculationMismatch': 'DCC-laskelma ei vastaa parametria [{param}]',
   'payment.approved': 'Tilauksesi on käsitelty, sinut ohjataan eteenpäin...',
   'payment.declined': 'Maksu hylätty',
   'payment.threeDsMethod':
@@ -98,6 +105,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'yksittäistä arvoa, ei toistettua parametria',
   'reason.controlCharacter': 'tekstiä ilman ohjausmerkkejä (kuten NUL)',
   'reason.jsonDepth': 'JSON, jonka sisäkkäisyys on enintään {depth} tasoa',
+  'reason.dccIndivisible':
+    'koko jäljellä oleva summa ({max}) tai osa, joka jättää molempiin valuuttoihin vähintään yhden pienimmän yksikön siirrettäväksi',
   'reason.jsonSize': 'JSON, jossa on enintään {max} merkkiä',
   'reason.bindingOfClient': 'tämän kauppiaan tallennettu kortti tilauksen clientId:lle',
   'reason.integerRange': 'kokonaislukua väliltä {min}–{max}',
@@ -167,4 +176,11 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Muu kortti',
   'page.rememberCard': 'Muista tämä kortti seuraavia ostoksiani varten',
   'page.error.savedCard': 'Valitse jokin tallennetuista korteistasi tai muu kortti',
+  'page.dcc.title': 'Valitse maksuvaluutta',
+  'page.dcc.original': 'Maksa {amount} kaupan valuutassa',
+  'page.dcc.converted': 'Maksa {amount} korttisi valuutassa',
+  'page.dcc.rate':
+    'Vaihtokurssi: 1 {from} = {rate} {to}, sisältäen {markup} %:n lisän viitekurssiin {directRate}',
+  'page.dcc.notice': 'Muunnoksen tarjoaa kaupan maksupalveluntarjoaja; pankkisi ei muunna tätä maksua.',
+  'page.error.dccChoice': 'Valitse maksuvaluutta',
 };

@@ -68,6 +68,13 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': "Le jeton de paiement n'est pas chiffré pour ce marchand",
   'wallet.versionUnsupported': "Cette version du jeton de paiement n'est pas prise en charge",
   'wallet.tokenReplayed': 'Ce jeton de paiement a déjà été utilisé',
+  'dcc.cardNotEligible':
+    'La conversion de devise n’est pas disponible pour cette carte : elle est facturée en {currency}',
+  'dcc.rateUnavailable': 'Aucun taux de change de {from} vers {to} n’est disponible',
+  'dcc.calculationNotFound': 'Calcul DCC {dccUuid} introuvable',
+  'dcc.calculationExpired': 'Le calcul DCC a expiré : recalculez la conversion',
+  'dcc.calculationUsed': 'Le calcul DCC a déjà été utilisé pour un paiement',
+  'dcc.calculationMismatch': 'Le calcul DCC ne correspond pas au paramètre [{param}]',
   'payment.approved': 'Votre commande a été traitée, redirection en cours...',
   'payment.declined': 'Paiement refusé',
   'payment.threeDsMethod':
@@ -100,6 +107,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'une valeur unique, et non un paramètre répété',
   'reason.controlCharacter': 'un texte sans caractères de contrôle (comme NUL)',
   'reason.jsonDepth': 'un JSON imbriqué sur {depth} niveaux au plus',
+  'reason.dccIndivisible':
+    'la totalité du montant restant ({max}), ou une partie qui laisse au moins une unité minimale à mouvementer dans les deux devises',
   'reason.jsonSize': "un JSON d'au plus {max} caractères",
   'reason.bindingOfClient': 'une carte enregistrée de ce marchand pour le clientId de la commande',
   'reason.integerRange': 'un nombre entier de {min} à {max}',
@@ -175,4 +184,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Une autre carte',
   'page.rememberCard': 'Mémoriser cette carte pour mes prochains achats',
   'page.error.savedCard': "Choisissez l'une de vos cartes enregistrées ou une autre carte",
+  'page.dcc.title': 'Choisissez la devise de paiement',
+  'page.dcc.original': 'Payer {amount} dans la devise de la boutique',
+  'page.dcc.converted': 'Payer {amount} dans la devise de votre carte',
+  'page.dcc.rate':
+    'Taux de change : 1 {from} = {rate} {to}, avec une marge de {markup} % sur le taux de référence {directRate}',
+  'page.dcc.notice':
+    'La conversion est proposée par le prestataire de paiement de la boutique ; votre banque ne convertira pas ce paiement.',
+  'page.error.dccChoice': 'Choisissez la devise de paiement',
 };

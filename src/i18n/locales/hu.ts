@@ -67,6 +67,12 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'A fizetési token nem ehhez a kereskedőhöz van titkosítva',
   'wallet.versionUnsupported': 'A fizetési token ezen verziója nem támogatott',
   'wallet.tokenReplayed': 'Ezt a fizetési tokent már felhasználták',
+  'dcc.cardNotEligible': 'Ennél a kártyánál nem érhető el pénznemváltás: a terhelés pénzneme {currency}',
+  'dcc.rateUnavailable': 'Nincs elérhető árfolyam {from} és {to} között',
+  'dcc.calculationNotFound': 'A(z) {dccUuid} DCC-számítás nem található',
+  'dcc.calculationExpired': 'A DCC-számítás lejárt: számítsa ki újra az átváltást',
+  'dcc.calculationUsed': 'A DCC-számítást már felhasználták egy fizetéshez',
+  'dcc.calculationMismatch': 'A DCC-számítás nem egyezik a(z) [{param}] paraméterrel',
   'payment.approved': 'Rendelését feldolgoztuk, átirányítás folyamatban...',
   'payment.declined': 'Fizetés elutasítva',
   'payment.threeDsMethod':
@@ -99,6 +105,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'egyetlen érték, nem ismételt paraméter',
   'reason.controlCharacter': 'vezérlőkarakterek (például NUL) nélküli szöveg',
   'reason.jsonDepth': 'legfeljebb {depth} szint mélyen egymásba ágyazott JSON',
+  'reason.dccIndivisible':
+    'a teljes fennmaradó összeg ({max}), vagy egy rész, amely mindkét pénznemben legalább egy legkisebb egységet hagy mozgatásra',
   'reason.jsonSize': 'legfeljebb {max} karakteres JSON',
   'reason.bindingOfClient': 'a kereskedő által a rendelés clientId-jához tárolt kártya',
   'reason.integerRange': 'egész szám {min} és {max} között',
@@ -171,4 +179,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Másik kártya',
   'page.rememberCard': 'A kártya mentése a következő vásárlásaimhoz',
   'page.error.savedCard': 'Válasszon egyet mentett kártyái közül, vagy egy másik kártyát',
+  'page.dcc.title': 'Válassza ki a fizetés pénznemét',
+  'page.dcc.original': '{amount} fizetése a bolt pénznemében',
+  'page.dcc.converted': '{amount} fizetése a kártyája pénznemében',
+  'page.dcc.rate':
+    'Árfolyam: 1 {from} = {rate} {to}, a(z) {directRate} referencia-árfolyamhoz képest {markup} % felárral',
+  'page.dcc.notice':
+    'Az átváltást a bolt fizetési szolgáltatója kínálja; a bankja nem váltja át ezt a fizetést.',
+  'page.error.dccChoice': 'Válassza ki a fizetés pénznemét',
 };

@@ -66,6 +66,13 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Il token di pagamento non è cifrato per questo esercente',
   'wallet.versionUnsupported': 'Questa versione del token di pagamento non è supportata',
   'wallet.tokenReplayed': 'Questo token di pagamento è già stato utilizzato',
+  'dcc.cardNotEligible':
+    'La conversione di valuta non è disponibile per questa carta: è addebitata in {currency}',
+  'dcc.rateUnavailable': 'Nessun tasso di cambio disponibile da {from} a {to}',
+  'dcc.calculationNotFound': 'Calcolo DCC {dccUuid} non trovato',
+  'dcc.calculationExpired': 'Il calcolo DCC è scaduto: ricalcolare la conversione',
+  'dcc.calculationUsed': 'Il calcolo DCC è già stato utilizzato per un pagamento',
+  'dcc.calculationMismatch': 'Il calcolo DCC non corrisponde al parametro [{param}]',
   'payment.approved': "L'ordine è stato elaborato, reindirizzamento in corso...",
   'payment.declined': 'Pagamento rifiutato',
   'payment.threeDsMethod':
@@ -98,6 +105,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'un valore singolo, non un parametro ripetuto',
   'reason.controlCharacter': 'un testo senza caratteri di controllo (come NUL)',
   'reason.jsonDepth': 'un JSON annidato al massimo per {depth} livelli',
+  'reason.dccIndivisible':
+    'l’intero importo residuo ({max}) oppure una parte che lasci almeno un’unità minima da movimentare in entrambe le valute',
   'reason.jsonSize': 'un JSON di al massimo {max} caratteri',
   'reason.bindingOfClient': "una carta salvata di questo esercente per il clientId dell'ordine",
   'reason.integerRange': 'un numero intero da {min} a {max}',
@@ -172,4 +181,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': "Un'altra carta",
   'page.rememberCard': 'Memorizza questa carta per i miei prossimi acquisti',
   'page.error.savedCard': "Scegliere una delle carte salvate o un'altra carta",
+  'page.dcc.title': 'Scegli la valuta di pagamento',
+  'page.dcc.original': 'Paga {amount} nella valuta del negozio',
+  'page.dcc.converted': 'Paga {amount} nella valuta della tua carta',
+  'page.dcc.rate':
+    'Tasso di cambio: 1 {from} = {rate} {to}, incluso un ricarico del {markup} % sul tasso di riferimento {directRate}',
+  'page.dcc.notice':
+    'La conversione è offerta dal fornitore di pagamenti del negozio; la tua banca non convertirà questo pagamento.',
+  'page.error.dccChoice': 'Scegli la valuta di pagamento',
 };

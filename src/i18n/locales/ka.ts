@@ -65,6 +65,12 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'გადახდის ტოკენი არ არის დაშიფრული ამ ვაჭრისთვის',
   'wallet.versionUnsupported': 'გადახდის ტოკენის ეს ვერსია არ არის მხარდაჭერილი',
   'wallet.tokenReplayed': 'ეს გადახდის ტოკენი უკვე გამოყენებულია',
+  'dcc.cardNotEligible': 'ამ ბარათისთვის ვალუტის კონვერტაცია მიუწვდომელია: მისი ვალუტაა {currency}',
+  'dcc.rateUnavailable': '{from}-დან {to}-ში გაცვლითი კურსი მიუწვდომელია',
+  'dcc.calculationNotFound': 'DCC გაანგარიშება {dccUuid} ვერ მოიძებნა',
+  'dcc.calculationExpired': 'DCC გაანგარიშებას ვადა გაუვიდა: გაიანგარიშეთ კონვერტაცია ხელახლა',
+  'dcc.calculationUsed': 'DCC გაანგარიშება უკვე გამოყენებულია გადახდისთვის',
+  'dcc.calculationMismatch': 'DCC გაანგარიშება არ შეესაბამება პარამეტრს [{param}]',
   'payment.approved': 'თქვენი შეკვეთა დამუშავებულია, მიმდინარეობს გადამისამართება...',
   'payment.declined': 'გადახდა უარყოფილია',
   'payment.threeDsMethod':
@@ -97,6 +103,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'ერთი მნიშვნელობა და არა განმეორებული პარამეტრი',
   'reason.controlCharacter': 'ტექსტი მართვის სიმბოლოების გარეშე (მაგ. NUL)',
   'reason.jsonDepth': 'JSON, ჩადგმული არაუმეტეს {depth} დონისა',
+  'reason.dccIndivisible':
+    'მთელი დარჩენილი თანხა ({max}) ან ნაწილი, რომელიც ორივე ვალუტაში ტოვებს მინიმუმ ერთ უმცირეს ერთეულს',
   'reason.jsonSize': 'JSON არაუმეტეს {max} სიმბოლოსი',
   'reason.bindingOfClient': 'ამ ვაჭრის შენახული ბარათი შეკვეთის clientId-სთვის',
   'reason.integerRange': 'მთელი რიცხვი {min}-დან {max}-მდე',
@@ -168,4 +176,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'სხვა ბარათი',
   'page.rememberCard': 'ამ ბარათის დამახსოვრება ჩემი შემდეგი შესყიდვებისთვის',
   'page.error.savedCard': 'აირჩიეთ ერთ-ერთი შენახული ბარათი ან სხვა ბარათი',
+  'page.dcc.title': 'აირჩიეთ გადახდის ვალუტა',
+  'page.dcc.original': 'გადაიხადეთ {amount} მაღაზიის ვალუტით',
+  'page.dcc.converted': 'გადაიხადეთ {amount} თქვენი ბარათის ვალუტით',
+  'page.dcc.rate':
+    'გაცვლითი კურსი: 1 {from} = {rate} {to}, საორიენტაციო კურსზე {directRate} {markup} % ნამატის ჩათვლით',
+  'page.dcc.notice':
+    'კონვერტაციას გთავაზობთ მაღაზიის გადახდის პროვაიდერი; თქვენი ბანკი ამ გადახდას არ დააკონვერტირებს.',
+  'page.error.dccChoice': 'აირჩიეთ გადახდის ვალუტა',
 };

@@ -63,6 +63,13 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Mokėjimo žetonas nėra užšifruotas šiam prekybininkui',
   'wallet.versionUnsupported': 'Ši mokėjimo žetono versija nepalaikoma',
   'wallet.tokenReplayed': 'Šis mokėjimo žetonas jau panaudotas',
+  'dcc.cardNotEligible':
+    'Šiai kortelei valiutos konvertavimas negalimas: ji apmokestinama valiuta {currency}',
+  'dcc.rateUnavailable': 'Nėra valiutos kurso iš {from} į {to}',
+  'dcc.calculationNotFound': 'DCC skaičiavimas {dccUuid} nerastas',
+  'dcc.calculationExpired': 'DCC skaičiavimo galiojimas baigėsi: perskaičiuokite konvertavimą',
+  'dcc.calculationUsed': 'DCC skaičiavimas jau panaudotas mokėjimui',
+  'dcc.calculationMismatch': 'DCC skaičiavimas neatitinka parametro [{param}]',
   'payment.approved': 'Jūsų užsakymas apdorotas, nukreipiama...',
   'payment.declined': 'Mokėjimas atmestas',
   'payment.threeDsMethod':
@@ -95,6 +102,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'vienos reikšmės, o ne pakartoto parametro',
   'reason.controlCharacter': 'tekstas be valdymo simbolių (pvz., NUL)',
   'reason.jsonDepth': 'JSON, įdėtas ne daugiau kaip {depth} lygių',
+  'reason.dccIndivisible':
+    'visa likusi suma ({max}) arba dalis, kuri abiem valiutomis palieka bent vieną mažiausią vienetą',
   'reason.jsonSize': 'JSON iki {max} simbolių',
   'reason.bindingOfClient': 'šio prekybininko išsaugota kortelė užsakymo clientId',
   'reason.integerRange': 'sveikojo skaičiaus nuo {min} iki {max}',
@@ -166,4 +175,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Kita kortelė',
   'page.rememberCard': 'Įsiminti šią kortelę kitiems mano pirkiniams',
   'page.error.savedCard': 'Pasirinkite vieną iš išsaugotų kortelių arba kitą kortelę',
+  'page.dcc.title': 'Pasirinkite mokėjimo valiutą',
+  'page.dcc.original': 'Mokėti {amount} parduotuvės valiuta',
+  'page.dcc.converted': 'Mokėti {amount} jūsų kortelės valiuta',
+  'page.dcc.rate':
+    'Valiutos kursas: 1 {from} = {rate} {to}, įskaitant {markup} % antkainį nuo orientacinio kurso {directRate}',
+  'page.dcc.notice':
+    'Konvertavimą siūlo parduotuvės mokėjimų paslaugų teikėjas; jūsų bankas šio mokėjimo nekonvertuos.',
+  'page.error.dccChoice': 'Pasirinkite mokėjimo valiutą',
 };

@@ -65,6 +65,12 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Maksājuma marķieris nav šifrēts šim tirgotājam',
   'wallet.versionUnsupported': 'Šī maksājuma marķiera versija netiek atbalstīta',
   'wallet.tokenReplayed': 'Šis maksājuma marķieris jau ir izmantots',
+  'dcc.cardNotEligible': 'Šai kartei valūtas konvertācija nav pieejama: tā tiek norēķināta valūtā {currency}',
+  'dcc.rateUnavailable': 'Nav pieejama maiņas kursa no {from} uz {to}',
+  'dcc.calculationNotFound': 'DCC aprēķins {dccUuid} netika atrasts',
+  'dcc.calculationExpired': 'DCC aprēķina derīgums ir beidzies: aprēķiniet konvertāciju vēlreiz',
+  'dcc.calculationUsed': 'DCC aprēķins jau ir izmantots maksājumam',
+  'dcc.calculationMismatch': 'DCC aprēķins neatbilst parametram [{param}]',
   'payment.approved': 'Jūsu pasūtījums ir apstrādāts, notiek pāradresācija...',
   'payment.declined': 'Maksājums noraidīts',
   'payment.threeDsMethod':
@@ -96,6 +102,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'viena vērtība, nevis atkārtots parametrs',
   'reason.controlCharacter': 'teksts bez vadības rakstzīmēm (piemēram, NUL)',
   'reason.jsonDepth': 'JSON ar ligzdojumu ne vairāk kā {depth} līmeņos',
+  'reason.dccIndivisible':
+    'visa atlikušā summa ({max}) vai daļa, kas abās valūtās atstāj vismaz vienu mazāko vienību',
   'reason.jsonSize': 'JSON ne vairāk kā {max} rakstzīmes',
   'reason.bindingOfClient': 'šī tirgotāja saglabāta karte pasūtījuma clientId',
   'reason.integerRange': 'vesels skaitlis no {min} līdz {max}',
@@ -169,4 +177,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Cita karte',
   'page.rememberCard': 'Atcerēties šo karti maniem nākamajiem pirkumiem',
   'page.error.savedCard': 'Izvēlieties kādu no saglabātajām kartēm vai citu karti',
+  'page.dcc.title': 'Izvēlieties maksājuma valūtu',
+  'page.dcc.original': 'Maksāt {amount} veikala valūtā',
+  'page.dcc.converted': 'Maksāt {amount} jūsu kartes valūtā',
+  'page.dcc.rate':
+    'Maiņas kurss: 1 {from} = {rate} {to}, ieskaitot {markup} % uzcenojumu virs atsauces kursa {directRate}',
+  'page.dcc.notice':
+    'Konvertāciju piedāvā veikala maksājumu pakalpojumu sniedzējs; jūsu banka šo maksājumu nekonvertēs.',
+  'page.error.dccChoice': 'Izvēlieties maksājuma valūtu',
 };

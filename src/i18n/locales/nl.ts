@@ -67,6 +67,13 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Het betaaltoken is niet versleuteld voor deze verkoper',
   'wallet.versionUnsupported': 'Deze versie van het betaaltoken wordt niet ondersteund',
   'wallet.tokenReplayed': 'Dit betaaltoken is al gebruikt',
+  'dcc.cardNotEligible':
+    'Valutaomrekening is niet beschikbaar voor deze kaart: deze wordt afgerekend in {currency}',
+  'dcc.rateUnavailable': 'Er is geen wisselkoers van {from} naar {to} beschikbaar',
+  'dcc.calculationNotFound': 'DCC-berekening {dccUuid} is niet gevonden',
+  'dcc.calculationExpired': 'De DCC-berekening is verlopen: bereken de omrekening opnieuw',
+  'dcc.calculationUsed': 'De DCC-berekening is al gebruikt voor een betaling',
+  'dcc.calculationMismatch': 'De DCC-berekening komt niet overeen met parameter [{param}]',
   'payment.approved': 'Uw bestelling is verwerkt, u wordt doorgestuurd...',
   'payment.declined': 'Betaling geweigerd',
   'payment.threeDsMethod':
@@ -99,6 +106,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'één enkele waarde, geen herhaalde parameter',
   'reason.controlCharacter': 'tekst zonder besturingstekens (zoals NUL)',
   'reason.jsonDepth': 'JSON met hoogstens {depth} niveaus nesting',
+  'reason.dccIndivisible':
+    'het volledige resterende bedrag ({max}), of een deel dat in beide valuta minstens één kleinste eenheid overlaat',
   'reason.jsonSize': 'JSON van hoogstens {max} tekens',
   'reason.bindingOfClient': 'een opgeslagen kaart van deze verkoper voor de clientId van de bestelling',
   'reason.integerRange': 'een geheel getal van {min} tot en met {max}',
@@ -172,4 +181,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Een andere kaart',
   'page.rememberCard': 'Deze kaart onthouden voor mijn volgende aankopen',
   'page.error.savedCard': 'Kies een van uw opgeslagen kaarten of een andere kaart',
+  'page.dcc.title': 'Kies de valuta waarin u betaalt',
+  'page.dcc.original': 'Betaal {amount} in de valuta van de winkel',
+  'page.dcc.converted': 'Betaal {amount} in de valuta van uw kaart',
+  'page.dcc.rate':
+    'Wisselkoers: 1 {from} = {rate} {to}, inclusief een opslag van {markup} % op de referentiekoers {directRate}',
+  'page.dcc.notice':
+    'De omrekening wordt aangeboden door de betaalprovider van de winkel; uw bank rekent deze betaling niet om.',
+  'page.error.dccChoice': 'Kies de valuta waarin u betaalt',
 };

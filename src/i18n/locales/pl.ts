@@ -65,6 +65,12 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Token płatności nie jest zaszyfrowany dla tego sprzedawcy',
   'wallet.versionUnsupported': 'Ta wersja tokenu płatności nie jest obsługiwana',
   'wallet.tokenReplayed': 'Ten token płatności został już użyty',
+  'dcc.cardNotEligible': 'Przewalutowanie nie jest dostępne dla tej karty: jest rozliczana w {currency}',
+  'dcc.rateUnavailable': 'Brak dostępnego kursu wymiany z {from} na {to}',
+  'dcc.calculationNotFound': 'Nie znaleziono kalkulacji DCC {dccUuid}',
+  'dcc.calculationExpired': 'Kalkulacja DCC wygasła: oblicz przewalutowanie ponownie',
+  'dcc.calculationUsed': 'Kalkulacja DCC została już użyta do płatności',
+  'dcc.calculationMismatch': 'Kalkulacja DCC nie odpowiada parametrowi [{param}]',
   'payment.approved': 'Zamówienie zostało przetworzone, trwa przekierowanie...',
   'payment.declined': 'Płatność odrzucona',
   'payment.threeDsMethod':
@@ -96,6 +102,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'pojedynczej wartości, a nie powtórzonego parametru',
   'reason.controlCharacter': 'tekst bez znaków sterujących (takich jak NUL)',
   'reason.jsonDepth': 'JSON zagnieżdżony najwyżej na {depth} poziomach',
+  'reason.dccIndivisible':
+    'cała pozostała kwota ({max}) lub część, która pozostawia co najmniej jedną najmniejszą jednostkę w obu walutach',
   'reason.jsonSize': 'JSON o długości najwyżej {max} znaków',
   'reason.bindingOfClient': 'zapisana karta tego sprzedawcy dla clientId zamówienia',
   'reason.integerRange': 'liczby całkowitej od {min} do {max}',
@@ -168,4 +176,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Inna karta',
   'page.rememberCard': 'Zapamiętaj tę kartę do moich kolejnych zakupów',
   'page.error.savedCard': 'Prosimy wybrać jedną z zapisanych kart lub inną kartę',
+  'page.dcc.title': 'Wybierz walutę płatności',
+  'page.dcc.original': 'Zapłać {amount} w walucie sklepu',
+  'page.dcc.converted': 'Zapłać {amount} w walucie swojej karty',
+  'page.dcc.rate':
+    'Kurs wymiany: 1 {from} = {rate} {to}, z marżą {markup} % ponad kurs referencyjny {directRate}',
+  'page.dcc.notice':
+    'Przewalutowanie oferuje dostawca płatności sklepu; Twój bank nie przewalutuje tej płatności.',
+  'page.error.dccChoice': 'Wybierz walutę płatności',
 };

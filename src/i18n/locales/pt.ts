@@ -67,6 +67,13 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'O token de pagamento não está cifrado para este comerciante',
   'wallet.versionUnsupported': 'Esta versão do token de pagamento não é suportada',
   'wallet.tokenReplayed': 'Este token de pagamento já foi utilizado',
+  'dcc.cardNotEligible':
+    'A conversão de moeda não está disponível para este cartão: ele é faturado em {currency}',
+  'dcc.rateUnavailable': 'Não há taxa de câmbio disponível de {from} para {to}',
+  'dcc.calculationNotFound': 'O cálculo DCC {dccUuid} não foi encontrado',
+  'dcc.calculationExpired': 'O cálculo DCC expirou: calcule a conversão novamente',
+  'dcc.calculationUsed': 'O cálculo DCC já foi utilizado num pagamento',
+  'dcc.calculationMismatch': 'O cálculo DCC não corresponde ao parâmetro [{param}]',
   'payment.approved': 'A sua encomenda foi processada, a redirecionar...',
   'payment.declined': 'Pagamento recusado',
   'payment.threeDsMethod':
@@ -98,6 +105,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'um valor único, não um parâmetro repetido',
   'reason.controlCharacter': 'um texto sem caracteres de controlo (como NUL)',
   'reason.jsonDepth': 'um JSON aninhado no máximo em {depth} níveis',
+  'reason.dccIndivisible':
+    'o valor restante total ({max}) ou uma parte que deixe pelo menos uma unidade mínima a movimentar em ambas as moedas',
   'reason.jsonSize': 'um JSON com no máximo {max} caracteres',
   'reason.bindingOfClient': 'um cartão guardado deste comerciante para o clientId da encomenda',
   'reason.integerRange': 'um número inteiro de {min} a {max}',
@@ -171,4 +180,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Outro cartão',
   'page.rememberCard': 'Memorizar este cartão para as minhas próximas compras',
   'page.error.savedCard': 'Escolha um dos seus cartões guardados ou outro cartão',
+  'page.dcc.title': 'Escolha a moeda de pagamento',
+  'page.dcc.original': 'Pagar {amount} na moeda da loja',
+  'page.dcc.converted': 'Pagar {amount} na moeda do seu cartão',
+  'page.dcc.rate':
+    'Taxa de câmbio: 1 {from} = {rate} {to}, incluindo uma margem de {markup} % sobre a taxa de referência {directRate}',
+  'page.dcc.notice':
+    'A conversão é oferecida pelo prestador de pagamentos da loja; o seu banco não converterá este pagamento.',
+  'page.error.dccChoice': 'Escolha a moeda de pagamento',
 };

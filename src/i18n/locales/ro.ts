@@ -66,6 +66,13 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Tokenul de plată nu este criptat pentru acest comerciant',
   'wallet.versionUnsupported': 'Această versiune a tokenului de plată nu este acceptată',
   'wallet.tokenReplayed': 'Acest token de plată a fost deja folosit',
+  'dcc.cardNotEligible':
+    'Conversia valutară nu este disponibilă pentru acest card: este facturat în {currency}',
+  'dcc.rateUnavailable': 'Nu există un curs de schimb disponibil din {from} în {to}',
+  'dcc.calculationNotFound': 'Calculul DCC {dccUuid} nu a fost găsit',
+  'dcc.calculationExpired': 'Calculul DCC a expirat: calculați din nou conversia',
+  'dcc.calculationUsed': 'Calculul DCC a fost deja folosit pentru o plată',
+  'dcc.calculationMismatch': 'Calculul DCC nu corespunde parametrului [{param}]',
   'payment.approved': 'Comanda dumneavoastră a fost procesată, se face redirecționarea...',
   'payment.declined': 'Plată respinsă',
   'payment.threeDsMethod':
@@ -98,6 +105,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'o singură valoare, nu un parametru repetat',
   'reason.controlCharacter': 'un text fără caractere de control (precum NUL)',
   'reason.jsonDepth': 'un JSON imbricat pe cel mult {depth} niveluri',
+  'reason.dccIndivisible':
+    'întreaga sumă rămasă ({max}) sau o parte care lasă cel puțin o unitate minimă de mișcat în ambele valute',
   'reason.jsonSize': 'un JSON de cel mult {max} caractere',
   'reason.bindingOfClient': 'un card salvat al acestui comerciant pentru clientId-ul comenzii',
   'reason.integerRange': 'un număr întreg de la {min} la {max}',
@@ -171,4 +180,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Alt card',
   'page.rememberCard': 'Doresc să salvez acest card pentru următoarele mele cumpărături',
   'page.error.savedCard': 'Alegeți unul dintre cardurile dumneavoastră salvate sau alt card',
+  'page.dcc.title': 'Alegeți moneda de plată',
+  'page.dcc.original': 'Plătiți {amount} în moneda magazinului',
+  'page.dcc.converted': 'Plătiți {amount} în moneda cardului dvs.',
+  'page.dcc.rate':
+    'Curs de schimb: 1 {from} = {rate} {to}, inclusiv un adaos de {markup} % peste cursul de referință {directRate}',
+  'page.dcc.notice':
+    'Conversia este oferită de furnizorul de plăți al magazinului; banca dvs. nu va converti această plată.',
+  'page.error.dccChoice': 'Alegeți moneda de plată',
 };

@@ -65,6 +65,12 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Betalningstoken är inte krypterad för denna handlare',
   'wallet.versionUnsupported': 'Den här versionen av betalningstoken stöds inte',
   'wallet.tokenReplayed': 'Den här betalningstoken har redan använts',
+  'dcc.cardNotEligible': 'Valutaomräkning är inte tillgänglig för det här kortet: det debiteras i {currency}',
+  'dcc.rateUnavailable': 'Det finns ingen växelkurs från {from} till {to}',
+  'dcc.calculationNotFound': 'DCC-beräkningen {dccUuid} hittades inte',
+  'dcc.calculationExpired': 'DCC-beräkningen har gått ut: beräkna omräkningen igen',
+  'dcc.calculationUsed': 'DCC-beräkningen har redan använts för en betalning',
+  'dcc.calculationMismatch': 'DCC-beräkningen stämmer inte med parametern [{param}]',
   'payment.approved': 'Din order har behandlats, du omdirigeras...',
   'payment.declined': 'Betalning nekad',
   'payment.threeDsMethod':
@@ -96,6 +102,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'ett enda värde, inte en upprepad parameter',
   'reason.controlCharacter': 'text utan styrtecken (som NUL)',
   'reason.jsonDepth': 'JSON nästlad högst {depth} nivåer',
+  'reason.dccIndivisible':
+    'hela det återstående beloppet ({max}) eller en del som lämnar minst en minsta enhet att flytta i båda valutorna',
   'reason.jsonSize': 'JSON på högst {max} tecken',
   'reason.bindingOfClient': 'ett sparat kort hos denna handlare för orderns clientId',
   'reason.integerRange': 'ett heltal från {min} till {max}',
@@ -167,4 +175,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Ett annat kort',
   'page.rememberCard': 'Kom ihåg det här kortet till mina kommande köp',
   'page.error.savedCard': 'Välj ett av dina sparade kort eller ett annat kort',
+  'page.dcc.title': 'Välj valuta att betala i',
+  'page.dcc.original': 'Betala {amount} i butikens valuta',
+  'page.dcc.converted': 'Betala {amount} i ditt korts valuta',
+  'page.dcc.rate':
+    'Växelkurs: 1 {from} = {rate} {to}, inklusive ett påslag på {markup} % över referenskursen {directRate}',
+  'page.dcc.notice':
+    'Omräkningen erbjuds av butikens betaltjänstleverantör; din bank räknar inte om den här betalningen.',
+  'page.error.dccChoice': 'Välj valuta att betala i',
 };

@@ -67,6 +67,12 @@ export const messages: MessageCatalogue = {
   'wallet.keyMismatch': 'Tokeni ya malipo haijasimbwa kwa ajili ya mfanyabiashara huyu',
   'wallet.versionUnsupported': 'Toleo hili la tokeni ya malipo halitumiki',
   'wallet.tokenReplayed': 'Tokeni hii ya malipo imeshatumika',
+  'dcc.cardNotEligible': 'Ubadilishaji wa sarafu haupatikani kwa kadi hii: inatozwa kwa {currency}',
+  'dcc.rateUnavailable': 'Hakuna kiwango cha ubadilishaji kutoka {from} kwenda {to}',
+  'dcc.calculationNotFound': 'Hesabu ya DCC {dccUuid} haikupatikana',
+  'dcc.calculationExpired': 'Hesabu ya DCC imeisha muda wake: hesabu ubadilishaji tena',
+  'dcc.calculationUsed': 'Hesabu ya DCC imeshatumika kwa malipo',
+  'dcc.calculationMismatch': 'Hesabu ya DCC hailingani na kigezo [{param}]',
   'payment.approved': 'Agizo lako limeshughulikiwa, unaelekezwa upya...',
   'payment.declined': 'Malipo yamekataliwa',
   'payment.threeDsMethod':
@@ -98,6 +104,8 @@ export const messages: MessageCatalogue = {
   'reason.single': 'thamani moja, si kigezo kilichorudiwa',
   'reason.controlCharacter': 'maandishi bila herufi za udhibiti (kama NUL)',
   'reason.jsonDepth': 'JSON iliyowekwa ndani kwa kina kisichozidi viwango {depth}',
+  'reason.dccIndivisible':
+    'kiasi chote kilichobaki ({max}), au sehemu inayoacha angalau kipimo kimoja kidogo kabisa katika sarafu zote mbili',
   'reason.jsonSize': 'JSON isiyozidi herufi {max}',
   'reason.bindingOfClient': 'kadi iliyohifadhiwa ya mfanyabiashara huyu kwa clientId ya agizo',
   'reason.integerRange': 'nambari kamili kuanzia {min} hadi {max}',
@@ -168,4 +176,12 @@ export const messages: MessageCatalogue = {
   'page.newCard': 'Kadi nyingine',
   'page.rememberCard': 'Kumbuka kadi hii kwa manunuzi yangu yajayo',
   'page.error.savedCard': 'Chagua mojawapo ya kadi zako zilizohifadhiwa au kadi nyingine',
+  'page.dcc.title': 'Chagua sarafu ya kulipia',
+  'page.dcc.original': 'Lipa {amount} kwa sarafu ya duka',
+  'page.dcc.converted': 'Lipa {amount} kwa sarafu ya kadi yako',
+  'page.dcc.rate':
+    'Kiwango cha ubadilishaji: 1 {from} = {rate} {to}, pamoja na nyongeza ya {markup} % juu ya kiwango cha marejeleo {directRate}',
+  'page.dcc.notice':
+    'Ubadilishaji unatolewa na mtoa huduma wa malipo wa duka; benki yako haitabadilisha malipo haya.',
+  'page.error.dccChoice': 'Chagua sarafu ya kulipia',
 };

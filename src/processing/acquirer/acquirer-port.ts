@@ -24,6 +24,7 @@ export interface AuthorizationRequest {
   readonly twoPhase: boolean;
   readonly card: CardForAuthorization;
   readonly authentication?: AuthenticationResult;
+  readonly conversion?: ConversionDetails;
 }
 
 /** Identifiers the network assigns to an approved authorization. */
@@ -49,6 +50,7 @@ export interface FollowUpRequest {
   readonly original: AuthorizationReference;
   readonly amountMinor: number;
   readonly currency: string;
+  readonly conversion?: ConversionDetails;
 }
 
 export type FollowUpAnswer =
@@ -84,6 +86,23 @@ export interface CreditRequest {
 
 export type CreditAnswer = FollowUpAnswer;
 
+/** A card's billing currency (ISO 4217 numeric) and issuing country (alpha-2), from the network's BIN file. */
+export interface CardBilling {
+  readonly currency: string;
+  readonly country: string;
+}
+
+/**
+ * An authorization or movement of a DCC order is sent in the card's currency; the acquirer is
+ * told the original amount and the rate the customer accepted, as DCC messages carry them.
+ */
+export interface ConversionDetails {
+  readonly dccUuid: string;
+  readonly originalAmountMinor: number;
+  readonly originalCurrency: string;
+  readonly rate: string;
+}
+
 /**
  * The acquirer as the core sees it. The sandbox issuer simulator implements it; a real acquirer
  * connector would translate these calls to its network messages and nothing else.
@@ -94,4 +113,6 @@ export interface AcquirerPort {
   reverse(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
   refund(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
   credit(request: CreditRequest): Promise<CreditAnswer | UnknownOutcome>;
+  /** The card's billing currency and country; undefined when the BIN file does not know the card. */
+  cardBilling(pan: Pan): Promise<CardBilling | undefined>;
 }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { networkOf } from '../../domain/card-rules.js';
 import type { DeclineReason } from '../../domain/decline-reasons.js';
+import type { Pan } from '../../domain/pan.js';
 import type {
   AcquirerPort,
+  CardBilling,
   AuthorizationAnswer,
   AuthorizationReference,
   AuthorizationRequest,
@@ -13,6 +15,7 @@ import type {
 } from '../acquirer/acquirer-port.js';
 import {
   DECLINED_CVC,
+  EURO_BILLING,
   DECLINED_EXPIRY,
   LIMIT_CARD_MAX_MINOR,
   testCardFor,
@@ -149,6 +152,11 @@ export class SandboxAcquirer implements AcquirerPort {
     // lost; the same credit sent again (the recovery job) gets it.
     if (decision === 'noAnswer') return new Promise<never>(() => undefined);
     return Promise.resolve(answer);
+  }
+
+  /** The sandbox BIN file: the test cards' own billing, and the euro for every other card. */
+  cardBilling(pan: Pan): Promise<CardBilling | undefined> {
+    return Promise.resolve(testCardFor(pan.reveal()).billing ?? EURO_BILLING);
   }
 
   /** Captures, reversals and refunds of an approved authorization always succeed in the sandbox. */

@@ -30,8 +30,21 @@ export const ISSUER_BEHAVIOURS = [
 ] as const;
 export type IssuerBehaviour = (typeof ISSUER_BEHAVIOURS)[number];
 
+/** Where a card was issued and the currency its holder is billed in, as a network's BIN file tells it. */
+export interface CardBilling {
+  /** ISO 4217 numeric. */
+  readonly currency: string;
+  /** ISO 3166-1 alpha-2. */
+  readonly country: string;
+}
+
+/** Every card not listed with its own billing is a euro card (so never offered DCC). */
+export const EURO_BILLING: CardBilling = { currency: '978', country: 'DE' };
+
 export interface TestCard {
   readonly pan: string;
+  /** The card's billing currency and issuing country; EURO_BILLING when absent. */
+  readonly billing?: CardBilling;
   readonly threeDS: ThreeDsBehaviour;
   /** ECI of the authentication result the ACS will give (per network: 05/06/07 V, 02/01/00 M). */
   readonly eci?: string;
@@ -76,6 +89,45 @@ export const TEST_CARDS: readonly TestCard[] = [
   // lost on the way back (the acquirer did it); sent again, it is recognized and answered.
   { pan: '4000000000000259', threeDS: 'notEnrolled', issuer: 'followUpAnswerLost' },
   { pan: '2200000000000053', threeDS: 'notEnrolled', issuer: 'approve' },
+  // Beyond test-cards.md: cards billed in other currencies, for dynamic currency conversion.
+  {
+    pan: '4000009780000009',
+    threeDS: 'notEnrolled',
+    issuer: 'approve',
+    billing: { currency: '978', country: 'FR' },
+  },
+  {
+    pan: '4000008400000001',
+    threeDS: 'frictionless',
+    eci: '05',
+    issuer: 'approve',
+    billing: { currency: '840', country: 'US' },
+  },
+  {
+    pan: '4000008400000019',
+    threeDS: 'notEnrolled',
+    issuer: 'approve',
+    billing: { currency: '840', country: 'US' },
+  },
+  {
+    pan: '5200008260000005',
+    threeDS: 'challenge',
+    eci: '02',
+    issuer: 'approve',
+    billing: { currency: '826', country: 'GB' },
+  },
+  {
+    pan: '4000003920000003',
+    threeDS: 'notEnrolled',
+    issuer: 'approve',
+    billing: { currency: '392', country: 'JP' },
+  },
+  {
+    pan: '4000004140000005',
+    threeDS: 'notEnrolled',
+    issuer: 'approve',
+    billing: { currency: '414', country: 'KW' },
+  },
 ];
 
 const BY_PAN: ReadonlyMap<string, TestCard> = new Map(TEST_CARDS.map((card) => [card.pan, card]));

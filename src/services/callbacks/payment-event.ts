@@ -37,6 +37,7 @@ export function paymentEventFor(
   operation: CallbackOperation,
   success: boolean,
   amountMinor?: number,
+  extra?: Readonly<Record<string, string>>,
 ): PaymentEvent {
   return {
     merchantId: order.merchant_id,
@@ -46,5 +47,19 @@ export function paymentEventFor(
     success,
     ...(amountMinor === undefined ? {} : { amountMinor }),
     dynamicCallbackUrl: order.dynamic_callback_url,
+    ...(extra === undefined ? {} : { extra }),
   };
+}
+
+/**
+ * A converted order's callbacks: `amount` stays in the order's currency (what the merchant
+ * settles), and the card-currency side travels beside it as `dccAmount` and `dccCurrency`.
+ */
+export function dccSide(
+  order: { readonly dcc_currency: string | null },
+  dccAmountMinor: number | null | undefined,
+): Readonly<Record<string, string>> | undefined {
+  if (order.dcc_currency === null || dccAmountMinor === null || dccAmountMinor === undefined)
+    return undefined;
+  return { dccAmount: String(dccAmountMinor), dccCurrency: order.dcc_currency };
 }

@@ -8,6 +8,7 @@ import * as operationExternalId from './0006-operation-external-id.js';
 import * as pendingCreditCards from './0007-pending-credit-cards.js';
 import * as orderReportsIndex from './0008-order-reports-index.js';
 import * as walletKeys from './0009-wallet-keys.js';
+import * as dcc from './0010-dcc.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -20,4 +21,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007-pending-credit-cards': pendingCreditCards,
   '0008-order-reports-index': orderReportsIndex,
   '0009-wallet-keys': walletKeys,
+  '0010-dcc': dcc,
 };
