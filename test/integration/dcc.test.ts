@@ -4,6 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cryptoRandom } from '../../src/domain/random-source.js';
+import { Refusal } from '../../src/domain/refusals.js';
+import type { AcquirerPort } from '../../src/processing/acquirer/acquirer-port.js';
+import type { MerchantContext } from '../../src/services/merchant-context.js';
+import { OrderLifecycle } from '../../src/services/order-lifecycle.js';
+import { OperationRepository } from '../../src/store/operation-repository.js';
+import { OrderMovementRepository } from '../../src/store/order-movement-repository.js';
+import { OrderRepository } from '../../src/store/order-repository.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { calculate, DCC_CARDS, dccRatesFile } from '../support/dcc.js';
@@ -298,6 +306,54 @@ for (const engine of ENGINES) {
         [body.orderStatus, amounts(body).approvedAmount, amounts(body).dccApprovedAmount],
         [3, 0, 0],
       );
+    });
+
+    test('a movement the acquirer refuses is undone in both currencies', async () => {
+      const refusing = {
+        capture: () => Promise.resolve({ approved: false, reason: 'doNotHonour' }),
+        reverse: () => Promise.resolve({ approved: false, reason: 'doNotHonour' }),
+        refund: () => Promise.resolve({ approved: false, reason: 'doNotHonour' }),
+      } as unknown as AcquirerPort;
+      const db = gh.gatehouse.store.db;
+      const lifecycle = new OrderLifecycle(
+        new OrderRepository(db),
+        new OrderMovementRepository(),
+        new OperationRepository(db),
+        gh.gatehouse.store.writes,
+        refusing,
+        gh.clock,
+        cryptoRandom,
+        () => Promise.resolve(),
+      );
+      const row = (orderId: string) =>
+        db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const ledger = (order: Awaited<ReturnType<typeof row>>) => [
+        order.status,
+        order.approved_minor,
+        order.dcc_approved_minor,
+        order.deposited_minor,
+        order.dcc_deposited_minor,
+        order.refunded_minor,
+        order.dcc_refunded_minor,
+      ];
+      const declined = (error: unknown) => error instanceof Refusal && error.key === 'OPERATION_DECLINED';
+      const held = (await payConverted(DCC_CARDS.kwd, 1999, { preAuth: true })).orderId;
+      const heldBefore = ledger(await row(held));
+      await assert.rejects(lifecycle.deposit(await row(held), 1000, undefined, 'dcc'), declined);
+      assert.deepEqual(ledger(await row(held)), heldBefore, 'refused capture');
+      const merchant = { permissions: new Set(['partialReversal']) } as unknown as MerchantContext;
+      await assert.rejects(lifecycle.reverse(merchant, await row(held), 3000, undefined, 'dcc'), declined);
+      assert.deepEqual(ledger(await row(held)), heldBefore, 'refused partial reversal');
+      await assert.rejects(
+        lifecycle.reverse(merchant, await row(held), undefined, undefined, 'dcc'),
+        declined,
+      );
+      assert.deepEqual(ledger(await row(held)), heldBefore, 'refused full reversal');
+      const paid = (await payConverted(DCC_CARDS.kwd, 1999)).orderId;
+      assert.equal((await gh.post(REFUND, { ...auth, orderId: paid, amount: 500 })).body.errorCode, '0');
+      const paidBefore = ledger(await row(paid));
+      await assert.rejects(lifecycle.refund(await row(paid), 777, { side: 'dcc' }), declined);
+      assert.deepEqual(ledger(await row(paid)), paidBefore, 'refused refund');
     });
 
     test('concurrent partial refunds of one DCC order: every approved one counted once, in both currencies', async () => {
