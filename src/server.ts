@@ -3,6 +3,8 @@ import pino, { type Logger } from 'pino';
 import type { Operation } from './api/operation.js';
 import { restOperations } from './api/rest/rest-operations.js';
 import { walletOperations } from './api/wallet/wallet-operations.js';
+import { p2pOperations } from './api/p2p/p2p-operations.js';
+import { P2pTransfer } from './services/p2p/p2p-transfer.js';
 import { SandboxWallets } from './services/wallets/sandbox-wallets.js';
 import { WalletKeyring } from './services/wallets/wallet-keyring.js';
 import { WalletPayments } from './services/wallets/wallet-payments.js';
@@ -225,6 +227,17 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     random,
     emit,
   );
+  const transfers = new P2pTransfer(
+    orders,
+    operationRows,
+    new CreditRepository(store.db),
+    store.writes,
+    acquirer,
+    secrets,
+    clock,
+    random,
+    emit,
+  );
   // The sandbox ACS signs with a key of its own, derived so it is stable across restarts and nodes.
   const acsKey = createHmac('sha256', masterKey).update('gatehouse sandbox ACS').digest();
   const acs = new AcsEmulator(new AcsRepository(store.db), config.publicUrl, acsKey, clock, random);
@@ -304,6 +317,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
         walletTokens: new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets)),
         random,
       }),
+      ...p2pOperations({ registration, query, transfers, operations: operationRows }),
       ...(options.extraOperations ?? []),
     ],
     pages: (app) => {
@@ -348,6 +362,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
         config.acquirerTimeoutMs,
         credit,
         config.recoveryGraceMs,
+        transfers,
       ),
       callbackDelivery,
       idempotencyCleanupJob(idempotencyKeys, clock),

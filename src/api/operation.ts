@@ -40,6 +40,11 @@ export interface Operation<Table extends ParamTable = ParamTable> {
   readonly identifiedBy?: 'credentials' | 'merchant';
   /** The parameter naming a merchant to act on behalf of, if the operation has one. */
   readonly onBehalfParam?: 'merchantLogin' | 'merchant';
+  /**
+   * Every call must carry X-Hash and X-Signature, whatever the merchant's requireSignature setting
+   * (p2p-api.md: P2P, AFT and OCT calls are always signed).
+   */
+  readonly alwaysSigned?: boolean;
   /** A permission the acting merchant needs for the operation itself. */
   readonly requiredPermission?: Permission | undefined;
   /**

@@ -86,10 +86,10 @@ const settingsOptions = (command: Command): Command =>
       positiveInteger,
     )
     .option('--rate-limit <perSecond>', 'requests per second per API user (default 200)', positiveInteger)
+    .option('--concurrency-limit <count>', 'simultaneous requests per API user (default 50)', positiveInteger)
     .option(
-      '--concurrency-limit <count>',
-      'simultaneous requests per API user (default 50)',
-      positiveInteger,
+      '--p2p-fee <plan>',
+      'P2P fee in the order currency: percent=1.5,fixed=30,min=50,max=5000 (each optional), or none',
     );
 
 interface SettingsFlags {
@@ -102,6 +102,7 @@ interface SettingsFlags {
   sessionTimeout?: number;
   rateLimit?: number;
   concurrencyLimit?: number;
+  p2pFee?: string;
 }
 
 function settingsFrom(flags: SettingsFlags): MerchantSettingsInput {
@@ -115,6 +116,7 @@ function settingsFrom(flags: SettingsFlags): MerchantSettingsInput {
     sessionTimeoutSecs: flags.sessionTimeout,
     rateLimitPerSecond: flags.rateLimit,
     concurrentLimit: flags.concurrencyLimit,
+    p2pFee: flags.p2pFee,
   };
 }
 

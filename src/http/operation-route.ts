@@ -110,14 +110,16 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
           request.headers['x-signature'] as string | undefined,
           await verificationKeys(deps.merchants, caller.id, deps.clock.nowMs()),
         );
-      if (caller.requireSignature) await checkSignature();
+      if (caller.requireSignature || operation.alwaysSigned === true) await checkSignature();
       const params = validateParams(operation.params, raw);
       const merchant: MerchantContext =
         operation.onBehalfParam === undefined
           ? caller
           : await deps.directory.actingFor(caller, params[operation.onBehalfParam] as string | undefined);
       // A merchant that requires signed requests cannot be acted for by an unsigned one either.
-      if (merchant.requireSignature && !caller.requireSignature) await checkSignature();
+      if (merchant.requireSignature && !caller.requireSignature && operation.alwaysSigned !== true) {
+        await checkSignature();
+      }
       for (const def of gatedParamsPresent(gatedParams, params)) {
         if (def.permission !== undefined && !merchant.permissions.has(def.permission)) {
           throw new Refusal('PERMISSION_REQUIRED', { feature: def.name });

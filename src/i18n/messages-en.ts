@@ -72,6 +72,9 @@ export const MESSAGES_EN = {
   'dcc.calculationExpired': 'The DCC calculation has expired: calculate the conversion again',
   'dcc.calculationUsed': 'The DCC calculation has already been used for a payment',
   'dcc.calculationMismatch': 'The DCC calculation does not match parameter [{param}]',
+  'p2p.feeDescription': 'Fee for the card-to-card transfer',
+  'p2p.info.done': 'The transfer has been made',
+  'p2p.info.declined': 'The transfer was declined; no money has moved',
   'payment.approved': 'Your order is proceeded, redirecting...',
   'payment.declined': 'Payment declined',
   'payment.threeDsMethod':

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
+import { parseFeePlan } from '../domain/p2p/fee-plan.js';
 import { currencyByNumeric } from '../domain/currencies.js';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages.js';
 import { DEFAULT_SESSION_TIMEOUT_SECS } from '../domain/order-lifetime.js';
@@ -43,6 +44,8 @@ export interface CreateMerchantInput {
   readonly sessionTimeoutSecs?: number;
   readonly rateLimitPerSecond?: number;
   readonly concurrentLimit?: number;
+  /** The P2P fee plan, as `merchant set --p2p-fee` takes it. */
+  readonly p2pFee?: string;
 }
 
 /** The only time a password or token exists in clear: printed once, then only hashes remain. */
@@ -66,6 +69,8 @@ export interface MerchantSettingsInput {
   readonly concurrentLimit?: number;
   readonly allowedMccs?: readonly number[];
   readonly password?: string;
+  /** `percent=1.5,fixed=30,min=50,max=5000`, or `none` to remove the plan. */
+  readonly p2pFee?: string;
 }
 
 export interface MerchantSummary {
@@ -93,6 +98,14 @@ function checkPositive(name: string, value: number | undefined, max: number): vo
   if (value !== undefined && (!Number.isInteger(value) || value < 1 || value > max)) {
     throw new AdminError(`${name} must be a whole number from 1 to ${max}`);
   }
+}
+
+/** The stored form of a fee plan given to `merchant set --p2p-fee`; `none` removes it. */
+function feePlanColumn(text: string): string | null {
+  if (text.trim() === 'none') return null;
+  const plan = parseFeePlan(text);
+  if (typeof plan === 'string') throw new AdminError(`--p2p-fee: ${plan}`);
+  return JSON.stringify(plan);
 }
 
 function checkSettings(input: MerchantSettingsInput | CreateMerchantInput): void {
@@ -179,6 +192,7 @@ export class MerchantAdmin {
       created_at_ms: nowMs,
       ...(input.callbackSigning === undefined ? {} : { callback_signing: input.callbackSigning }),
       ...(input.callbackHttpMethod === undefined ? {} : { callback_http_method: input.callbackHttpMethod }),
+      ...(input.p2pFee === undefined ? {} : { p2p_fee: feePlanColumn(input.p2pFee) }),
     };
     try {
       await this.merchants.createMerchant(
@@ -300,6 +314,7 @@ export class MerchantAdmin {
       ...(input.allowedMccs === undefined ? {} : { allowed_mccs: input.allowedMccs.join(',') }),
       ...(input.callbackSigning === undefined ? {} : { callback_signing: input.callbackSigning }),
       ...(input.callbackHttpMethod === undefined ? {} : { callback_http_method: input.callbackHttpMethod }),
+      ...(input.p2pFee === undefined ? {} : { p2p_fee: feePlanColumn(input.p2pFee) }),
     };
     if (input.requireSignature === true && (await this.merchants.certificatesOf(merchant.id)).length === 0) {
       throw new AdminError(

@@ -1,5 +1,6 @@
 import type { Language } from '../i18n/languages.js';
 import type { Permission } from '../domain/permissions.js';
+import type { FeePlan } from '../domain/p2p/fee-plan.js';
 
 /** A merchant as an operation sees it: settings and permissions, no secrets. */
 export interface MerchantContext {
@@ -14,4 +15,6 @@ export interface MerchantContext {
   readonly concurrentLimit: number;
   readonly allowedMccs: ReadonlySet<number>;
   readonly permissions: ReadonlySet<Permission>;
+  /** The P2P fee plan; undefined: transfers carry no fee. */
+  readonly p2pFee?: FeePlan;
 }

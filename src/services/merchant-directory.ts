@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages.js';
 import { isPermission, type Permission } from '../domain/permissions.js';
 import { Refusal } from '../domain/refusals.js';
+import type { FeePlan } from '../domain/p2p/fee-plan.js';
 import type { MerchantRecord, MerchantRepository } from '../store/merchant-repository.js';
 import type { MerchantContext } from './merchant-context.js';
 
@@ -23,6 +24,7 @@ export function toMerchantContext(record: MerchantRecord): MerchantContext {
         .map(Number),
     ),
     permissions: new Set(record.permissions.filter(isPermission) satisfies Permission[]),
+    ...(row.p2p_fee === null ? {} : { p2pFee: JSON.parse(row.p2p_fee) as FeePlan }),
   };
 }
 

@@ -43,6 +43,11 @@ export interface RegisterOrderInput {
   readonly paymentFacilitator?: unknown;
   /** Paid in the card's currency (instantPayment.do with dccData). */
   readonly conversion?: OrderConversion;
+  /** A card-to-card transfer (registerP2P.do): its type and what its registration carried. */
+  readonly p2p?: {
+    readonly type: 'STANDARD' | 'AFT' | 'OCT';
+    readonly details: Readonly<Record<string, unknown>>;
+  };
 }
 
 /** A unique violation while writing an order is its number used already (errorCode 1). */
@@ -135,6 +140,8 @@ export class OrderRegistration {
       marketplace: jsonOrNull(input.marketplace),
       payment_facilitator: jsonOrNull(input.paymentFacilitator),
       ...conversionColumns(input.conversion),
+      p2p_type: input.p2p?.type ?? null,
+      p2p_details: input.p2p === undefined ? null : JSON.stringify(input.p2p.details),
     };
   }
 

@@ -16,6 +16,7 @@ export interface MerchantRecord {
 export type MerchantSettingsPatch = Partial<
   Pick<
     MerchantRow,
+    | 'p2p_fee'
     | 'default_currency'
     | 'default_language'
     | 'session_timeout_secs'

@@ -107,6 +107,15 @@ export class OperationRepository {
     return this.stalled(['capture', 'reversal', 'refund'], olderThanMs, limit);
   }
 
+  /** Pending operations of the given kinds older than `olderThanMs`, oldest first. */
+  async stalledOf(
+    kinds: readonly string[],
+    olderThanMs: number,
+    limit: number,
+  ): Promise<OrderOperationRow[]> {
+    return this.stalled(kinds, olderThanMs, limit);
+  }
+
   private async stalled(
     kinds: readonly string[],
     olderThanMs: number,

@@ -119,6 +119,8 @@ export const ORDER_COLUMNS = [
   'dcc_rate',
   'dcc_direct_rate',
   'dcc_fee_percent',
+  'p2p_type',
+  'p2p_details',
 ] as const satisfies readonly (keyof NewOrder)[];
 
 /** What a payment claim sets on the order. */
@@ -180,6 +182,8 @@ export const UNPAID_PAYMENT_COLUMNS = {
   auto_reverse_at_ms: null,
   secure_auth: null,
   tii: null,
+  to_masked_pan: null,
+  to_network: null,
   approved_minor: 0,
   deposited_minor: 0,
   refunded_minor: 0,

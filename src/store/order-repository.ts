@@ -166,6 +166,29 @@ export class OrderRepository {
     return result.numUpdatedRows === 1n;
   }
 
+  /**
+   * A transfer's amounts and credited card, in the unit of its claim: the amount (amountInput may
+   * replace the registered one), the fee debited on top, and the recipient card masked.
+   */
+  async setTransfer(
+    db: Executor,
+    orderId: string,
+    attemptId: string,
+    transfer: { amountMinor: number; feeMinor: number; toMaskedPan: string; toNetwork: string },
+  ): Promise<void> {
+    await db
+      .updateTable('orders')
+      .set({
+        amount_minor: transfer.amountMinor,
+        fee_minor: transfer.feeMinor,
+        to_masked_pan: transfer.toMaskedPan,
+        to_network: transfer.toNetwork,
+      })
+      .where('id', '=', orderId)
+      .where('payment_attempt_id', '=', attemptId)
+      .execute();
+  }
+
   /** The binding an approved payment stored (or refreshed) for the order's client. */
   async setBinding(db: Executor, orderId: string, bindingId: string): Promise<void> {
     await db.updateTable('orders').set({ binding_id: bindingId }).where('id', '=', orderId).execute();

@@ -22,6 +22,8 @@ export interface MerchantsTable {
   callback_signing: Generated<string>;
   /** POST (form body) or GET (query), per merchant as the real gateway has it. */
   callback_http_method: Generated<string>;
+  /** JSON of the P2P fee plan (percent, fixedMinor, minMinor, maxMinor); null: no fee. */
+  p2p_fee: string | null;
 }
 
 export interface MerchantPermissionRow {
@@ -104,6 +106,10 @@ export interface OrderRegistrationColumns {
   dcc_rate: string | null;
   dcc_direct_rate: string | null;
   dcc_fee_percent: string | null;
+  /** A card-to-card transfer: STANDARD, AFT or OCT; null for payments. */
+  p2p_type: string | null;
+  /** JSON of what registerP2P.do carried beyond a payment's parameters. */
+  p2p_details: string | null;
 }
 
 /** What a payment adds to an order: the card summary, the network references and the money. */
@@ -130,6 +136,9 @@ export interface OrderPaymentColumns {
   secure_auth: string | null;
   /** The transaction initiator indicator the order was paid with (CI, F, U, R), if any. */
   tii: string | null;
+  /** The credited card of a transfer: masked 6+4, and its payment system. */
+  to_masked_pan: string | null;
+  to_network: string | null;
   /** Defaults to 0 in the database, so registration need not write them. */
   approved_minor: Generated<number>;
   deposited_minor: Generated<number>;

@@ -460,6 +460,40 @@ for (const engine of ENGINES) {
       assert.match(text.stdout, /978 EUR -> 840 USD {2}rate 1\.0832 {2}markup 3\.5 %/);
     });
 
+    test('merchant set --p2p-fee stores a fee plan, none removes it, a malformed one changes nothing (issue 12)', async () => {
+      const login = uniqueLogin('fee');
+      await admin.create({ login });
+      assertOk(
+        await cli('merchant', 'set', '--login', login, '--p2p-fee', 'percent=1.5,fixed=30,min=50,max=5000'),
+      );
+      const fee = async () =>
+        (
+          await store.db
+            .selectFrom('merchants')
+            .select('p2p_fee')
+            .where('login', '=', login)
+            .executeTakeFirstOrThrow()
+        ).p2p_fee;
+      assert.deepEqual(JSON.parse((await fee()) ?? 'null'), {
+        percent: '1.5',
+        fixedMinor: 30,
+        minMinor: 50,
+        maxMinor: 5000,
+      });
+      assertFails(
+        await cli('merchant', 'set', '--login', login, '--p2p-fee', 'percent=lots'),
+        /--p2p-fee: percent/,
+      );
+      assert.deepEqual(JSON.parse((await fee()) ?? 'null'), {
+        percent: '1.5',
+        fixedMinor: 30,
+        minMinor: 50,
+        maxMinor: 5000,
+      });
+      assertOk(await cli('merchant', 'set', '--login', login, '--p2p-fee', 'none'));
+      assert.equal(await fee(), null);
+    });
+
     test('merchant set --require-signature needs a certificate; merchant cert add provides one', async () => {
       const login = uniqueLogin('k');
       await admin.create({ login });

@@ -72,6 +72,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'DCC изчислението е изтекло: изчислете конвертирането отново',
   'dcc.calculationUsed': 'DCC изчислението вече е използвано за плащане',
   'dcc.calculationMismatch': 'DCC изчислението не съответства на параметъра [{param}]',
+  'p2p.feeDescription': 'Такса за превода от карта към карта',
+  'p2p.info.done': 'Преводът е извършен',
+  'p2p.info.declined': 'Преводът е отклонен; не са преместени пари',
   'payment.approved': 'Вашата поръчка е обработена, извършва се пренасочване...',
   'payment.declined': 'Плащането е отхвърлено',
   'payment.threeDsMethod':

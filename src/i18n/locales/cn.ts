@@ -66,6 +66,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'DCC 计算已过期：请重新计算转换',
   'dcc.calculationUsed': '该 DCC 计算已用于一笔支付',
   'dcc.calculationMismatch': 'DCC 计算与参数 [{param}] 不符',
+  'p2p.feeDescription': '卡对卡转账手续费',
+  'p2p.info.done': '转账已完成',
+  'p2p.info.declined': '转账被拒绝；资金未发生变动',
   'payment.approved': '您的订单已处理，正在跳转……',
   'payment.declined': '支付被拒绝',
   'payment.threeDsMethod':

@@ -71,6 +71,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'DCC-beregningen er udløbet: beregn omregningen igen',
   'dcc.calculationUsed': 'DCC-beregningen er allerede brugt til en betaling',
   'dcc.calculationMismatch': 'DCC-beregningen passer ikke til parameteren [{param}]',
+  'p2p.feeDescription': 'Gebyr for kort-til-kort-overførslen',
+  'p2p.info.done': 'Overførslen er gennemført',
+  'p2p.info.declined': 'Overførslen blev afvist; der er ikke flyttet penge',
   'payment.approved': 'Din ordre er behandlet, du viderestilles...',
   'payment.declined': 'Betaling afvist',
   'payment.threeDsMethod':

@@ -77,6 +77,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'Die DCC-Berechnung ist abgelaufen: Berechnen Sie die Umrechnung erneut',
   'dcc.calculationUsed': 'Die DCC-Berechnung wurde bereits für eine Zahlung verwendet',
   'dcc.calculationMismatch': 'Die DCC-Berechnung passt nicht zum Parameter [{param}]',
+  'p2p.feeDescription': 'Gebühr für die Überweisung von Karte zu Karte',
+  'p2p.info.done': 'Die Überweisung wurde ausgeführt',
+  'p2p.info.declined': 'Die Überweisung wurde abgelehnt; es wurde kein Geld bewegt',
   'payment.approved': 'Ihre Bestellung wurde verarbeitet, Sie werden weitergeleitet...',
   'payment.declined': 'Zahlung abgelehnt',
   'payment.threeDsMethod':

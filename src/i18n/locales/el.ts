@@ -76,6 +76,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'Ο υπολογισμός DCC έχει λήξει: υπολογίστε ξανά τη μετατροπή',
   'dcc.calculationUsed': 'Ο υπολογισμός DCC έχει ήδη χρησιμοποιηθεί για πληρωμή',
   'dcc.calculationMismatch': 'Ο υπολογισμός DCC δεν αντιστοιχεί στην παράμετρο [{param}]',
+  'p2p.feeDescription': 'Χρέωση για τη μεταφορά από κάρτα σε κάρτα',
+  'p2p.info.done': 'Η μεταφορά ολοκληρώθηκε',
+  'p2p.info.declined': 'Η μεταφορά απορρίφθηκε· δεν μετακινήθηκαν χρήματα',
   'payment.approved': 'Η παραγγελία σας υποβλήθηκε σε επεξεργασία, γίνεται ανακατεύθυνση...',
   'payment.declined': 'Η πληρωμή απορρίφθηκε',
   'payment.threeDsMethod':

@@ -74,6 +74,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'El cálculo DCC ha caducado: vuelva a calcular la conversión',
   'dcc.calculationUsed': 'El cálculo DCC ya se ha utilizado para un pago',
   'dcc.calculationMismatch': 'El cálculo DCC no coincide con el parámetro [{param}]',
+  'p2p.feeDescription': 'Comisión por la transferencia de tarjeta a tarjeta',
+  'p2p.info.done': 'La transferencia se ha realizado',
+  'p2p.info.declined': 'La transferencia fue rechazada; no se ha movido dinero',
   'payment.approved': 'Su pedido se ha procesado, redirigiendo...',
   'payment.declined': 'Pago denegado',
   'payment.threeDsMethod':

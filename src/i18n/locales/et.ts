@@ -74,6 +74,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'DCC-arvutus on aegunud: arvutage konverteerimine uuesti',
   'dcc.calculationUsed': 'DCC-arvutust on juba makse jaoks kasutatud',
   'dcc.calculationMismatch': 'DCC-arvutus ei vasta parameetrile [{param}]',
+  'p2p.feeDescription': 'Kaardilt kaardile ülekande tasu',
+  'p2p.info.done': 'Ülekanne on tehtud',
+  'p2p.info.declined': 'Ülekanne lükati tagasi; raha ei liikunud',
   'payment.approved': 'Teie tellimus on töödeldud, toimub ümbersuunamine...',
   'payment.declined': 'Maksest keelduti',
   'payment.threeDsMethod':

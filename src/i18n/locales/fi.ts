@@ -74,6 +74,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'DCC-laskelma on vanhentunut: laske muunnos uudelleen',
   'dcc.calculationUsed': 'DCC-laskelma on jo käytetty maksuun',
   'dcc.calculationMismatch': 'DCC-laskelma ei vastaa parametria [{param}]',
+  'p2p.feeDescription': 'Kortilta kortille -siirron maksu',
+  'p2p.info.done': 'Siirto on tehty',
+  'p2p.info.declined': 'Siirto hylättiin; rahaa ei siirtynyt',
   'payment.approved': 'Tilauksesi on käsitelty, sinut ohjataan eteenpäin...',
   'payment.declined': 'Maksu hylätty',
   'payment.threeDsMethod':

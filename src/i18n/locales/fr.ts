@@ -75,6 +75,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'Le calcul DCC a expiré : recalculez la conversion',
   'dcc.calculationUsed': 'Le calcul DCC a déjà été utilisé pour un paiement',
   'dcc.calculationMismatch': 'Le calcul DCC ne correspond pas au paramètre [{param}]',
+  'p2p.feeDescription': 'Frais du virement de carte à carte',
+  'p2p.info.done': 'Le virement a été effectué',
+  'p2p.info.declined': 'Le virement a été refusé ; aucun argent n’a été déplacé',
   'payment.approved': 'Votre commande a été traitée, redirection en cours...',
   'payment.declined': 'Paiement refusé',
   'payment.threeDsMethod':

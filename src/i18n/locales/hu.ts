@@ -73,6 +73,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'A DCC-számítás lejárt: számítsa ki újra az átváltást',
   'dcc.calculationUsed': 'A DCC-számítást már felhasználták egy fizetéshez',
   'dcc.calculationMismatch': 'A DCC-számítás nem egyezik a(z) [{param}] paraméterrel',
+  'p2p.feeDescription': 'A kártyáról kártyára utalás díja',
+  'p2p.info.done': 'Az utalás megtörtént',
+  'p2p.info.declined': 'Az utalást elutasították; nem mozgott pénz',
   'payment.approved': 'Rendelését feldolgoztuk, átirányítás folyamatban...',
   'payment.declined': 'Fizetés elutasítva',
   'payment.threeDsMethod':

@@ -73,6 +73,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'Il calcolo DCC è scaduto: ricalcolare la conversione',
   'dcc.calculationUsed': 'Il calcolo DCC è già stato utilizzato per un pagamento',
   'dcc.calculationMismatch': 'Il calcolo DCC non corrisponde al parametro [{param}]',
+  'p2p.feeDescription': 'Commissione per il trasferimento da carta a carta',
+  'p2p.info.done': 'Il trasferimento è stato eseguito',
+  'p2p.info.declined': 'Il trasferimento è stato rifiutato; non è stato spostato denaro',
   'payment.approved': "L'ordine è stato elaborato, reindirizzamento in corso...",
   'payment.declined': 'Pagamento rifiutato',
   'payment.threeDsMethod':

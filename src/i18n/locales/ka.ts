@@ -71,6 +71,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'DCC გაანგარიშებას ვადა გაუვიდა: გაიანგარიშეთ კონვერტაცია ხელახლა',
   'dcc.calculationUsed': 'DCC გაანგარიშება უკვე გამოყენებულია გადახდისთვის',
   'dcc.calculationMismatch': 'DCC გაანგარიშება არ შეესაბამება პარამეტრს [{param}]',
+  'p2p.feeDescription': 'ბარათიდან ბარათზე გადარიცხვის საკომისიო',
+  'p2p.info.done': 'გადარიცხვა შესრულდა',
+  'p2p.info.declined': 'გადარიცხვა უარყოფილია; თანხა არ გადაადგილებულა',
   'payment.approved': 'თქვენი შეკვეთა დამუშავებულია, მიმდინარეობს გადამისამართება...',
   'payment.declined': 'გადახდა უარყოფილია',
   'payment.threeDsMethod':

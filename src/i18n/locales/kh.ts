@@ -69,6 +69,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'ការគណនា DCC បានផុតកំណត់៖ សូមគណនាការប្តូរម្តងទៀត',
   'dcc.calculationUsed': 'ការគណនា DCC ត្រូវបានប្រើសម្រាប់ការទូទាត់រួចហើយ',
   'dcc.calculationMismatch': 'ការគណនា DCC មិនត្រូវនឹងប៉ារ៉ាម៉ែត្រ [{param}] ទេ',
+  'p2p.feeDescription': 'កម្រៃសម្រាប់ការផ្ទេរពីកាតទៅកាត',
+  'p2p.info.done': 'ការផ្ទេរប្រាក់ត្រូវបានធ្វើរួច',
+  'p2p.info.declined': 'ការផ្ទេរប្រាក់ត្រូវបានបដិសេធ គ្មានប្រាក់ត្រូវបានផ្ទេរទេ',
   'payment.approved': 'ការបញ្ជាទិញរបស់លោកអ្នកត្រូវបានដំណើរការហើយ កំពុងបញ្ជូនបន្ត...',
   'payment.declined': 'ការបង់ប្រាក់ត្រូវបានបដិសេធ',
   'payment.threeDsMethod':

@@ -70,6 +70,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'DCC skaičiavimo galiojimas baigėsi: perskaičiuokite konvertavimą',
   'dcc.calculationUsed': 'DCC skaičiavimas jau panaudotas mokėjimui',
   'dcc.calculationMismatch': 'DCC skaičiavimas neatitinka parametro [{param}]',
+  'p2p.feeDescription': 'Pervedimo iš kortelės į kortelę mokestis',
+  'p2p.info.done': 'Pervedimas atliktas',
+  'p2p.info.declined': 'Pervedimas atmestas; pinigai nepajudėjo',
   'payment.approved': 'Jūsų užsakymas apdorotas, nukreipiama...',
   'payment.declined': 'Mokėjimas atmestas',
   'payment.threeDsMethod':

@@ -71,6 +71,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'DCC aprēķina derīgums ir beidzies: aprēķiniet konvertāciju vēlreiz',
   'dcc.calculationUsed': 'DCC aprēķins jau ir izmantots maksājumam',
   'dcc.calculationMismatch': 'DCC aprēķins neatbilst parametram [{param}]',
+  'p2p.feeDescription': 'Pārskaitījuma no kartes uz karti komisija',
+  'p2p.info.done': 'Pārskaitījums ir veikts',
+  'p2p.info.declined': 'Pārskaitījums tika noraidīts; nauda netika pārvietota',
   'payment.approved': 'Jūsu pasūtījums ir apstrādāts, notiek pāradresācija...',
   'payment.declined': 'Maksājums noraidīts',
   'payment.threeDsMethod':

@@ -74,6 +74,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'De DCC-berekening is verlopen: bereken de omrekening opnieuw',
   'dcc.calculationUsed': 'De DCC-berekening is al gebruikt voor een betaling',
   'dcc.calculationMismatch': 'De DCC-berekening komt niet overeen met parameter [{param}]',
+  'p2p.feeDescription': 'Kosten voor de overboeking van kaart naar kaart',
+  'p2p.info.done': 'De overboeking is uitgevoerd',
+  'p2p.info.declined': 'De overboeking is geweigerd; er is geen geld verplaatst',
   'payment.approved': 'Uw bestelling is verwerkt, u wordt doorgestuurd...',
   'payment.declined': 'Betaling geweigerd',
   'payment.threeDsMethod':

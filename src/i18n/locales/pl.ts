@@ -71,6 +71,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'Kalkulacja DCC wygasła: oblicz przewalutowanie ponownie',
   'dcc.calculationUsed': 'Kalkulacja DCC została już użyta do płatności',
   'dcc.calculationMismatch': 'Kalkulacja DCC nie odpowiada parametrowi [{param}]',
+  'p2p.feeDescription': 'Opłata za przelew z karty na kartę',
+  'p2p.info.done': 'Przelew został wykonany',
+  'p2p.info.declined': 'Przelew został odrzucony; żadne pieniądze nie zostały przesunięte',
   'payment.approved': 'Zamówienie zostało przetworzone, trwa przekierowanie...',
   'payment.declined': 'Płatność odrzucona',
   'payment.threeDsMethod':

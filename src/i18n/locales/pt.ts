@@ -74,6 +74,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'O cálculo DCC expirou: calcule a conversão novamente',
   'dcc.calculationUsed': 'O cálculo DCC já foi utilizado num pagamento',
   'dcc.calculationMismatch': 'O cálculo DCC não corresponde ao parâmetro [{param}]',
+  'p2p.feeDescription': 'Taxa da transferência de cartão para cartão',
+  'p2p.info.done': 'A transferência foi efetuada',
+  'p2p.info.declined': 'A transferência foi recusada; nenhum dinheiro foi movimentado',
   'payment.approved': 'A sua encomenda foi processada, a redirecionar...',
   'payment.declined': 'Pagamento recusado',
   'payment.threeDsMethod':

@@ -73,6 +73,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'Calculul DCC a expirat: calculați din nou conversia',
   'dcc.calculationUsed': 'Calculul DCC a fost deja folosit pentru o plată',
   'dcc.calculationMismatch': 'Calculul DCC nu corespunde parametrului [{param}]',
+  'p2p.feeDescription': 'Comision pentru transferul de la card la card',
+  'p2p.info.done': 'Transferul a fost efectuat',
+  'p2p.info.declined': 'Transferul a fost refuzat; nu s-au mutat bani',
   'payment.approved': 'Comanda dumneavoastră a fost procesată, se face redirecționarea...',
   'payment.declined': 'Plată respinsă',
   'payment.threeDsMethod':

@@ -71,6 +71,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'DCC-beräkningen har gått ut: beräkna omräkningen igen',
   'dcc.calculationUsed': 'DCC-beräkningen har redan använts för en betalning',
   'dcc.calculationMismatch': 'DCC-beräkningen stämmer inte med parametern [{param}]',
+  'p2p.feeDescription': 'Avgift för överföringen från kort till kort',
+  'p2p.info.done': 'Överföringen har genomförts',
+  'p2p.info.declined': 'Överföringen avvisades; inga pengar har flyttats',
   'payment.approved': 'Din order har behandlats, du omdirigeras...',
   'payment.declined': 'Betalning nekad',
   'payment.threeDsMethod':

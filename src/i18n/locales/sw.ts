@@ -73,6 +73,9 @@ export const messages: MessageCatalogue = {
   'dcc.calculationExpired': 'Hesabu ya DCC imeisha muda wake: hesabu ubadilishaji tena',
   'dcc.calculationUsed': 'Hesabu ya DCC imeshatumika kwa malipo',
   'dcc.calculationMismatch': 'Hesabu ya DCC hailingani na kigezo [{param}]',
+  'p2p.feeDescription': 'Ada ya uhamisho kutoka kadi hadi kadi',
+  'p2p.info.done': 'Uhamisho umefanyika',
+  'p2p.info.declined': 'Uhamisho umekataliwa; hakuna pesa zilizohamishwa',
   'payment.approved': 'Agizo lako limeshughulikiwa, unaelekezwa upya...',
   'payment.declined': 'Malipo yamekataliwa',
   'payment.threeDsMethod':

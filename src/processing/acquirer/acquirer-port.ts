@@ -76,10 +76,15 @@ export function isUnknown<A extends object>(answer: A | UnknownOutcome): answer 
  * Money paid to a card without an earlier payment (instantRefund.do). `operationId` names the
  * request: sent again after a crash, it is the same credit, so an acquirer can recognize the repeat.
  */
+/** A card money is sent to: its expiry may be unknown (a transfer's toCard names only the number). */
+export type CardForCredit = Omit<CardForAuthorization, 'expiry' | 'cvc'> & {
+  readonly expiry?: CardForAuthorization['expiry'];
+};
+
 export interface CreditRequest {
   readonly operationId: string;
   readonly orderId: string;
-  readonly card: CardForAuthorization;
+  readonly card: CardForCredit;
   readonly amountMinor: number;
   readonly currency: string;
 }
@@ -109,6 +114,8 @@ export interface ConversionDetails {
  */
 export interface AcquirerPort {
   authorize(request: AuthorizationRequest): Promise<AuthorizationAnswer | UnknownOutcome>;
+  /** The debit leg of a card-to-card transfer: money taken from the sending card at once. */
+  debit(request: AuthorizationRequest): Promise<AuthorizationAnswer | UnknownOutcome>;
   capture(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
   reverse(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
   refund(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;

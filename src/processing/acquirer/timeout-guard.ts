@@ -15,6 +15,7 @@ export function withTimeout(acquirer: AcquirerPort, timeoutMs: number): Acquirer
   }
   return {
     authorize: (request) => race(acquirer.authorize(request)),
+    debit: (request) => race(acquirer.debit(request)),
     capture: (request) => race(acquirer.capture(request)),
     reverse: (request) => race(acquirer.reverse(request)),
     refund: (request) => race(acquirer.refund(request)),

@@ -5,6 +5,7 @@ import type { Pan } from '../../domain/pan.js';
 import type {
   AcquirerPort,
   CardBilling,
+  CardForCredit,
   AuthorizationAnswer,
   AuthorizationReference,
   AuthorizationRequest,
@@ -57,11 +58,15 @@ function reference(orderId: string, step: string): AuthorizationReference {
 
 function issuerDecision(
   card: TestCard,
-  request: Pick<AuthorizationRequest, 'card' | 'amountMinor' | 'authentication'>,
+  request: {
+    readonly card: CardForCredit & { readonly cvc?: string | undefined };
+    readonly amountMinor: number;
+    readonly authentication?: AuthorizationRequest['authentication'];
+  },
 ): DeclineReason | 'approve' | 'noAnswer' {
   const { expiry, cvc } = request.card;
   if (cvc === DECLINED_CVC) return 'incorrectCvc';
-  if (expiry.year === DECLINED_EXPIRY.year && expiry.month === DECLINED_EXPIRY.month) return 'invalidExpiry';
+  if (expiry?.year === DECLINED_EXPIRY.year && expiry.month === DECLINED_EXPIRY.month) return 'invalidExpiry';
   // 4000 0084 0000 1629: the challenge passes, then the issuer declines.
   if (card.declineAfterChallenge === true && request.authentication !== undefined) return 'doNotHonour';
   switch (card.issuer) {
@@ -112,6 +117,15 @@ export class SandboxAcquirer implements AcquirerPort {
   private readonly answersLost = new Map<string, true>();
 
   authorize(request: AuthorizationRequest): Promise<AuthorizationAnswer> {
+    return this.decide(request, 'authorize');
+  }
+
+  /** A transfer's debit: the sending card's issuer answers as for a one-phase payment. */
+  debit(request: AuthorizationRequest): Promise<AuthorizationAnswer> {
+    return this.decide(request, 'debit');
+  }
+
+  private decide(request: AuthorizationRequest, step: string): Promise<AuthorizationAnswer> {
     const digits = request.card.pan.reveal();
     const network = networkOf(digits);
     const card = testCardFor(digits);
@@ -119,7 +133,7 @@ export class SandboxAcquirer implements AcquirerPort {
     if (decision === 'noAnswer') return new Promise<never>(() => undefined);
     if (decision !== 'approve') return Promise.resolve({ approved: false, network, reason: decision });
     if (card.issuer === 'followUpAnswerLost') remember(this.answersLost, request.orderId, true);
-    return Promise.resolve({ approved: true, network, ...reference(request.orderId, 'authorize') });
+    return Promise.resolve({ approved: true, network, ...reference(request.orderId, step) });
   }
 
   capture(request: FollowUpRequest): Promise<FollowUpAnswer> {

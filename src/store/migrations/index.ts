@@ -9,6 +9,7 @@ import * as pendingCreditCards from './0007-pending-credit-cards.js';
 import * as orderReportsIndex from './0008-order-reports-index.js';
 import * as walletKeys from './0009-wallet-keys.js';
 import * as dcc from './0010-dcc.js';
+import * as p2p from './0011-p2p.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -22,4 +23,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008-order-reports-index': orderReportsIndex,
   '0009-wallet-keys': walletKeys,
   '0010-dcc': dcc,
+  '0011-p2p': p2p,
 };

@@ -1,0 +1,350 @@
+import { formatExpiry, networkOf, parseExpiry, PAYMENT_SYSTEM_BY_NETWORK } from '../../domain/card-rules.js';
+import type { Clock } from '../../domain/clock.js';
+import { DECLINE_REASONS } from '../../domain/decline-reasons.js';
+import { ORDER_STATUS } from '../../domain/order-status.js';
+import { Pan } from '../../domain/pan.js';
+import type { RandomSource } from '../../domain/random-source.js';
+import { Refusal } from '../../domain/refusals.js';
+import {
+  isUnknown,
+  type AcquirerPort,
+  type AuthorizationReference,
+  type CardForAuthorization,
+  type CardForCredit,
+} from '../../processing/acquirer/acquirer-port.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { CreditRepository } from '../../store/credit-repository.js';
+import type { GroupCommit } from '../../store/group-commit.js';
+import type { OperationRepository } from '../../store/operation-repository.js';
+import {
+  pendingOperationRow,
+  unansweredDecline,
+  type AuthorizationOutcome,
+  type PaymentClaim,
+} from '../../store/order-columns.js';
+import type { OrderRepository } from '../../store/order-repository.js';
+
+import type { OrderOperationRow, OrderRow } from '../../store/schema.js';
+import type { PaymentEventSink } from '../card-payment.js';
+import { paymentEventFor } from '../callbacks/payment-event.js';
+import { operationOutcome } from '../operation-outcome.js';
+
+/** The operation kinds of a transfer: its two legs, and the debit's reversal when the credit is refused. */
+export const TRANSFER_KINDS = ['debit', 'transferCredit', 'debitReversal'] as const;
+
+export interface TransferInput {
+  readonly from: CardForAuthorization;
+  readonly to: CardForCredit;
+  /** The amount credited (amountInput, or the registered amount). */
+  readonly amountMinor: number;
+  /** Debited on top of the amount (the merchant's fee plan). */
+  readonly feeMinor: number;
+}
+
+/** What is kept of the credited card for a resend: never a CVC. */
+interface SealedCard {
+  readonly pan: string;
+  readonly expiry?: string;
+  readonly cardholderName?: string;
+}
+
+/** What each leg's operation row carries to the next step, so a resumed step needs nothing else. */
+interface LegDetails {
+  readonly creditOperationId?: string;
+  readonly debit?: AuthorizationReference;
+  readonly declineActionCode?: number;
+}
+
+/**
+ * A card-to-card transfer in the fixed phases of every money operation, leg by leg. The claim,
+ * the pending debit and the sealed recipient card are one unit; the debit's approval and the
+ * pending credit are the next, so after an approved debit there is always a credit to finish; the
+ * credit's approval completes the order with its callback. A refused credit reverses the debit. A
+ * credit without an answer is sent again (same operation id) rather than abandoned: reversing the
+ * debit while a late credit could still land would make money. The recovery job resumes any leg
+ * a stopped process left: an unanswered debit is declined and reversed, a credit or a reversal
+ * sent again. So money never stays debited without a credit or a reversal.
+ */
+export class P2pTransfer {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly operations: OperationRepository,
+    private readonly credits: CreditRepository,
+    private readonly writes: GroupCommit,
+    private readonly acquirer: AcquirerPort,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+    private readonly random: RandomSource,
+    private readonly emit: PaymentEventSink,
+  ) {}
+
+  async perform(order: OrderRow, input: TransferInput): Promise<OrderRow> {
+    const debitId = this.random.uuid();
+    const creditId = this.random.uuid();
+    const startedMs = this.clock.nowMs();
+    const debitMinor = input.amountMinor + input.feeMinor;
+    const claim: PaymentClaim = {
+      orderId: order.id,
+      attemptId: debitId,
+      paymentWay: 'P2P',
+      maskedPan: input.from.pan.masked,
+      expiry: formatExpiry(input.from.expiry),
+      cardholderName: input.from.cardholderName ?? null,
+      network: PAYMENT_SYSTEM_BY_NETWORK[networkOf(input.from.pan.reveal())],
+      twoPhase: false,
+      autoCompleteAtMs: null,
+      autoReverseAtMs: null,
+      secureAuth: null,
+      tii: null,
+      bindingId: null,
+      nowMs: startedMs,
+    };
+    const kept: SealedCard = {
+      pan: input.to.pan.reveal(),
+      ...(input.to.expiry === undefined ? {} : { expiry: formatExpiry(input.to.expiry) }),
+      ...(input.to.cardholderName === undefined ? {} : { cardholderName: input.to.cardholderName }),
+    };
+    const transfer = {
+      amountMinor: input.amountMinor,
+      feeMinor: input.feeMinor,
+      toMaskedPan: input.to.pan.masked,
+      toNetwork: PAYMENT_SYSTEM_BY_NETWORK[networkOf(input.to.pan.reveal())],
+    };
+    await this.writes.run(async (db) => {
+      if (!(await this.orders.claimForPayment(db, claim))) throw new Refusal('ORDER_NOT_PAYABLE');
+      await this.orders.setTransfer(db, order.id, debitId, transfer);
+      await this.operations.insertOperation(db, {
+        ...pendingOperationRow({
+          id: debitId,
+          order,
+          kind: 'debit',
+          amountMinor: debitMinor,
+          nowMs: startedMs,
+        }),
+        details: JSON.stringify({ creditOperationId: creditId } satisfies LegDetails),
+      });
+      await this.credits.keepCard(db, {
+        id: creditId,
+        merchant_id: order.merchant_id,
+        card_sealed: this.box.seal(JSON.stringify(kept), creditId),
+        created_at_ms: startedMs,
+      });
+    });
+    const claimed: OrderRow = {
+      ...order,
+      amount_minor: input.amountMinor,
+      fee_minor: input.feeMinor,
+      payment_attempt_id: debitId,
+      to_masked_pan: transfer.toMaskedPan,
+      to_network: transfer.toNetwork,
+    };
+    const debit = await this.acquirer.debit({
+      orderId: order.id,
+      amountMinor: debitMinor,
+      currency: order.currency,
+      twoPhase: false,
+      card: input.from,
+    });
+    const nowMs = this.clock.nowMs();
+    if (isUnknown(debit)) {
+      // The customer cannot wait: declined now; the recovery job reverses whatever the debit did.
+      await this.writes.run((db) =>
+        this.orders.recordAuthorization(db, unansweredDecline(order.id, debitId, nowMs)),
+      );
+      return this.current(claimed);
+    }
+    if (!debit.approved) {
+      const actionCode = DECLINE_REASONS[debit.reason].actionCode;
+      await this.writes.run(async (db) => {
+        await this.operations.completeOperation(db, debitId, operationOutcome(debit, nowMs));
+        await this.orders.recordAuthorization(db, this.declined(order.id, debitId, actionCode, nowMs));
+        await this.credits.forgetCard(db, creditId);
+      });
+      return this.current(claimed);
+    }
+    const reference: AuthorizationReference = {
+      approvalCode: debit.approvalCode,
+      rrn: debit.rrn,
+      paymentNetRefNum: debit.paymentNetRefNum,
+      terminalId: debit.terminalId,
+      authRefNum: debit.authRefNum,
+    };
+    const credit: OrderOperationRow = {
+      ...pendingOperationRow({
+        id: creditId,
+        order,
+        kind: 'transferCredit',
+        amountMinor: input.amountMinor,
+        nowMs,
+      }),
+      details: JSON.stringify({ debit: reference } satisfies LegDetails),
+    };
+    await this.writes.run(async (db) => {
+      await this.operations.completeOperation(db, debitId, operationOutcome(debit, nowMs));
+      await this.operations.insertOperation(db, credit);
+    });
+    return this.sendCredit(claimed, credit);
+  }
+
+  /** Transfer legs a stopped process left pending; the recovery job resumes each once it is stale. */
+  stalled(olderThanMs: number, limit: number): Promise<OrderOperationRow[]> {
+    return this.operations.stalledOf(TRANSFER_KINDS, olderThanMs, limit);
+  }
+
+  /** Resumes one stalled leg; true when it reached its end. */
+  async resume(operation: OrderOperationRow): Promise<boolean> {
+    if (operation.state !== 'pending') return false;
+    const order = await this.orders.findById(operation.merchant_id, operation.order_id);
+    if (order === undefined) return false;
+    if (operation.kind === 'transferCredit') {
+      return (await this.sendCredit(order, operation)).status !== ORDER_STATUS.registered;
+    }
+    if (operation.kind === 'debitReversal') return this.reverseDebit(order, operation);
+    if (operation.kind !== 'debit' || order.payment_attempt_id !== operation.id) return false;
+    // An unanswered debit: declined first (a late approval then loses), then reversed at the acquirer.
+    const nowMs = this.clock.nowMs();
+    await this.writes.run((db) =>
+      this.orders.recordAuthorization(db, unansweredDecline(order.id, operation.id, nowMs)),
+    );
+    const reversal = await this.acquirer.reverse({
+      orderId: order.id,
+      operationId: operation.id,
+      amountMinor: operation.amount_minor,
+      currency: operation.currency,
+      original: { approvalCode: '', rrn: '', paymentNetRefNum: '', terminalId: '', authRefNum: '' },
+    });
+    if (isUnknown(reversal)) return false;
+    const details = JSON.parse(operation.details ?? '{}') as LegDetails;
+    return this.writes.run(async (db) => {
+      const finished = await this.operations.completePendingOperation(
+        db,
+        operation.id,
+        operationOutcome({ approved: false, reason: 'issuerTimeout' }, this.clock.nowMs()),
+      );
+      if (details.creditOperationId !== undefined)
+        await this.credits.forgetCard(db, details.creditOperationId);
+      return finished;
+    });
+  }
+
+  /** The credit leg (first sent, or sent again): completes the transfer, or reverses the debit. */
+  private async sendCredit(order: OrderRow, credit: OrderOperationRow): Promise<OrderRow> {
+    const kept = await this.credits.card(credit.id);
+    if (kept === undefined) return this.current(order);
+    const sealed = JSON.parse(this.box.open(kept.card_sealed, credit.id)) as SealedCard;
+    const expiry = sealed.expiry === undefined ? undefined : parseExpiry(sealed.expiry);
+    const answer = await this.acquirer.credit({
+      operationId: credit.id,
+      orderId: order.id,
+      card: {
+        pan: new Pan(sealed.pan),
+        ...(expiry === undefined ? {} : { expiry }),
+        ...(sealed.cardholderName === undefined ? {} : { cardholderName: sealed.cardholderName }),
+      },
+      amountMinor: credit.amount_minor,
+      currency: credit.currency,
+    });
+    // Unanswered: the credit may have been made, so it is sent again later, never given up.
+    if (isUnknown(answer)) return this.current(order);
+    const debit = (JSON.parse(credit.details ?? '{}') as LegDetails).debit;
+    if (debit === undefined) throw new Error(`transfer credit ${credit.id} lost its debit's reference`);
+    const nowMs = this.clock.nowMs();
+    const debitOperationId = order.payment_attempt_id ?? '';
+    if (answer.approved) {
+      const debitMinor = order.amount_minor + (order.fee_minor ?? 0);
+      const outcome: AuthorizationOutcome = {
+        orderId: order.id,
+        attemptId: debitOperationId,
+        status: ORDER_STATUS.deposited,
+        actionCode: 0,
+        approvalCode: debit.approvalCode,
+        rrn: debit.rrn,
+        paymentNetRefNum: debit.paymentNetRefNum,
+        terminalId: debit.terminalId,
+        authRefNum: debit.authRefNum,
+        approvedMinor: debitMinor,
+        depositedMinor: debitMinor,
+        dccApprovedMinor: 0,
+        dccDepositedMinor: 0,
+        nowMs,
+      };
+      await this.writes.run(async (db) => {
+        if (!(await this.operations.completePendingOperation(db, credit.id, operationOutcome(answer, nowMs))))
+          return;
+        if (!(await this.orders.recordAuthorization(db, outcome))) {
+          throw new Error(`order ${order.id} changed under transfer credit ${credit.id}`);
+        }
+        await this.credits.forgetCard(db, credit.id);
+        await this.emit(db, paymentEventFor(order, 'deposited', true, order.amount_minor), nowMs);
+      });
+      return this.current(order);
+    }
+    const reversal: OrderOperationRow = {
+      ...pendingOperationRow({
+        id: this.random.uuid(),
+        order,
+        kind: 'debitReversal',
+        amountMinor: order.amount_minor + (order.fee_minor ?? 0),
+        nowMs,
+      }),
+      details: JSON.stringify({
+        debit,
+        declineActionCode: DECLINE_REASONS[answer.reason].actionCode,
+      } satisfies LegDetails),
+    };
+    const started = await this.writes.run(async (db) => {
+      if (!(await this.operations.completePendingOperation(db, credit.id, operationOutcome(answer, nowMs)))) {
+        return false;
+      }
+      await this.credits.forgetCard(db, credit.id);
+      await this.operations.insertOperation(db, reversal);
+      return true;
+    });
+    if (started) await this.reverseDebit(order, reversal);
+    return this.current(order);
+  }
+
+  /** A refused credit's debit, given back: then the order is declined with the credit's reason. */
+  private async reverseDebit(order: OrderRow, reversal: OrderOperationRow): Promise<boolean> {
+    const details = JSON.parse(reversal.details ?? '{}') as LegDetails;
+    if (details.debit === undefined)
+      throw new Error(`debit reversal ${reversal.id} lost its debit's reference`);
+    const answer = await this.acquirer.reverse({
+      orderId: order.id,
+      operationId: reversal.id,
+      amountMinor: reversal.amount_minor,
+      currency: reversal.currency,
+      original: details.debit,
+    });
+    if (isUnknown(answer)) return false;
+    const nowMs = this.clock.nowMs();
+    const actionCode = details.declineActionCode ?? DECLINE_REASONS.doNotHonour.actionCode;
+    return this.writes.run(async (db) => {
+      if (
+        !(await this.operations.completePendingOperation(db, reversal.id, operationOutcome(answer, nowMs)))
+      ) {
+        return false;
+      }
+      await this.orders.recordAuthorization(
+        db,
+        this.declined(order.id, order.payment_attempt_id ?? '', actionCode, nowMs),
+      );
+      return true;
+    });
+  }
+
+  private declined(
+    orderId: string,
+    attemptId: string,
+    actionCode: number,
+    nowMs: number,
+  ): AuthorizationOutcome {
+    return { ...unansweredDecline(orderId, attemptId, nowMs), actionCode };
+  }
+
+  private async current(order: OrderRow): Promise<OrderRow> {
+    const read = await this.orders.findById(order.merchant_id, order.id);
+    if (read === undefined) throw new Error(`order ${order.id} vanished under its transfer`);
+    return read;
+  }
+}
