@@ -257,6 +257,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     threeDs,
     new CvcKeeper(),
     clock,
+    transfers,
   );
   const query = new OrderQuery(orders, operationRows, expiry, clock);
   const walletRows = new WalletRepository(store.db);
@@ -317,7 +318,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
         walletTokens: new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets)),
         random,
       }),
-      ...p2pOperations({ registration, query, transfers, operations: operationRows }),
+      ...p2pOperations({ registration, query, transfers, operations: operationRows, authenticated, threeDs }),
       ...(options.extraOperations ?? []),
     ],
     pages: (app) => {

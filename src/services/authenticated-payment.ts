@@ -39,7 +39,16 @@ export class AuthenticatedPayment {
     private readonly server: ThreeDsServer,
     private readonly cvcs: CvcKeeper,
     private readonly clock: Clock,
+    /** Settles card-to-card transfer orders once their debited card is authenticated. */
+    private readonly transfers?: Pick<CardPayment, 'pay'>,
   ) {}
+
+  /** Who pays an order once its card is authenticated: the transfer for P2P orders, else the card payment. */
+  private settlerOf(order: OrderRow): Pick<CardPayment, 'pay'> {
+    if (order.p2p_type === null) return this.payment;
+    if (this.transfers === undefined) throw new Error(`no transfer settler for P2P order ${order.id}`);
+    return this.transfers;
+  }
 
   /** instantPayment.do: registers `order` and starts paying it, with 3-D Secure when the card is enrolled. */
   async registerAndStart(
@@ -66,7 +75,10 @@ export class AuthenticatedPayment {
   async start(order: OrderRow, request: AuthenticationRequest, browser: BrowserData): Promise<PaymentStep> {
     const enrollment = this.enroll(order, request);
     if (enrollment.kind === 'notEnrolled') {
-      return { kind: 'decided', order: await this.payment.pay(order, this.notEnrolledInput(request)) };
+      return {
+        kind: 'decided',
+        order: await this.settlerOf(order).pay(order, this.notEnrolledInput(request)),
+      };
     }
     await this.writes.run((db) => this.server.record(db, enrollment.transaction));
     return this.afterEnrollment(order.merchant_id, order.id, enrollment.transaction, request, browser);
@@ -294,7 +306,7 @@ export class AuthenticatedPayment {
     };
     let paid: OrderRow;
     try {
-      paid = await this.payment.pay(order, input);
+      paid = await this.settlerOf(order).pay(order, input);
     } catch (error) {
       // Expired or cancelled meanwhile, or paid through another attempt (a second submit of the
       // payment page): report that attempt's outcome once it has one.

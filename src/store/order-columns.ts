@@ -184,6 +184,7 @@ export const UNPAID_PAYMENT_COLUMNS = {
   tii: null,
   to_masked_pan: null,
   to_network: null,
+  to_card_sealed: null,
   approved_minor: 0,
   deposited_minor: 0,
   refunded_minor: 0,

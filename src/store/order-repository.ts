@@ -183,10 +183,44 @@ export class OrderRepository {
         fee_minor: transfer.feeMinor,
         to_masked_pan: transfer.toMaskedPan,
         to_network: transfer.toNetwork,
+        to_card_sealed: null,
       })
       .where('id', '=', orderId)
       .where('payment_attempt_id', '=', attemptId)
       .execute();
+  }
+
+  /**
+   * A transfer about to authenticate its debited card: its amounts and the recipient card (sealed)
+   * kept on the order until the transfer starts. Only while nobody is paying it.
+   */
+  async prepareTransfer(
+    orderId: string,
+    transfer: {
+      amountMinor: number;
+      feeMinor: number;
+      toMaskedPan: string;
+      toNetwork: string;
+      toCardSealed: string;
+    },
+    nowMs: number,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('orders')
+      .set({
+        amount_minor: transfer.amountMinor,
+        fee_minor: transfer.feeMinor,
+        to_masked_pan: transfer.toMaskedPan,
+        to_network: transfer.toNetwork,
+        to_card_sealed: transfer.toCardSealed,
+        updated_at_ms: nowMs,
+      })
+      .where('id', '=', orderId)
+      .where('status', '=', ORDER_STATUS.registered)
+      .where('payment_attempt_id', 'is', null)
+      .where('expires_at_ms', '>', nowMs)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   /** The binding an approved payment stored (or refreshed) for the order's client. */

@@ -139,6 +139,8 @@ export interface OrderPaymentColumns {
   /** The credited card of a transfer: masked 6+4, and its payment system. */
   to_masked_pan: string | null;
   to_network: string | null;
+  /** The recipient card while the debited card is authenticated (sealed, bound to the order id). */
+  to_card_sealed: string | null;
   /** Defaults to 0 in the database, so registration need not write them. */
   approved_minor: Generated<number>;
   deposited_minor: Generated<number>;

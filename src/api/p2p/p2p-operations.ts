@@ -26,7 +26,12 @@ import {
   registerParams,
   toCard,
 } from './p2p-blocks.js';
-import { creditedCard, debitedCard } from './p2p-cards.js';
+import { creditedCard, debitedCard, type FromCard, type ToCard } from './p2p-cards.js';
+import { browserData } from '../rest/browser-data.js';
+import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
+import type { PaymentStep } from '../../services/payment-step.js';
+import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import { randomInt } from 'node:crypto';
 import { p2pStatusView } from './p2p-status-view.js';
 
 const P2P = '/payment/rest/api/p2p';
@@ -40,10 +45,8 @@ const LOGIN = [
   param('language', 'optional', oneOf(LANGUAGES)),
 ] as const;
 
-/** p2p-api.md registerP2P.do. */
-export const REGISTER_P2P_PARAMS = [
-  ...LOGIN,
-  param('orderNumber', 'mandatory', text(1, 36)),
+/** What registering a transfer takes besides the login and the order number. */
+const REGISTRATION = [
   param('amount', 'mandatory', digits(0, 12)),
   param('currency', 'mandatory', digitCode(3)),
   param('returnUrl', 'mandatory', absoluteUrl(512)),
@@ -73,6 +76,31 @@ export const REGISTER_P2P_PARAMS = [
   param('serviceProcessingType', 'optional', text(1, 50)),
 ] as const;
 
+/** What performing a transfer takes besides the login and the order. */
+const PERFORMING = [
+  param('amountInput', 'optional', digits(0, 12), { note: 'the transfer uses this amount instead' }),
+  param('type', 'optional', oneOf(['STANDARD', 'WITHOUT_TO_CARD', 'WITHOUT_FROM_CARD'] as const)),
+  param('ip', 'optional', text(1, 39)),
+  param('email', 'optional', text(1, 40)),
+  param('externalScaExemptionIndicator', 'optional', oneOf(['LVP', 'TRA'] as const), {
+    permission: 'scaExemption',
+  }),
+  param('threeDSServerTransId', 'optional', text(1, 36)),
+  param('threeDSVer2FinishUrl', 'optional', absoluteUrl(512)),
+  param('threeDSMethodNotificationUrl', 'optional', absoluteUrl(512)),
+  param('threeDSSDK', 'optional', bool()),
+  param('tii', 'optional', oneOf(['CI', 'F'] as const)),
+  param('fromCard', 'mandatory', fromCard),
+  param('toCard', 'mandatory', toCard),
+] as const;
+
+/** p2p-api.md registerP2P.do. */
+export const REGISTER_P2P_PARAMS = [
+  ...LOGIN,
+  param('orderNumber', 'mandatory', text(1, 36)),
+  ...REGISTRATION,
+] as const;
+
 /** p2p-api.md verifyP2P.do. */
 export const VERIFY_P2P_PARAMS = [
   ...LOGIN,
@@ -90,23 +118,25 @@ export const PERFORM_P2P_PARAMS = [
   ...LOGIN,
   param('orderId', 'mandatory', text(1, 36)),
   param('amount', 'optional', digits(0, 12), { note: 'when given, must be the registered amount' }),
-  param('amountInput', 'optional', digits(0, 12), { note: 'the transfer uses this amount instead' }),
-  param('type', 'optional', oneOf(['STANDARD', 'WITHOUT_TO_CARD', 'WITHOUT_FROM_CARD'] as const)),
-  param('ip', 'optional', text(1, 39)),
-  param('email', 'optional', text(1, 40)),
-  param('externalScaExemptionIndicator', 'optional', oneOf(['LVP', 'TRA'] as const), {
-    permission: 'scaExemption',
-  }),
   param('params', 'optional', performParams),
-  param('threeDSServerTransId', 'optional', text(1, 36)),
-  param('threeDSVer2FinishUrl', 'optional', absoluteUrl(512)),
-  param('threeDSMethodNotificationUrl', 'optional', absoluteUrl(512)),
-  param('threeDSSDK', 'optional', bool()),
-  param('tii', 'optional', oneOf(['CI', 'F'] as const)),
   param('billingPayerData', 'optional', billingPayerData),
   param('billingRecipientData', 'optional', billingRecipientData),
-  param('fromCard', 'mandatory', fromCard),
-  param('toCard', 'mandatory', toCard),
+  ...PERFORMING,
+] as const;
+
+/** finishThreeDsVer2.do: its parameters are "not shown"; docs/decisions.md names these. */
+export const FINISH_P2P_PARAMS = [
+  ...LOGIN,
+  param('threeDSServerTransId', 'mandatory', text(1, 36)),
+  param('orderId', 'optional', text(1, 36)),
+] as const;
+
+/** p2p-api.md instantPerformP2P.do: registration and perform parameters in one call. */
+export const INSTANT_P2P_PARAMS = [
+  ...LOGIN,
+  param('orderNumber', 'optional', text(1, 36), { note: 'generated when absent' }),
+  ...REGISTRATION,
+  ...PERFORMING,
 ] as const;
 
 /** p2p-api.md getP2PStatus.do. */
@@ -121,6 +151,8 @@ export interface P2pServices {
   readonly query: OrderQuery;
   readonly transfers: P2pTransfer;
   readonly operations: OperationRepository;
+  readonly authenticated: AuthenticatedPayment;
+  readonly threeDs: ThreeDsServer;
 }
 
 /** A transfer order of this merchant; any other order is "not found" to the P2P calls. */
@@ -163,42 +195,11 @@ export function p2pOperations(services: P2pServices): Operation[] {
       if (currencyByNumeric(params.currency) === undefined) {
         throw new Refusal('CURRENCY_UNKNOWN', { currency: params.currency });
       }
-      const details = Object.fromEntries(
-        Object.entries({
-          feeInput: params.feeInput,
-          creditBindingId: params.creditBindingId,
-          transactionTypeIndicator: params.transactionTypeIndicator,
-          params: params.params,
-          billingRecipientData: params.billingRecipientData,
-        }).filter(([, value]) => value !== undefined),
+      const registered = await services.registration.register(
+        context.merchant,
+        context.caller,
+        registrationOf(params, context),
       );
-      const registered = await services.registration.register(context.merchant, context.caller, {
-        orderNumber: params.orderNumber,
-        amountMinor: params.amount,
-        currency: params.currency,
-        twoPhase: false,
-        language: params.language ?? context.merchant.defaultLanguage,
-        returnUrl: params.returnUrl,
-        ...(params.failUrl === undefined ? {} : { failUrl: params.failUrl }),
-        ...(params.orderDescription === undefined ? {} : { description: params.orderDescription }),
-        ...(params.clientId === undefined ? {} : { clientId: params.clientId }),
-        ...(params.dynamicCallbackUrl === undefined ? {} : { dynamicCallbackUrl: params.dynamicCallbackUrl }),
-        ...(params.sessionTimeoutSecs === undefined ? {} : { sessionTimeoutSecs: params.sessionTimeoutSecs }),
-        ...(params.sessionExpiredDate === undefined ? {} : { expirationDateMs: params.sessionExpiredDate }),
-        ...(params.mcc === undefined ? {} : { mcc: params.mcc }),
-        ...(params.bindingId === undefined ? {} : { bindingId: params.bindingId }),
-        ...(params.feeInput === undefined ? {} : { feeMinor: params.feeInput }),
-        features: [],
-        payerData: Object.fromEntries(
-          Object.entries({
-            billingPayerData: params.billingPayerData,
-            shippingPayerData: params.shippingPayerData,
-            preOrderPayerData: params.preOrderPayerData,
-            orderPayerData: params.orderPayerData,
-          }).filter(([, value]) => value !== undefined),
-        ),
-        p2p: { type: 'STANDARD', details },
-      });
       return {
         errorCode: '0',
         errorMessage: context.message('success'),
@@ -264,23 +265,73 @@ export function p2pOperations(services: P2pServices): Operation[] {
       if (params.amount !== undefined && params.amount !== order.amount_minor) {
         throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: 'orderId' });
       }
-      const from = debitedCard(params.fromCard, context.nowMs);
-      const to = creditedCard(params.toCard, context.nowMs);
-      // 3-D Secure on the debited card lands with the next part of the P2P work.
-      if (
-        !context.merchant.permissions.has('sslOnly') &&
-        params.externalScaExemptionIndicator === undefined
-      ) {
-        throw new Refusal('FEATURE_NOT_ENABLED', { param: 'fromCard', feature: '3-D Secure on transfers' });
+      return transfer(services, order, params, context);
+    },
+  });
+
+  const finish = defineOperation({
+    path: `${P2P}/finishThreeDsVer2.do`,
+    encoding: 'json',
+    envelope: 'rest',
+    summary: 'After the ACS: the result of a transfer whose debited card was authenticated',
+    params: FINISH_P2P_PARAMS,
+    requiredPermission: 'p2p' satisfies Permission,
+    alwaysSigned: true,
+    mutates: true,
+    async handle(params, context) {
+      const transaction = await services.threeDs.findForMerchant(
+        context.merchant.id,
+        params.threeDSServerTransId,
+      );
+      if (transaction === undefined) throw new Refusal('ORDER_NOT_FOUND');
+      if (params.orderId !== undefined && params.orderId !== transaction.order_id) {
+        throw new Refusal('PARAM_CONFLICT', { param: 'orderId', other: 'threeDSServerTransId' });
       }
-      const amountMinor = params.amountInput ?? order.amount_minor;
-      const done = await services.transfers.perform(order, {
-        from,
-        to,
-        amountMinor,
-        feeMinor: feeOf(order, context.merchant, amountMinor),
-      });
-      return performAnswer(done, services, context);
+      const order = await transferOrder(services, context.merchant, { orderId: transaction.order_id });
+      // The transfer runs as soon as the ACS's result arrives; this call reads how it ended.
+      return performAnswer(order, services, context);
+    },
+  });
+
+  const instant = defineOperation({
+    path: `${P2P}/instantPerformP2P.do`,
+    encoding: 'json',
+    envelope: 'rest',
+    summary: 'Registers a transfer and performs it in one call',
+    params: INSTANT_P2P_PARAMS,
+    onBehalfParam: 'merchantLogin',
+    requiredPermission: 'p2p' satisfies Permission,
+    alwaysSigned: true,
+    mutates: true,
+    async handle(params, context) {
+      refuseOneDirection(params.features?.feature);
+      if (params.threeDSServerTransId !== undefined) {
+        const transaction = await services.threeDs.findForMerchant(
+          context.merchant.id,
+          params.threeDSServerTransId,
+        );
+        if (transaction === undefined) throw new Refusal('ORDER_NOT_FOUND');
+        const order = await transferOrder(services, context.merchant, { orderId: transaction.order_id });
+        return {
+          ...(await transfer(services, order, params, context)),
+          orderId: order.id,
+          orderNumber: order.order_number,
+        };
+      }
+      // The cards are checked before anything is registered.
+      debitedCard(params.fromCard, context.nowMs);
+      creditedCard(params.toCard, context.nowMs);
+      const registered = await services.registration.register(
+        context.merchant,
+        context.caller,
+        registrationOf(
+          { ...params, orderNumber: params.orderNumber ?? generatedNumber(context.nowMs) },
+          context,
+        ),
+      );
+      const order = await transferOrder(services, context.merchant, { orderId: registered.orderId });
+      const answer = await transfer(services, order, params, context);
+      return { ...answer, orderId: order.id, orderNumber: order.order_number };
     },
   });
 
@@ -298,7 +349,215 @@ export function p2pOperations(services: P2pServices): Operation[] {
     },
   });
 
-  return [register, verify, perform, status];
+  return [register, verify, perform, instant, finish, status];
+}
+
+type RegistrationParams = {
+  readonly orderNumber: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly returnUrl: string;
+  readonly failUrl?: string | undefined;
+  readonly orderDescription?: string | undefined;
+  readonly clientId?: string | undefined;
+  readonly dynamicCallbackUrl?: string | undefined;
+  readonly sessionTimeoutSecs?: number | undefined;
+  readonly sessionExpiredDate?: number | undefined;
+  readonly mcc?: number | undefined;
+  readonly bindingId?: string | undefined;
+  readonly feeInput?: number | undefined;
+  readonly creditBindingId?: string | undefined;
+  readonly transactionTypeIndicator?: string | undefined;
+  readonly params?: readonly { name: string; value: string }[] | undefined;
+  readonly billingPayerData?: unknown;
+  readonly billingRecipientData?: unknown;
+  readonly shippingPayerData?: unknown;
+  readonly preOrderPayerData?: unknown;
+  readonly orderPayerData?: unknown;
+  readonly language?: (typeof LANGUAGES)[number] | undefined;
+};
+
+function present(entries: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined));
+}
+
+/** What registerP2P.do (and instantPerformP2P.do) register: an order, with what a transfer adds. */
+function registrationOf(params: RegistrationParams, context: OperationContext) {
+  if (currencyByNumeric(params.currency) === undefined) {
+    throw new Refusal('CURRENCY_UNKNOWN', { currency: params.currency });
+  }
+  return {
+    orderNumber: params.orderNumber,
+    amountMinor: params.amount,
+    currency: params.currency,
+    twoPhase: false,
+    language: params.language ?? context.merchant.defaultLanguage,
+    returnUrl: params.returnUrl,
+    ...(params.failUrl === undefined ? {} : { failUrl: params.failUrl }),
+    ...(params.orderDescription === undefined ? {} : { description: params.orderDescription }),
+    ...(params.clientId === undefined ? {} : { clientId: params.clientId }),
+    ...(params.dynamicCallbackUrl === undefined ? {} : { dynamicCallbackUrl: params.dynamicCallbackUrl }),
+    ...(params.sessionTimeoutSecs === undefined ? {} : { sessionTimeoutSecs: params.sessionTimeoutSecs }),
+    ...(params.sessionExpiredDate === undefined ? {} : { expirationDateMs: params.sessionExpiredDate }),
+    ...(params.mcc === undefined ? {} : { mcc: params.mcc }),
+    ...(params.bindingId === undefined ? {} : { bindingId: params.bindingId }),
+    ...(params.feeInput === undefined ? {} : { feeMinor: params.feeInput }),
+    features: [],
+    payerData: present({
+      billingPayerData: params.billingPayerData,
+      shippingPayerData: params.shippingPayerData,
+      preOrderPayerData: params.preOrderPayerData,
+      orderPayerData: params.orderPayerData,
+    }),
+    p2p: {
+      type: 'STANDARD' as const,
+      details: present({
+        feeInput: params.feeInput,
+        creditBindingId: params.creditBindingId,
+        transactionTypeIndicator: params.transactionTypeIndicator,
+        params: params.params,
+        billingRecipientData: params.billingRecipientData,
+      }),
+    },
+  };
+}
+
+/** An order number for instantPerformP2P.do when the merchant gives none: time and randomness. */
+function generatedNumber(nowMs: number): string {
+  return `${nowMs}${randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
+}
+
+type PerformParams = {
+  readonly amountInput?: number | undefined;
+  readonly type?: string | undefined;
+  readonly threeDSSDK?: boolean | undefined;
+  readonly threeDSServerTransId?: string | undefined;
+  readonly threeDSVer2FinishUrl?: string | undefined;
+  readonly threeDSMethodNotificationUrl?: string | undefined;
+  readonly externalScaExemptionIndicator?: string | undefined;
+  readonly ip?: string | undefined;
+  readonly email?: string | undefined;
+  readonly language?: (typeof LANGUAGES)[number] | undefined;
+  readonly fromCard: FromCard;
+  readonly toCard: ToCard;
+};
+
+/**
+ * Performs a transfer order: at once when the merchant skips 3-D Secure (or sends an SCA
+ * exemption), else with 3-D Secure 2 on the debited card in the same steps as instantPayment.do:
+ * the first call answers the 3DS Method, the repeated one (with threeDSServerTransId) transfers or
+ * answers acsUrl + packedCReq; after the ACS the transfer runs and finishThreeDsVer2.do reads it.
+ */
+async function transfer(
+  services: P2pServices,
+  order: OrderRow,
+  params: PerformParams,
+  context: OperationContext,
+): Promise<Record<string, unknown>> {
+  if (params.type !== undefined && params.type !== 'STANDARD') {
+    throw new Refusal('FEATURE_NOT_ENABLED', { param: 'type', feature: 'AFT and OCT transfers' });
+  }
+  if (params.threeDSSDK === true) {
+    throw new Refusal('FEATURE_NOT_ENABLED', {
+      param: 'threeDSSDK',
+      feature: '3-D Secure in mobile apps (SDK)',
+    });
+  }
+  const from = debitedCard(params.fromCard, context.nowMs);
+  const browser = browserData(params, context);
+  if (params.threeDSServerTransId !== undefined) {
+    const transaction = await services.threeDs.findForMerchant(
+      context.merchant.id,
+      params.threeDSServerTransId,
+    );
+    if (transaction?.order_id !== order.id) throw new Refusal('ORDER_NOT_FOUND');
+    if (
+      transaction.card_sealed !== null &&
+      services.threeDs.openCard(transaction).pan !== from.pan.reveal()
+    ) {
+      throw new Refusal('PARAM_CONFLICT', { param: 'fromCard.pan', other: 'threeDSServerTransId' });
+    }
+    const step = await services.authenticated.proceed(transaction, {
+      merchantName: context.merchant.login,
+      ...(from.cvc === undefined ? {} : { cvc: from.cvc }),
+      browser,
+    });
+    return stepReply(step, services, context);
+  }
+  const to = creditedCard(params.toCard, context.nowMs);
+  const amountMinor = params.amountInput ?? order.amount_minor;
+  const feeMinor = feeOf(order, context.merchant, amountMinor);
+  if (context.merchant.permissions.has('sslOnly') || params.externalScaExemptionIndicator !== undefined) {
+    const done = await services.transfers.perform(order, {
+      from,
+      to,
+      amountMinor,
+      feeMinor,
+      ...(params.externalScaExemptionIndicator === undefined
+        ? {}
+        : {
+            secureAuth: JSON.stringify({
+              threeDsType: 'EXEMPTION',
+              exemption: params.externalScaExemptionIndicator,
+            }),
+          }),
+    });
+    return performAnswer(done, services, context);
+  }
+  const prepared = await services.transfers.prepare(order, to, amountMinor, feeMinor);
+  const step = await services.authenticated.start(
+    prepared,
+    {
+      card: from,
+      terms: { twoPhase: false, paymentWay: 'CARD' },
+      finishUrl: params.threeDSVer2FinishUrl,
+      merchantNotificationUrl: params.threeDSMethodNotificationUrl,
+      merchantName: context.merchant.login,
+      ...(params.email === undefined ? {} : { email: params.email }),
+    },
+    browser,
+  );
+  return stepReply(step, services, context);
+}
+
+/** The reply for a step of 3-D Secure on the debited card (performP2P.do's 3-D Secure 2 members). */
+async function stepReply(
+  step: PaymentStep,
+  services: P2pServices,
+  context: OperationContext,
+): Promise<Record<string, unknown>> {
+  const base = { errorCode: '0', errorMessage: context.message('success') };
+  switch (step.kind) {
+    case 'decided':
+      return performAnswer(step.order, services, context);
+    case 'method': {
+      const { threeDSMethodURLServerDirect, ...invitation } = step.invitation;
+      return {
+        ...base,
+        info: context.message('payment.threeDsMethod'),
+        is3DSVer2: true,
+        ...invitation,
+        ...(context.merchant.permissions.has('threeDSMethodDirect') ? { threeDSMethodURLServerDirect } : {}),
+      };
+    }
+    case 'challenge':
+      return {
+        ...base,
+        info: context.message('payment.threeDsChallenge'),
+        is3DSVer2: true,
+        threeDSServerTransId: step.transactionId,
+        acsUrl: step.acsUrl,
+        packedCReq: step.packedCReq,
+      };
+    case 'v1':
+      return {
+        ...base,
+        info: context.message('payment.threeDsChallenge'),
+        acsUrl: step.acsUrl,
+        paReq: step.paReq,
+        termUrl: step.termUrl,
+      };
+  }
 }
 
 /** A perform's answer: `info` says how it ended, and the status resource travels as statusResponse. */
@@ -306,8 +565,8 @@ async function performAnswer(
   order: OrderRow,
   services: P2pServices,
   context: OperationContext,
-): Promise<object> {
-  if (order.status === 0) throw new Refusal('OPERATION_PENDING');
+): Promise<Record<string, unknown>> {
+  if (order.status === 0 || order.status === 5) throw new Refusal('OPERATION_PENDING');
   const status = p2pStatusView(order, await services.operations.operationsOf(order.id), context);
   return {
     errorCode: '0',

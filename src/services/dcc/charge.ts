@@ -7,7 +7,8 @@ import type { OrderRow } from '../../store/schema.js';
 type ConvertedColumns = Pick<
   OrderRow,
   'amount_minor' | 'currency' | 'dcc_uuid' | 'dcc_currency' | 'dcc_amount_minor' | 'dcc_rate'
->;
+> &
+  Partial<Pick<OrderRow, 'p2p_type' | 'fee_minor'>>;
 
 /** An order paid in the card's currency, with what its movements need to know of the conversion. */
 export interface Converted {
@@ -44,6 +45,10 @@ export function chargeOf(order: ConvertedColumns): {
   readonly conversion?: ConversionDetails;
 } {
   const converted = convertedOf(order);
+  // A transfer debits its fee on top of the amount: 3-D Secure shows the customer that sum.
+  if (order.p2p_type !== undefined && order.p2p_type !== null) {
+    return { amountMinor: order.amount_minor + (order.fee_minor ?? 0), currency: order.currency };
+  }
   if (converted === undefined) return { amountMinor: order.amount_minor, currency: order.currency };
   return {
     amountMinor: converted.amountMinor,

@@ -8,6 +8,7 @@ import { Refusal } from '../../domain/refusals.js';
 import {
   isUnknown,
   type AcquirerPort,
+  type AuthenticationResult,
   type AuthorizationReference,
   type CardForAuthorization,
   type CardForCredit,
@@ -25,7 +26,7 @@ import {
 import type { OrderRepository } from '../../store/order-repository.js';
 
 import type { OrderOperationRow, OrderRow } from '../../store/schema.js';
-import type { PaymentEventSink } from '../card-payment.js';
+import type { CardPaymentInput, PaymentEventSink } from '../card-payment.js';
 import { paymentEventFor } from '../callbacks/payment-event.js';
 import { operationOutcome } from '../operation-outcome.js';
 
@@ -39,6 +40,10 @@ export interface TransferInput {
   readonly amountMinor: number;
   /** Debited on top of the amount (the merchant's fee plan). */
   readonly feeMinor: number;
+  /** The debited card's 3-D Secure result, told to its issuer. */
+  readonly authentication?: AuthenticationResult;
+  /** JSON of the 3-D Secure result for the order's status. */
+  readonly secureAuth?: string;
 }
 
 /** What is kept of the credited card for a resend: never a CVC. */
@@ -46,6 +51,14 @@ interface SealedCard {
   readonly pan: string;
   readonly expiry?: string;
   readonly cardholderName?: string;
+}
+
+function sealedOf(card: CardForCredit): SealedCard {
+  return {
+    pan: card.pan.reveal(),
+    ...(card.expiry === undefined ? {} : { expiry: formatExpiry(card.expiry) }),
+    ...(card.cardholderName === undefined ? {} : { cardholderName: card.cardholderName }),
+  };
 }
 
 /** What each leg's operation row carries to the next step, so a resumed step needs nothing else. */
@@ -94,16 +107,12 @@ export class P2pTransfer {
       twoPhase: false,
       autoCompleteAtMs: null,
       autoReverseAtMs: null,
-      secureAuth: null,
+      secureAuth: input.secureAuth ?? null,
       tii: null,
       bindingId: null,
       nowMs: startedMs,
     };
-    const kept: SealedCard = {
-      pan: input.to.pan.reveal(),
-      ...(input.to.expiry === undefined ? {} : { expiry: formatExpiry(input.to.expiry) }),
-      ...(input.to.cardholderName === undefined ? {} : { cardholderName: input.to.cardholderName }),
-    };
+    const kept = sealedOf(input.to);
     const transfer = {
       amountMinor: input.amountMinor,
       feeMinor: input.feeMinor,
@@ -144,6 +153,7 @@ export class P2pTransfer {
       currency: order.currency,
       twoPhase: false,
       card: input.from,
+      ...(input.authentication === undefined ? {} : { authentication: input.authentication }),
     });
     const nowMs = this.clock.nowMs();
     if (isUnknown(debit)) {
@@ -184,6 +194,58 @@ export class P2pTransfer {
       await this.operations.insertOperation(db, credit);
     });
     return this.sendCredit(claimed, credit);
+  }
+
+  /**
+   * Before 3-D Secure on the debited card: the amounts and the recipient card are kept on the
+   * order (sealed) until the authenticated debit starts the transfer (`pay`).
+   */
+  async prepare(
+    order: OrderRow,
+    to: CardForCredit,
+    amountMinor: number,
+    feeMinor: number,
+  ): Promise<OrderRow> {
+    const nowMs = this.clock.nowMs();
+    const prepared = {
+      amountMinor,
+      feeMinor,
+      toMaskedPan: to.pan.masked,
+      toNetwork: PAYMENT_SYSTEM_BY_NETWORK[networkOf(to.pan.reveal())],
+      toCardSealed: this.box.seal(JSON.stringify(sealedOf(to)), order.id),
+    };
+    if (!(await this.orders.prepareTransfer(order.id, prepared, nowMs)))
+      throw new Refusal('ORDER_NOT_PAYABLE');
+    return {
+      ...order,
+      amount_minor: amountMinor,
+      fee_minor: feeMinor,
+      to_masked_pan: prepared.toMaskedPan,
+      to_network: prepared.toNetwork,
+      to_card_sealed: prepared.toCardSealed,
+    };
+  }
+
+  /**
+   * The transfer once its debited card is authenticated (AuthenticatedPayment settles P2P orders
+   * here, as it settles payments with CardPayment): the recipient card kept by `prepare`.
+   */
+  async pay(order: OrderRow, input: CardPaymentInput): Promise<OrderRow> {
+    if (order.to_card_sealed === null) throw new Error(`transfer ${order.id} has no recipient card`);
+    const sealed = JSON.parse(this.box.open(order.to_card_sealed, order.id)) as SealedCard;
+    const expiry = sealed.expiry === undefined ? undefined : parseExpiry(sealed.expiry);
+    return this.perform(order, {
+      from: input.card,
+      to: {
+        pan: new Pan(sealed.pan),
+        ...(expiry === undefined ? {} : { expiry }),
+        ...(sealed.cardholderName === undefined ? {} : { cardholderName: sealed.cardholderName }),
+      },
+      amountMinor: order.amount_minor,
+      feeMinor: order.fee_minor ?? 0,
+      ...(input.authentication === undefined ? {} : { authentication: input.authentication }),
+      ...(input.secureAuth === undefined ? {} : { secureAuth: input.secureAuth }),
+    });
   }
 
   /** Transfer legs a stopped process left pending; the recovery job resumes each once it is stale. */

@@ -10,6 +10,7 @@ import * as orderReportsIndex from './0008-order-reports-index.js';
 import * as walletKeys from './0009-wallet-keys.js';
 import * as dcc from './0010-dcc.js';
 import * as p2p from './0011-p2p.js';
+import * as p2pRecipient from './0012-p2p-recipient.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -24,4 +25,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009-wallet-keys': walletKeys,
   '0010-dcc': dcc,
   '0011-p2p': p2p,
+  '0012-p2p-recipient': p2pRecipient,
 };
