@@ -237,6 +237,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     clock,
     random,
     emit,
+    vault,
   );
   // The sandbox ACS signs with a key of its own, derived so it is stable across restarts and nodes.
   const acsKey = createHmac('sha256', masterKey).update('gatehouse sandbox ACS').digest();
@@ -318,7 +319,16 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
         walletTokens: new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets)),
         random,
       }),
-      ...p2pOperations({ registration, query, transfers, operations: operationRows, authenticated, threeDs }),
+      ...p2pOperations({
+        registration,
+        query,
+        transfers,
+        operations: operationRows,
+        authenticated,
+        threeDs,
+        vault,
+        seTokenKey: () => keys.privateKey(),
+      }),
       ...(options.extraOperations ?? []),
     ],
     pages: (app) => {

@@ -1,4 +1,8 @@
-import { expiryInPast, luhnValid } from '../../domain/card-rules.js';
+import type { KeyObject } from 'node:crypto';
+import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js';
+import { openSeToken, type SeTokenContent } from '../../processing/se-token.js';
+import type { CredentialVault } from '../../services/vault/credential-vault.js';
+import type { OrderRow } from '../../store/schema.js';
 import { Pan } from '../../domain/pan.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import type { CardForAuthorization, CardForCredit } from '../../processing/acquirer/acquirer-port.js';
@@ -7,10 +11,8 @@ import type { fromCard, toCard } from './p2p-blocks.js';
 export type FromCard = ReturnType<(typeof fromCard)['parse']>;
 export type ToCard = ReturnType<(typeof toCard)['parse']>;
 
-/** Ways of naming a card that arrive with later parts of the P2P issue (bindings, tokens). */
+/** Ways of naming a card that arrive with later parts of the P2P issue. */
 const LATER = [
-  ['bindingId', 'transfers with stored credentials'],
-  ['seToken', 'transfers with seToken'],
   ['paymentToken', 'transfers with wallet tokens'],
   ['threeDsAuthResult', "the merchant's own 3-D Secure server on transfers"],
 ] as const;
@@ -75,4 +77,133 @@ export function creditedCard(card: ToCard | undefined, nowMs: number): CardForCr
     ...(expiry === undefined ? {} : { expiry }),
     ...(card.cardholderName === undefined ? {} : { cardholderName: card.cardholderName }),
   };
+}
+
+/** Where the cards of a transfer may come from besides card data: the vault and seTokens. */
+export interface TransferCardSources {
+  readonly vault: CredentialVault;
+  readonly seTokenKey: () => Promise<KeyObject>;
+}
+
+export interface ResolvedDebit {
+  readonly card: CardForAuthorization;
+  /** The stored credential debited, when fromCard named one (directly or in its seToken). */
+  readonly bindingId?: string;
+}
+
+/**
+ * The debited card of a transfer order: card data, a binding of the order's client (with its CVC
+ * when given), or an seToken whose MDORDER, when it names one, must be this order.
+ */
+export async function resolveDebitedCard(
+  card: FromCard | undefined,
+  order: Pick<OrderRow, 'id' | 'merchant_id' | 'client_id'>,
+  sources: TransferCardSources,
+  nowMs: number,
+): Promise<ResolvedDebit> {
+  if (card?.seToken !== undefined) {
+    for (const name of ['pan', 'cvc', 'expirationYear', 'expirationMonth', 'bindingId'] as const) {
+      if (card[name] !== undefined)
+        throw new Refusal('PARAM_CONFLICT', { param: `fromCard.${name}`, other: 'fromCard.seToken' });
+    }
+    const content = await openedFor(card.seToken, order, sources, nowMs, 'fromCard.seToken');
+    if (content.bindingId !== undefined)
+      return fromBinding(content.bindingId, content.cvc, order, sources, card.cardholderName);
+    const expiry = parseExpiry(content.expiry);
+    if (content.pan === undefined || expiry === undefined || expiryInPast(expiry, nowMs)) {
+      throw invalidParam('fromCard.seToken', 'reason.seToken');
+    }
+    return {
+      card: {
+        pan: number(content.pan, 'fromCard.seToken'),
+        expiry,
+        ...(content.cvc === undefined ? {} : { cvc: content.cvc }),
+        ...(card.cardholderName === undefined ? {} : { cardholderName: card.cardholderName }),
+      },
+    };
+  }
+  if (card?.bindingId !== undefined && card.pan === undefined) {
+    return fromBinding(card.bindingId, card.cvc, order, sources, card.cardholderName);
+  }
+  return { card: debitedCard(card, nowMs) };
+}
+
+async function fromBinding(
+  bindingId: string,
+  cvc: string | undefined,
+  order: Pick<OrderRow, 'merchant_id' | 'client_id'>,
+  sources: TransferCardSources,
+  cardholderName: string | undefined,
+): Promise<ResolvedDebit> {
+  const binding = await sources.vault.usable(order.merchant_id, bindingId, order.client_id ?? undefined);
+  const opened = sources.vault.openCard(binding);
+  return {
+    card: {
+      pan: opened.pan,
+      expiry: opened.expiry,
+      ...(cvc === undefined ? {} : { cvc }),
+      ...(cardholderName === undefined ? {} : { cardholderName }),
+    },
+    bindingId: binding.id,
+  };
+}
+
+/**
+ * The credited card: card data, any stored credential of this merchant (the recipient's,
+ * creditBindingId at registration), or an seToken naming either.
+ */
+export async function resolveCreditedCard(
+  card: ToCard | undefined,
+  order: Pick<OrderRow, 'id' | 'merchant_id' | 'p2p_details'>,
+  sources: TransferCardSources,
+  nowMs: number,
+): Promise<CardForCredit> {
+  const registered = (JSON.parse(order.p2p_details ?? '{}') as { creditBindingId?: string }).creditBindingId;
+  let bindingId = card?.bindingId;
+  if (card?.seToken !== undefined) {
+    for (const name of ['pan', 'expirationYear', 'expirationMonth', 'bindingId'] as const) {
+      if (card[name] !== undefined)
+        throw new Refusal('PARAM_CONFLICT', { param: `toCard.${name}`, other: 'toCard.seToken' });
+    }
+    const content = await openedFor(card.seToken, order, sources, nowMs, 'toCard.seToken');
+    if (content.bindingId === undefined) {
+      if (content.pan === undefined) throw invalidParam('toCard.seToken', 'reason.seToken');
+      const expiry = parseExpiry(content.expiry);
+      return {
+        pan: number(content.pan, 'toCard.seToken'),
+        ...(expiry === undefined ? {} : { expiry }),
+        ...(card.cardholderName === undefined ? {} : { cardholderName: card.cardholderName }),
+      };
+    }
+    bindingId = content.bindingId;
+  }
+  if (registered !== undefined && registered !== '' && bindingId !== undefined && bindingId !== registered) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'toCard.bindingId', other: 'creditBindingId' });
+  }
+  if (card === undefined && registered !== undefined && registered !== '') bindingId = registered;
+  if (bindingId !== undefined && card?.pan === undefined) {
+    const binding = await sources.vault.creditable(order.merchant_id, bindingId, undefined);
+    const opened = sources.vault.openCard(binding);
+    return {
+      pan: opened.pan,
+      expiry: opened.expiry,
+      ...(card?.cardholderName === undefined ? {} : { cardholderName: card.cardholderName }),
+    };
+  }
+  return creditedCard(card, nowMs);
+}
+
+/** An seToken opened for this order: well formed, fresh, and (when it names one) for this order. */
+async function openedFor(
+  token: string,
+  order: Pick<OrderRow, 'id'>,
+  sources: TransferCardSources,
+  nowMs: number,
+  param: string,
+): Promise<SeTokenContent> {
+  const content = openSeToken(token, await sources.seTokenKey(), nowMs);
+  if (content === undefined || (content.mdOrder !== undefined && content.mdOrder !== order.id)) {
+    throw invalidParam(param, 'reason.seToken');
+  }
+  return content;
 }

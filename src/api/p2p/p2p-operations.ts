@@ -11,7 +11,16 @@ import type { OperationRepository } from '../../store/operation-repository.js';
 import type { OrderRow } from '../../store/schema.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
 import { param } from '../params/param-table.js';
-import { absoluteUrl, bool, dateTime, digitCode, digits, oneOf, text } from '../params/scalar-types.js';
+import {
+  absoluteUrl,
+  bool,
+  dateTime,
+  digitCode,
+  digits,
+  integerRange,
+  oneOf,
+  text,
+} from '../params/scalar-types.js';
 import {
   billingPayerData,
   orderPayerData,
@@ -26,7 +35,15 @@ import {
   registerParams,
   toCard,
 } from './p2p-blocks.js';
-import { creditedCard, debitedCard, type FromCard, type ToCard } from './p2p-cards.js';
+import {
+  creditedCard,
+  debitedCard,
+  resolveCreditedCard,
+  resolveDebitedCard,
+  type FromCard,
+  type ToCard,
+  type TransferCardSources,
+} from './p2p-cards.js';
 import { browserData } from '../rest/browser-data.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { PaymentStep } from '../../services/payment-step.js';
@@ -89,7 +106,10 @@ const PERFORMING = [
   param('threeDSVer2FinishUrl', 'optional', absoluteUrl(512)),
   param('threeDSMethodNotificationUrl', 'optional', absoluteUrl(512)),
   param('threeDSSDK', 'optional', bool()),
-  param('tii', 'optional', oneOf(['CI', 'F'] as const)),
+  param('tii', 'conditional', oneOf(['CI', 'F'] as const), {
+    note: 'mandatory with a stored credential in fromCard',
+  }),
+  param('bindingNotNeeded', 'optional', bool(), { note: 'do not store the debited card for clientId' }),
   param('fromCard', 'mandatory', fromCard),
   param('toCard', 'mandatory', toCard),
 ] as const;
@@ -124,6 +144,42 @@ export const PERFORM_P2P_PARAMS = [
   ...PERFORMING,
 ] as const;
 
+/** p2p-api.md performP2PByBinding.do: its table. */
+export const PERFORM_P2P_BY_BINDING_PARAMS = [
+  ...LOGIN,
+  param('orderId', 'mandatory', text(1, 36)),
+  param('captcha', 'optional', text(1, 255)),
+  param('threeDSSDKEncData', 'optional', text(1, 65_536)),
+  param('threeDSSDKReferenceNumber', 'optional', text(1, 255)),
+  param('threeDSSDKEphemPubKey', 'optional', text(1, 4096)),
+  param('threeDSSDKAppId', 'optional', text(1, 255)),
+  param('threeDSSDKTransId', 'optional', text(1, 255)),
+  param('threeDSVer2MdOrder', 'conditional', text(1, 36), { note: 'when present, must be orderId' }),
+  param('originalPaymentNetRefNum', 'conditional', text(1, 36)),
+  param('originalSchemeTransactionId', 'conditional', text(1, 22)),
+  param('mcc', 'optional', digits(4, 4), { permission: 'mcc' }),
+  param('params', 'optional', performParams),
+  param('shippingPayerData', 'optional', shippingPayerData),
+  param('preOrderPayerData', 'optional', preOrderPayerData),
+  param('orderPayerData', 'optional', orderPayerData),
+  param('billingAndShippingAddressMatchIndicator', 'optional', text(1, 1)),
+  param('billingPayerData', 'optional', billingPayerData),
+  param('billingRecipientData', 'optional', billingRecipientData),
+  param('debitTransactionReference', 'optional', text(1, 19)),
+  param('transactionPurpose', 'optional', text(1, 50)),
+  param('serviceProcessingType', 'optional', text(1, 50)),
+  ...PERFORMING,
+] as const;
+
+/** p2p-api.md verifyP2PByBinding.do. */
+export const VERIFY_P2P_BY_BINDING_PARAMS = [
+  ...LOGIN,
+  param('orderId', 'mandatory', text(1, 36)),
+  param('mcc', 'optional', digits(4, 4), { permission: 'mcc' }),
+  param('fromCard', 'mandatory', fromCard),
+  param('toCard', 'mandatory', toCard),
+] as const;
+
 /** finishThreeDsVer2.do: its parameters are "not shown"; docs/decisions.md names these. */
 export const FINISH_P2P_PARAMS = [
   ...LOGIN,
@@ -144,9 +200,12 @@ export const P2P_STATUS_PARAMS = [
   ...LOGIN,
   param('orderId', 'conditional', text(1, 36)),
   param('orderNumber', 'conditional', text(1, 36)),
+  param('version', 'optional', integerRange(1, 99), {
+    note: 'members of later versions (binding 3, paymentNetRefNum 7) are left out below theirs; default: all',
+  }),
 ] as const;
 
-export interface P2pServices {
+export interface P2pServices extends TransferCardSources {
   readonly registration: OrderRegistration;
   readonly query: OrderQuery;
   readonly transfers: P2pTransfer;
@@ -224,21 +283,11 @@ export function p2pOperations(services: P2pServices): Operation[] {
         if (params.fromCard.cardholderName === undefined) {
           throw new Refusal('PARAM_MISSING', { param: 'fromCard.cardholderName' });
         }
-        debitedCard(params.fromCard, context.nowMs);
+        await resolveDebitedCard(params.fromCard, order, services, context.nowMs);
       }
-      if (params.toCard !== undefined) creditedCard(params.toCard, context.nowMs);
-      const amountMinor = params.amount ?? order.amount_minor;
-      return {
-        errorCode: '0',
-        errorMessage: context.message('success'),
-        feeDescriptionList: [
-          {
-            feeAmount: feeOf(order, context.merchant, amountMinor),
-            feeCurrency: order.currency,
-            feeDescription: context.message('p2p.feeDescription'),
-          },
-        ],
-      };
+      if (params.toCard !== undefined)
+        await resolveCreditedCard(params.toCard, order, services, context.nowMs);
+      return feeAnswer(order, context, params.amount ?? order.amount_minor);
     },
   });
 
@@ -318,9 +367,9 @@ export function p2pOperations(services: P2pServices): Operation[] {
           orderNumber: order.order_number,
         };
       }
-      // The cards are checked before anything is registered.
-      debitedCard(params.fromCard, context.nowMs);
-      creditedCard(params.toCard, context.nowMs);
+      // Card data is checked before anything is registered (stored cards need the order's client).
+      if (params.fromCard.pan !== undefined) debitedCard(params.fromCard, context.nowMs);
+      if (params.toCard.pan !== undefined) creditedCard(params.toCard, context.nowMs);
       const registered = await services.registration.register(
         context.merchant,
         context.caller,
@@ -335,6 +384,42 @@ export function p2pOperations(services: P2pServices): Operation[] {
     },
   });
 
+  const performByBinding = defineOperation({
+    path: `${P2P}/performP2PByBinding.do`,
+    encoding: 'json',
+    envelope: 'rest',
+    summary:
+      'Performs a transfer with stored credentials (fromCard.bindingId, toCard.bindingId) or card data',
+    params: PERFORM_P2P_BY_BINDING_PARAMS,
+    requiredPermission: 'p2p' satisfies Permission,
+    alwaysSigned: true,
+    mutates: true,
+    async handle(params, context) {
+      if (params.threeDSVer2MdOrder !== undefined && params.threeDSVer2MdOrder !== params.orderId) {
+        throw new Refusal('PARAM_CONFLICT', { param: 'threeDSVer2MdOrder', other: 'orderId' });
+      }
+      const order = await transferOrder(services, context.merchant, { orderId: params.orderId });
+      return transfer(services, order, params, context);
+    },
+  });
+
+  const verifyByBinding = defineOperation({
+    path: `${P2P}/verifyP2PByBinding.do`,
+    encoding: 'json',
+    envelope: 'rest',
+    summary: 'The fee of a transfer by stored credentials',
+    params: VERIFY_P2P_BY_BINDING_PARAMS,
+    requiredPermission: 'p2p' satisfies Permission,
+    alwaysSigned: true,
+    async handle(params, context) {
+      const order = await transferOrder(services, context.merchant, { orderId: params.orderId });
+      // The cards must be ones this transfer could use: the client's stored card, the recipient's.
+      await resolveDebitedCard(params.fromCard, order, services, context.nowMs);
+      await resolveCreditedCard(params.toCard, order, services, context.nowMs);
+      return feeAnswer(order, context, order.amount_minor);
+    },
+  });
+
   const status = defineOperation({
     path: `${P2P}/getP2PStatus.do`,
     encoding: 'json',
@@ -345,11 +430,11 @@ export function p2pOperations(services: P2pServices): Operation[] {
     alwaysSigned: true,
     async handle(params, context) {
       const order = await transferOrder(services, context.merchant, params);
-      return p2pStatusView(order, await services.operations.operationsOf(order.id), context);
+      return p2pStatusView(order, await services.operations.operationsOf(order.id), context, params.version);
     },
   });
 
-  return [register, verify, perform, instant, finish, status];
+  return [register, verify, verifyByBinding, perform, performByBinding, instant, finish, status];
 }
 
 type RegistrationParams = {
@@ -429,6 +514,7 @@ function generatedNumber(nowMs: number): string {
 
 type PerformParams = {
   readonly amountInput?: number | undefined;
+  readonly bindingNotNeeded?: boolean | undefined;
   readonly type?: string | undefined;
   readonly threeDSSDK?: boolean | undefined;
   readonly threeDSServerTransId?: string | undefined;
@@ -438,6 +524,7 @@ type PerformParams = {
   readonly ip?: string | undefined;
   readonly email?: string | undefined;
   readonly language?: (typeof LANGUAGES)[number] | undefined;
+  readonly tii?: 'CI' | 'F' | undefined;
   readonly fromCard: FromCard;
   readonly toCard: ToCard;
 };
@@ -463,7 +550,12 @@ async function transfer(
       feature: '3-D Secure in mobile apps (SDK)',
     });
   }
-  const from = debitedCard(params.fromCard, context.nowMs);
+  const debit = await resolveDebitedCard(params.fromCard, order, services, context.nowMs);
+  const from = debit.card;
+  // A stored credential debited: the initiator must be said (p2p-api.md, tii CI or F).
+  if (debit.bindingId !== undefined && params.tii === undefined) {
+    throw new Refusal('PARAM_MISSING', { param: 'tii' });
+  }
   const browser = browserData(params, context);
   if (params.threeDSServerTransId !== undefined) {
     const transaction = await services.threeDs.findForMerchant(
@@ -484,15 +576,29 @@ async function transfer(
     });
     return stepReply(step, services, context);
   }
-  const to = creditedCard(params.toCard, context.nowMs);
+  const to = await resolveCreditedCard(params.toCard, order, services, context.nowMs);
   const amountMinor = params.amountInput ?? order.amount_minor;
   const feeMinor = feeOf(order, context.merchant, amountMinor);
+  const clientId = order.client_id ?? '';
+  const stores =
+    debit.bindingId === undefined &&
+    clientId !== '' &&
+    params.bindingNotNeeded !== true &&
+    context.merchant.permissions.has('storedCredentials');
+  const credential = {
+    ...(debit.bindingId === undefined ? {} : { bindingId: debit.bindingId }),
+    ...(params.tii === undefined ? {} : { tii: params.tii }),
+    ...(stores
+      ? { storeCredential: { clientId, category: 'COMMON' as const, email: params.email ?? null } }
+      : {}),
+  };
   if (context.merchant.permissions.has('sslOnly') || params.externalScaExemptionIndicator !== undefined) {
     const done = await services.transfers.perform(order, {
       from,
       to,
       amountMinor,
       feeMinor,
+      ...credential,
       ...(params.externalScaExemptionIndicator === undefined
         ? {}
         : {
@@ -509,7 +615,13 @@ async function transfer(
     prepared,
     {
       card: from,
-      terms: { twoPhase: false, paymentWay: 'CARD' },
+      terms: {
+        twoPhase: false,
+        paymentWay: debit.bindingId === undefined ? 'CARD' : 'CARD_BINDING',
+        ...(credential.bindingId === undefined ? {} : { bindingId: credential.bindingId }),
+        ...(params.tii === undefined ? {} : { tii: params.tii }),
+        ...(credential.storeCredential === undefined ? {} : { storeCredential: credential.storeCredential }),
+      },
       finishUrl: params.threeDSVer2FinishUrl,
       merchantNotificationUrl: params.threeDSMethodNotificationUrl,
       merchantName: context.merchant.login,
@@ -558,6 +670,21 @@ async function stepReply(
         termUrl: step.termUrl,
       };
   }
+}
+
+/** verifyP2P.do's reply: the fee of a transfer of `amountMinor`, in the order currency. */
+function feeAnswer(order: OrderRow, context: OperationContext, amountMinor: number): Record<string, unknown> {
+  return {
+    errorCode: '0',
+    errorMessage: context.message('success'),
+    feeDescriptionList: [
+      {
+        feeAmount: feeOf(order, context.merchant, amountMinor),
+        feeCurrency: order.currency,
+        feeDescription: context.message('p2p.feeDescription'),
+      },
+    ],
+  };
 }
 
 /** A perform's answer: `info` says how it ended, and the status resource travels as statusResponse. */

@@ -9,6 +9,9 @@ const OPERATION_TYPE: Readonly<Record<string, string>> = {
   debitReversal: 'REVERSAL',
 };
 
+/** The newest status version (p2p-api.md Versioning): what a request without `version` gets. */
+export const STATUS_VERSION_LATEST = 9;
+
 function parsed<T>(text: string | null): T | undefined {
   return text === null ? undefined : (JSON.parse(text) as T);
 }
@@ -22,6 +25,7 @@ export function p2pStatusView(
   order: OrderRow,
   legs: readonly OrderOperationRow[],
   context: OperationContext,
+  version = STATUS_VERSION_LATEST,
 ): Record<string, unknown> {
   const details = parsed<{ params?: { name: string; value: string }[] }>(order.p2p_details) ?? {};
   const view: Record<string, unknown> = {
@@ -38,6 +42,10 @@ export function p2pStatusView(
     ...(order.ip === null ? {} : { ip: order.ip }),
     resultCode: 0,
     ...(order.rrn === null ? {} : { rrn: order.rrn }),
+    ...(order.binding_id === null || version < 3 ? {} : { binding: order.binding_id }),
+    ...(order.payment_net_ref_num === null || version < 7
+      ? {}
+      : { paymentNetRefNum: order.payment_net_ref_num }),
     ...(order.fee_minor === null || order.fee_minor === 0 ? {} : { feeAmount: order.fee_minor }),
     orderParams: Object.fromEntries((details.params ?? []).map(({ name, value }) => [name, value])),
     operationList: legs

@@ -27,6 +27,7 @@ import type { OrderRepository } from '../../store/order-repository.js';
 
 import type { OrderOperationRow, OrderRow } from '../../store/schema.js';
 import type { CardPaymentInput, PaymentEventSink } from '../card-payment.js';
+import type { CredentialVault } from '../vault/credential-vault.js';
 import { paymentEventFor } from '../callbacks/payment-event.js';
 import { operationOutcome } from '../operation-outcome.js';
 
@@ -44,6 +45,12 @@ export interface TransferInput {
   readonly authentication?: AuthenticationResult;
   /** JSON of the 3-D Secure result for the order's status. */
   readonly secureAuth?: string;
+  /** The stored credential the debited card is (a binding in fromCard). */
+  readonly bindingId?: string;
+  /** The transaction initiator indicator of a stored-credential transfer (CI, F). */
+  readonly tii?: string;
+  /** Store the debited card for this client once the transfer is made (clientId, not bindingNotNeeded). */
+  readonly storeCredential?: CardPaymentInput['storeCredential'];
 }
 
 /** What is kept of the credited card for a resend: never a CVC. */
@@ -89,6 +96,7 @@ export class P2pTransfer {
     private readonly clock: Clock,
     private readonly random: RandomSource,
     private readonly emit: PaymentEventSink,
+    private readonly vault: CredentialVault,
   ) {}
 
   async perform(order: OrderRow, input: TransferInput): Promise<OrderRow> {
@@ -108,8 +116,8 @@ export class P2pTransfer {
       autoCompleteAtMs: null,
       autoReverseAtMs: null,
       secureAuth: input.secureAuth ?? null,
-      tii: null,
-      bindingId: null,
+      tii: input.tii ?? null,
+      bindingId: input.bindingId ?? null,
       nowMs: startedMs,
     };
     const kept = sealedOf(input.to);
@@ -193,7 +201,35 @@ export class P2pTransfer {
       await this.operations.completeOperation(db, debitId, operationOutcome(debit, nowMs));
       await this.operations.insertOperation(db, credit);
     });
-    return this.sendCredit(claimed, credit);
+    const done = await this.sendCredit(claimed, credit);
+    if (done.status !== ORDER_STATUS.deposited || input.storeCredential === undefined) return done;
+    return this.storeDebitedCard(done, input, reference);
+  }
+
+  /** A transfer made with card data for a client: the debited card becomes the client's binding. */
+  private async storeDebitedCard(
+    order: OrderRow,
+    input: TransferInput,
+    reference: AuthorizationReference,
+  ): Promise<OrderRow> {
+    const store = input.storeCredential;
+    if (store === undefined) return order;
+    const bindingId = await this.writes.run(async (db) => {
+      const stored = await this.vault.store(db, {
+        merchantId: order.merchant_id,
+        clientId: store.clientId,
+        category: store.category,
+        pan: input.from.pan,
+        expiry: input.from.expiry,
+        order,
+        netRefNum: reference.paymentNetRefNum,
+        paymentDateMs: this.clock.nowMs(),
+        email: store.email ?? order.email,
+      });
+      await this.orders.setBinding(db, order.id, stored.bindingId);
+      return stored.bindingId;
+    });
+    return { ...order, binding_id: bindingId };
   }
 
   /**
@@ -245,6 +281,9 @@ export class P2pTransfer {
       feeMinor: order.fee_minor ?? 0,
       ...(input.authentication === undefined ? {} : { authentication: input.authentication }),
       ...(input.secureAuth === undefined ? {} : { secureAuth: input.secureAuth }),
+      ...(input.bindingId === undefined ? {} : { bindingId: input.bindingId }),
+      ...(input.tii === undefined ? {} : { tii: input.tii }),
+      ...(input.storeCredential === undefined ? {} : { storeCredential: input.storeCredential }),
     });
   }
 
