@@ -174,7 +174,7 @@ export class OrderRepository {
     db: Executor,
     orderId: string,
     attemptId: string,
-    transfer: { amountMinor: number; feeMinor: number; toMaskedPan: string; toNetwork: string },
+    transfer: { amountMinor: number; feeMinor: number; toMaskedPan: string | null; toNetwork: string | null },
   ): Promise<void> {
     await db
       .updateTable('orders')
@@ -199,9 +199,9 @@ export class OrderRepository {
     transfer: {
       amountMinor: number;
       feeMinor: number;
-      toMaskedPan: string;
-      toNetwork: string;
-      toCardSealed: string;
+      toMaskedPan: string | null;
+      toNetwork: string | null;
+      toCardSealed: string | null;
     },
     nowMs: number,
   ): Promise<boolean> {

@@ -264,7 +264,7 @@ for (const engine of ENGINES) {
       assert.equal(sealed.length, 0, 'no recipient card is kept once its transfer is decided');
     });
 
-    test('refusals: other orders, permissions, later parts, wallet tokens mixed with card data', async () => {
+    test('refusals: other orders, permissions, the SDK channel, wallet tokens mixed with card data', async () => {
       const orderId = await register();
       const plain = (
         await gh.post('/payment/rest/register.do', {
@@ -301,8 +301,8 @@ for (const engine of ENGINES) {
           features: { feature: ['WITHOUT_TO_CARD'] },
         })
       ).body;
-      assert.equal(aft.errorCode, '5');
-      assert.match(String(aft.errorMessage), /not enabled/);
+      assert.equal(aft.errorCode, '5', 'AFT needs its own permission');
+      assert.match(String(aft.errorMessage), /not permitted to use features/);
       const missing = (
         await shop.call('performP2P.do', {
           orderId,

@@ -2,6 +2,7 @@ import { Refusal } from '../../domain/refusals.js';
 import { PAN_RULE } from '../params/card-rules.js';
 import { integerRange, bool, digitCode, oneOf, text } from '../params/scalar-types.js';
 import { array, object, opt, req, stringMap } from '../params/structured-types.js';
+import { BILLING_PAYER_MEMBERS } from '../params/shared-blocks.js';
 
 /*
  * The request blocks of p2p-api.md "Resources and their fields", as data: the same parameter-table
@@ -84,6 +85,12 @@ export const billingRecipientData = object({
   recipientBirthday: opt(
     text(8, 8, { pattern: /^\d{8}$/, reason: 'reason.digits', vars: { min: '8', max: '8' } }),
   ),
+});
+
+/** billingPayerData in its P2P form: document 1's members and payerAccountNumberType (OCT on network M). */
+export const p2pBillingPayerData = object({
+  ...BILLING_PAYER_MEMBERS,
+  payerAccountNumberType: opt(text(1, 20)),
 });
 
 /** features of registerP2P.do: `{feature: [names]}`. */

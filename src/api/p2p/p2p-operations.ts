@@ -21,15 +21,11 @@ import {
   oneOf,
   text,
 } from '../params/scalar-types.js';
-import {
-  billingPayerData,
-  orderPayerData,
-  preOrderPayerData,
-  shippingPayerData,
-} from '../params/shared-blocks.js';
+import { orderPayerData, preOrderPayerData, shippingPayerData } from '../params/shared-blocks.js';
 import {
   billingRecipientData,
   fromCard,
+  p2pBillingPayerData,
   p2pFeatures,
   performParams,
   registerParams,
@@ -49,7 +45,9 @@ import type { AuthenticatedPayment } from '../../services/authenticated-payment.
 import type { PaymentStep } from '../../services/payment-step.js';
 import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
 import { randomInt } from 'node:crypto';
-import { p2pStatusView } from './p2p-status-view.js';
+import { debitTransactionReferenceOf, p2pStatusView } from './p2p-status-view.js';
+import { networkOf } from '../../domain/card-rules.js';
+import { ORDER_STATUS } from '../../domain/order-status.js';
 
 const P2P = '/payment/rest/api/p2p';
 
@@ -85,7 +83,7 @@ const REGISTRATION = [
   param('preOrderPayerData', 'optional', preOrderPayerData),
   param('orderPayerData', 'optional', orderPayerData),
   param('billingAndShippingAddressMatchIndicator', 'optional', text(1, 1)),
-  param('billingPayerData', 'conditional', billingPayerData),
+  param('billingPayerData', 'conditional', p2pBillingPayerData),
   param('billingRecipientData', 'conditional', billingRecipientData),
   param('debitMdOrder', 'optional', text(1, 36)),
   param('debitTransactionReference', 'conditional', text(1, 19)),
@@ -110,8 +108,8 @@ const PERFORMING = [
     note: 'mandatory with a stored credential in fromCard',
   }),
   param('bindingNotNeeded', 'optional', bool(), { note: 'do not store the debited card for clientId' }),
-  param('fromCard', 'mandatory', fromCard),
-  param('toCard', 'mandatory', toCard),
+  param('fromCard', 'conditional', fromCard, { note: 'absent for an OCT' }),
+  param('toCard', 'conditional', toCard, { note: 'absent for an AFT (replacementData aside)' }),
 ] as const;
 
 /** p2p-api.md registerP2P.do. */
@@ -127,7 +125,7 @@ export const VERIFY_P2P_PARAMS = [
   param('orderId', 'mandatory', text(1, 36)),
   param('amount', 'optional', digits(0, 12), { note: 'when the payer changes the amount' }),
   param('mcc', 'optional', digits(4, 4), { permission: 'mcc' }),
-  param('billingPayerData', 'optional', billingPayerData),
+  param('billingPayerData', 'optional', p2pBillingPayerData),
   param('billingRecipientData', 'optional', billingRecipientData),
   param('fromCard', 'conditional', fromCard),
   param('toCard', 'conditional', toCard),
@@ -139,7 +137,7 @@ export const PERFORM_P2P_PARAMS = [
   param('orderId', 'mandatory', text(1, 36)),
   param('amount', 'optional', digits(0, 12), { note: 'when given, must be the registered amount' }),
   param('params', 'optional', performParams),
-  param('billingPayerData', 'optional', billingPayerData),
+  param('billingPayerData', 'optional', p2pBillingPayerData),
   param('billingRecipientData', 'optional', billingRecipientData),
   ...PERFORMING,
 ] as const;
@@ -163,7 +161,7 @@ export const PERFORM_P2P_BY_BINDING_PARAMS = [
   param('preOrderPayerData', 'optional', preOrderPayerData),
   param('orderPayerData', 'optional', orderPayerData),
   param('billingAndShippingAddressMatchIndicator', 'optional', text(1, 1)),
-  param('billingPayerData', 'optional', billingPayerData),
+  param('billingPayerData', 'optional', p2pBillingPayerData),
   param('billingRecipientData', 'optional', billingRecipientData),
   param('debitTransactionReference', 'optional', text(1, 19)),
   param('transactionPurpose', 'optional', text(1, 50)),
@@ -231,10 +229,120 @@ function feeOf(order: OrderRow, merchant: MerchantContext, amountMinor: number):
   return details.feeInput ?? feeFor(merchant.p2pFee, amountMinor);
 }
 
-function refuseOneDirection(features: readonly string[] | undefined): void {
-  if (features?.includes('WITHOUT_TO_CARD') === true || features?.includes('WITHOUT_FROM_CARD') === true) {
-    throw new Refusal('FEATURE_NOT_ENABLED', { param: 'features', feature: 'AFT and OCT transfers' });
+type TransferType = 'STANDARD' | 'AFT' | 'OCT';
+
+/**
+ * The kind of transfer the features ask for (p2p-api.md): WITHOUT_TO_CARD an AFT (permission aft,
+ * OCT_EXPECTED announcing a later OCT), WITHOUT_FROM_CARD an OCT (permission oct), neither a
+ * two-card transfer. One-direction transfers need their transactionTypeIndicator.
+ */
+function transferTypeOf(
+  params: {
+    readonly features?: { readonly feature: readonly string[] } | undefined;
+    readonly transactionTypeIndicator?: string | undefined;
+  },
+  merchant: MerchantContext,
+): TransferType {
+  const features = params.features?.feature ?? [];
+  const aft = features.includes('WITHOUT_TO_CARD');
+  const oct = features.includes('WITHOUT_FROM_CARD');
+  if (aft && oct)
+    throw new Refusal('PARAM_CONFLICT', { param: 'WITHOUT_TO_CARD', other: 'WITHOUT_FROM_CARD' });
+  if (features.includes('OCT_EXPECTED') && !aft) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'OCT_EXPECTED', other: 'WITHOUT_FROM_CARD' });
   }
+  const type: TransferType = aft ? 'AFT' : oct ? 'OCT' : 'STANDARD';
+  if (type === 'STANDARD') return type;
+  const permission: Permission = aft ? 'aft' : 'oct';
+  if (!merchant.permissions.has(permission))
+    throw new Refusal('PERMISSION_REQUIRED', { feature: 'features' });
+  if (params.transactionTypeIndicator === undefined) {
+    throw new Refusal('PARAM_MISSING', { param: 'transactionTypeIndicator' });
+  }
+  return type;
+}
+
+/**
+ * An OCT that follows an AFT names it (debitMdOrder): a made AFT of this merchant. When that AFT
+ * has a network reference (network M), the OCT must carry it as debitTransactionReference.
+ */
+async function checkFundingOrder(
+  services: P2pServices,
+  merchant: MerchantContext,
+  params: {
+    readonly debitMdOrder?: string | undefined;
+    readonly debitTransactionReference?: string | undefined;
+  },
+): Promise<void> {
+  if (params.debitMdOrder === undefined) return;
+  const funding = await services.query.find(merchant, { orderId: params.debitMdOrder });
+  if (funding.p2p_type !== 'AFT' || funding.status !== ORDER_STATUS.deposited)
+    throw new Refusal('ORDER_NOT_FOUND');
+  const legs = await services.operations.operationsOf(funding.id);
+  const reference = debitTransactionReferenceOf(funding, legs);
+  if (reference === undefined) return;
+  if (params.debitTransactionReference === undefined) {
+    throw new Refusal('PARAM_MISSING', { param: 'debitTransactionReference' });
+  }
+  if (params.debitTransactionReference !== reference) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'debitTransactionReference', other: 'debitMdOrder' });
+  }
+}
+
+type Fields = Readonly<Record<string, unknown>> | undefined;
+
+function requireMembers(block: Fields, blockName: string, members: readonly string[]): void {
+  for (const member of members) {
+    const value = block?.[member];
+    if (value === undefined || value === '')
+      throw new Refusal('PARAM_MISSING', { param: `${blockName}.${member}` });
+  }
+}
+
+/** The payer and recipient blocks of a transfer: given with the perform, else at registration. */
+function blocksOf(
+  order: OrderRow,
+  params: { readonly billingPayerData?: unknown; readonly billingRecipientData?: unknown },
+) {
+  const registeredPayer = (JSON.parse(order.payer_data ?? '{}') as { billingPayerData?: Fields })
+    .billingPayerData;
+  const registeredRecipient = (JSON.parse(order.p2p_details ?? '{}') as { billingRecipientData?: Fields })
+    .billingRecipientData;
+  return {
+    payer: (params.billingPayerData as Fields) ?? registeredPayer,
+    recipient: (params.billingRecipientData as Fields) ?? registeredRecipient,
+  };
+}
+
+/**
+ * p2p-api.md's conditional blocks: an AFT on network V needs the payer's name, birthday and
+ * address; on network M the recipient's country, account and account type; an OCT on network M
+ * the payer's account number type.
+ */
+function checkOneDirectionRules(
+  type: TransferType,
+  network: 'V' | 'M' | 'OTHER',
+  blocks: { payer: Fields; recipient: Fields },
+): void {
+  if (type === 'AFT' && network === 'V') {
+    requireMembers(blocks.payer, 'billingPayerData', [
+      'payerFirstName',
+      'payerLastName',
+      'payerBirthday',
+      'billingCity',
+      'billingCountry',
+      'billingAddressLine1',
+    ]);
+  }
+  if (type === 'AFT' && network === 'M') {
+    requireMembers(blocks.recipient, 'billingRecipientData', [
+      'recipientCountry',
+      'recipientAccount',
+      'recipientAccountNumberType',
+    ]);
+  }
+  if (type === 'OCT' && network === 'M')
+    requireMembers(blocks.payer, 'billingPayerData', ['payerAccountNumberType']);
 }
 
 /** The P2P operations of p2p-api.md: JSON, `username`/`password`, signed on every call. */
@@ -250,14 +358,12 @@ export function p2pOperations(services: P2pServices): Operation[] {
     alwaysSigned: true,
     mutates: true,
     async handle(params, context) {
-      refuseOneDirection(params.features?.feature);
-      if (currencyByNumeric(params.currency) === undefined) {
-        throw new Refusal('CURRENCY_UNKNOWN', { currency: params.currency });
-      }
+      const type = transferTypeOf(params, context.merchant);
+      if (type === 'OCT') await checkFundingOrder(services, context.merchant, params);
       const registered = await services.registration.register(
         context.merchant,
         context.caller,
-        registrationOf(params, context),
+        registrationOf(params, context, type),
       );
       return {
         errorCode: '0',
@@ -301,15 +407,6 @@ export function p2pOperations(services: P2pServices): Operation[] {
     alwaysSigned: true,
     mutates: true,
     async handle(params, context) {
-      if (params.type !== undefined && params.type !== 'STANDARD') {
-        throw new Refusal('FEATURE_NOT_ENABLED', { param: 'type', feature: 'AFT and OCT transfers' });
-      }
-      if (params.threeDSSDK === true) {
-        throw new Refusal('FEATURE_NOT_ENABLED', {
-          param: 'threeDSSDK',
-          feature: '3-D Secure in mobile apps (SDK)',
-        });
-      }
       const order = await transferOrder(services, context.merchant, { orderId: params.orderId });
       if (params.amount !== undefined && params.amount !== order.amount_minor) {
         throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: 'orderId' });
@@ -353,7 +450,7 @@ export function p2pOperations(services: P2pServices): Operation[] {
     alwaysSigned: true,
     mutates: true,
     async handle(params, context) {
-      refuseOneDirection(params.features?.feature);
+      const type = transferTypeOf(params, context.merchant);
       if (params.threeDSServerTransId !== undefined) {
         const transaction = await services.threeDs.findForMerchant(
           context.merchant.id,
@@ -368,14 +465,16 @@ export function p2pOperations(services: P2pServices): Operation[] {
         };
       }
       // Card data is checked before anything is registered (stored cards need the order's client).
-      if (params.fromCard.pan !== undefined) debitedCard(params.fromCard, context.nowMs);
-      if (params.toCard.pan !== undefined) creditedCard(params.toCard, context.nowMs);
+      if (type !== 'OCT' && params.fromCard?.pan !== undefined) debitedCard(params.fromCard, context.nowMs);
+      if (type !== 'AFT' && params.toCard?.pan !== undefined) creditedCard(params.toCard, context.nowMs);
+      if (type === 'OCT') await checkFundingOrder(services, context.merchant, params);
       const registered = await services.registration.register(
         context.merchant,
         context.caller,
         registrationOf(
           { ...params, orderNumber: params.orderNumber ?? generatedNumber(context.nowMs) },
           context,
+          type,
         ),
       );
       const order = await transferOrder(services, context.merchant, { orderId: registered.orderId });
@@ -453,6 +552,11 @@ type RegistrationParams = {
   readonly feeInput?: number | undefined;
   readonly creditBindingId?: string | undefined;
   readonly transactionTypeIndicator?: string | undefined;
+  readonly features?: { readonly feature: readonly string[] } | undefined;
+  readonly debitMdOrder?: string | undefined;
+  readonly debitTransactionReference?: string | undefined;
+  readonly transactionPurpose?: string | undefined;
+  readonly serviceProcessingType?: string | undefined;
   readonly params?: readonly { name: string; value: string }[] | undefined;
   readonly billingPayerData?: unknown;
   readonly billingRecipientData?: unknown;
@@ -467,7 +571,7 @@ function present(entries: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** What registerP2P.do (and instantPerformP2P.do) register: an order, with what a transfer adds. */
-function registrationOf(params: RegistrationParams, context: OperationContext) {
+function registrationOf(params: RegistrationParams, context: OperationContext, type: TransferType) {
   if (currencyByNumeric(params.currency) === undefined) {
     throw new Refusal('CURRENCY_UNKNOWN', { currency: params.currency });
   }
@@ -495,13 +599,18 @@ function registrationOf(params: RegistrationParams, context: OperationContext) {
       orderPayerData: params.orderPayerData,
     }),
     p2p: {
-      type: 'STANDARD' as const,
+      type,
       details: present({
         feeInput: params.feeInput,
         creditBindingId: params.creditBindingId,
         transactionTypeIndicator: params.transactionTypeIndicator,
+        features: params.features?.feature,
         params: params.params,
         billingRecipientData: params.billingRecipientData,
+        debitMdOrder: params.debitMdOrder,
+        debitTransactionReference: params.debitTransactionReference,
+        transactionPurpose: params.transactionPurpose,
+        serviceProcessingType: params.serviceProcessingType,
       }),
     },
   };
@@ -525,9 +634,39 @@ type PerformParams = {
   readonly email?: string | undefined;
   readonly language?: (typeof LANGUAGES)[number] | undefined;
   readonly tii?: 'CI' | 'F' | undefined;
-  readonly fromCard: FromCard;
-  readonly toCard: ToCard;
+  readonly fromCard?: FromCard | undefined;
+  readonly toCard?: ToCard | undefined;
+  readonly billingPayerData?: unknown;
+  readonly billingRecipientData?: unknown;
 };
+
+/** What `type` a perform may name for each kind of transfer. */
+const TYPE_PARAM: Readonly<Record<TransferType, string>> = {
+  STANDARD: 'STANDARD',
+  AFT: 'WITHOUT_TO_CARD',
+  OCT: 'WITHOUT_FROM_CARD',
+};
+
+/** An OCT: money to the card in toCard, nothing debited (no 3-D Secure: nobody pays by card). */
+async function originalCredit(
+  services: P2pServices,
+  order: OrderRow,
+  params: PerformParams,
+  context: OperationContext,
+): Promise<Record<string, unknown>> {
+  if (params.fromCard !== undefined) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'fromCard', other: 'WITHOUT_FROM_CARD' });
+  }
+  const to = await resolveCreditedCard(params.toCard, order, services, context.nowMs);
+  checkOneDirectionRules('OCT', networkOf(to.pan.reveal()), blocksOf(order, params));
+  const amountMinor = params.amountInput ?? order.amount_minor;
+  const done = await services.transfers.perform(order, {
+    to,
+    amountMinor,
+    feeMinor: feeOf(order, context.merchant, amountMinor),
+  });
+  return performAnswer(done, services, context);
+}
 
 /**
  * Performs a transfer order: at once when the merchant skips 3-D Secure (or sends an SCA
@@ -541,8 +680,9 @@ async function transfer(
   params: PerformParams,
   context: OperationContext,
 ): Promise<Record<string, unknown>> {
-  if (params.type !== undefined && params.type !== 'STANDARD') {
-    throw new Refusal('FEATURE_NOT_ENABLED', { param: 'type', feature: 'AFT and OCT transfers' });
+  const type = (order.p2p_type ?? 'STANDARD') as TransferType;
+  if (params.type !== undefined && params.type !== TYPE_PARAM[type]) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'type', other: 'features' });
   }
   if (params.threeDSSDK === true) {
     throw new Refusal('FEATURE_NOT_ENABLED', {
@@ -550,12 +690,17 @@ async function transfer(
       feature: '3-D Secure in mobile apps (SDK)',
     });
   }
+  if (type === 'OCT' && params.tii !== undefined) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'tii', other: 'WITHOUT_FROM_CARD' });
+  }
+  if (type === 'OCT') return originalCredit(services, order, params, context);
   const debit = await resolveDebitedCard(params.fromCard, order, services, context.nowMs);
   const from = debit.card;
-  // A stored credential debited: the initiator must be said (p2p-api.md, tii CI or F).
-  if (debit.bindingId !== undefined && params.tii === undefined) {
+  // A stored credential debited, or any AFT: the initiator must be said (tii CI or F).
+  if ((debit.bindingId !== undefined || type === 'AFT') && params.tii === undefined) {
     throw new Refusal('PARAM_MISSING', { param: 'tii' });
   }
+  if (type === 'AFT') checkOneDirectionRules(type, networkOf(from.pan.reveal()), blocksOf(order, params));
   const browser = browserData(params, context);
   if (params.threeDSServerTransId !== undefined) {
     const transaction = await services.threeDs.findForMerchant(
@@ -576,7 +721,8 @@ async function transfer(
     });
     return stepReply(step, services, context);
   }
-  const to = await resolveCreditedCard(params.toCard, order, services, context.nowMs);
+  const to =
+    type === 'AFT' ? undefined : await resolveCreditedCard(params.toCard, order, services, context.nowMs);
   const amountMinor = params.amountInput ?? order.amount_minor;
   const feeMinor = feeOf(order, context.merchant, amountMinor);
   const clientId = order.client_id ?? '';
@@ -595,7 +741,7 @@ async function transfer(
   if (context.merchant.permissions.has('sslOnly') || params.externalScaExemptionIndicator !== undefined) {
     const done = await services.transfers.perform(order, {
       from,
-      to,
+      ...(to === undefined ? {} : { to }),
       amountMinor,
       feeMinor,
       ...credential,
@@ -695,10 +841,14 @@ async function performAnswer(
 ): Promise<Record<string, unknown>> {
   if (order.status === 0 || order.status === 5) throw new Refusal('OPERATION_PENDING');
   const status = p2pStatusView(order, await services.operations.operationsOf(order.id), context);
+  const reference = status.debitTransactionReference;
   return {
     errorCode: '0',
     errorMessage: context.message('success'),
     info: context.message(order.status === 2 ? 'p2p.info.done' : 'p2p.info.declined'),
+    ...(reference === undefined
+      ? {}
+      : { mcTransactionReference: reference, debitTransactionReference: reference }),
     statusResponse: status,
   };
 }

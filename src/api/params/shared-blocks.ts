@@ -13,7 +13,8 @@ const LATIN_PLACE = {
   vars: { allowed: ". , ' ( ) / -" },
 } as const;
 
-export const billingPayerData = object({
+/** document 1's billingPayerData members (P2P adds payerAccountNumberType). */
+export const BILLING_PAYER_MEMBERS = {
   billingCity: opt(text(0, 50)),
   billingCountry: opt(text(0, 50)),
   billingAddressLine1: opt(text(0, 50)),
@@ -31,7 +32,9 @@ export const billingPayerData = object({
   payerBirthday: opt(
     text(8, 8, { pattern: /^\d{8}$/, reason: 'reason.digits', vars: { min: '8', max: '8' } }),
   ),
-});
+};
+
+export const billingPayerData = object(BILLING_PAYER_MEMBERS);
 
 export const shippingPayerData = object({
   shippingCity: opt(text(1, 50)),

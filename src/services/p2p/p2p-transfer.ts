@@ -35,8 +35,10 @@ import { operationOutcome } from '../operation-outcome.js';
 export const TRANSFER_KINDS = ['debit', 'transferCredit', 'debitReversal'] as const;
 
 export interface TransferInput {
-  readonly from: CardForAuthorization;
-  readonly to: CardForCredit;
+  /** The debited card; absent for an OCT (credit only). */
+  readonly from?: CardForAuthorization;
+  /** The credited card; absent for an AFT (debit only). */
+  readonly to?: CardForCredit;
   /** The amount credited (amountInput, or the registered amount). */
   readonly amountMinor: number;
   /** Debited on top of the amount (the merchant's fee plan). */
@@ -100,6 +102,11 @@ export class P2pTransfer {
   ) {}
 
   async perform(order: OrderRow, input: TransferInput): Promise<OrderRow> {
+    if (order.p2p_type === 'OCT') return this.creditOnly(order, input);
+    const from = input.from;
+    if (from === undefined) throw new Error(`transfer ${order.id} has no card to debit`);
+    const aft = order.p2p_type === 'AFT';
+    if (!aft && input.to === undefined) throw new Error(`transfer ${order.id} has no card to credit`);
     const debitId = this.random.uuid();
     const creditId = this.random.uuid();
     const startedMs = this.clock.nowMs();
@@ -108,10 +115,10 @@ export class P2pTransfer {
       orderId: order.id,
       attemptId: debitId,
       paymentWay: 'P2P',
-      maskedPan: input.from.pan.masked,
-      expiry: formatExpiry(input.from.expiry),
-      cardholderName: input.from.cardholderName ?? null,
-      network: PAYMENT_SYSTEM_BY_NETWORK[networkOf(input.from.pan.reveal())],
+      maskedPan: from.pan.masked,
+      expiry: formatExpiry(from.expiry),
+      cardholderName: from.cardholderName ?? null,
+      network: PAYMENT_SYSTEM_BY_NETWORK[networkOf(from.pan.reveal())],
       twoPhase: false,
       autoCompleteAtMs: null,
       autoReverseAtMs: null,
@@ -120,13 +127,8 @@ export class P2pTransfer {
       bindingId: input.bindingId ?? null,
       nowMs: startedMs,
     };
-    const kept = sealedOf(input.to);
-    const transfer = {
-      amountMinor: input.amountMinor,
-      feeMinor: input.feeMinor,
-      toMaskedPan: input.to.pan.masked,
-      toNetwork: PAYMENT_SYSTEM_BY_NETWORK[networkOf(input.to.pan.reveal())],
-    };
+    const kept = input.to === undefined ? undefined : sealedOf(input.to);
+    const transfer = this.transferColumns(input);
     await this.writes.run(async (db) => {
       if (!(await this.orders.claimForPayment(db, claim))) throw new Refusal('ORDER_NOT_PAYABLE');
       await this.orders.setTransfer(db, order.id, debitId, transfer);
@@ -140,12 +142,14 @@ export class P2pTransfer {
         }),
         details: JSON.stringify({ creditOperationId: creditId } satisfies LegDetails),
       });
-      await this.credits.keepCard(db, {
-        id: creditId,
-        merchant_id: order.merchant_id,
-        card_sealed: this.box.seal(JSON.stringify(kept), creditId),
-        created_at_ms: startedMs,
-      });
+      if (kept !== undefined) {
+        await this.credits.keepCard(db, {
+          id: creditId,
+          merchant_id: order.merchant_id,
+          card_sealed: this.box.seal(JSON.stringify(kept), creditId),
+          created_at_ms: startedMs,
+        });
+      }
     });
     const claimed: OrderRow = {
       ...order,
@@ -160,7 +164,7 @@ export class P2pTransfer {
       amountMinor: debitMinor,
       currency: order.currency,
       twoPhase: false,
-      card: input.from,
+      card: from,
       ...(input.authentication === undefined ? {} : { authentication: input.authentication }),
     });
     const nowMs = this.clock.nowMs();
@@ -187,6 +191,16 @@ export class P2pTransfer {
       terminalId: debit.terminalId,
       authRefNum: debit.authRefNum,
     };
+    if (aft) {
+      // Account funding: the debit is the whole transfer.
+      await this.writes.run(async (db) => {
+        await this.operations.completeOperation(db, debitId, operationOutcome(debit, nowMs));
+        await this.orders.recordAuthorization(db, this.completed(claimed, debitId, reference, nowMs));
+        await this.emit(db, this.transferEvent(claimed), nowMs);
+      });
+      const funded = await this.current(claimed);
+      return input.storeCredential === undefined ? funded : this.storeDebitedCard(funded, input, reference);
+    }
     const credit: OrderOperationRow = {
       ...pendingOperationRow({
         id: creditId,
@@ -213,14 +227,15 @@ export class P2pTransfer {
     reference: AuthorizationReference,
   ): Promise<OrderRow> {
     const store = input.storeCredential;
-    if (store === undefined) return order;
+    const from = input.from;
+    if (store === undefined || from === undefined) return order;
     const bindingId = await this.writes.run(async (db) => {
       const stored = await this.vault.store(db, {
         merchantId: order.merchant_id,
         clientId: store.clientId,
         category: store.category,
-        pan: input.from.pan,
-        expiry: input.from.expiry,
+        pan: from.pan,
+        expiry: from.expiry,
         order,
         netRefNum: reference.paymentNetRefNum,
         paymentDateMs: this.clock.nowMs(),
@@ -238,7 +253,7 @@ export class P2pTransfer {
    */
   async prepare(
     order: OrderRow,
-    to: CardForCredit,
+    to: CardForCredit | undefined,
     amountMinor: number,
     feeMinor: number,
   ): Promise<OrderRow> {
@@ -246,9 +261,9 @@ export class P2pTransfer {
     const prepared = {
       amountMinor,
       feeMinor,
-      toMaskedPan: to.pan.masked,
-      toNetwork: PAYMENT_SYSTEM_BY_NETWORK[networkOf(to.pan.reveal())],
-      toCardSealed: this.box.seal(JSON.stringify(sealedOf(to)), order.id),
+      toMaskedPan: to?.pan.masked ?? null,
+      toNetwork: to === undefined ? null : PAYMENT_SYSTEM_BY_NETWORK[networkOf(to.pan.reveal())],
+      toCardSealed: to === undefined ? null : this.box.seal(JSON.stringify(sealedOf(to)), order.id),
     };
     if (!(await this.orders.prepareTransfer(order.id, prepared, nowMs)))
       throw new Refusal('ORDER_NOT_PAYABLE');
@@ -267,16 +282,11 @@ export class P2pTransfer {
    * here, as it settles payments with CardPayment): the recipient card kept by `prepare`.
    */
   async pay(order: OrderRow, input: CardPaymentInput): Promise<OrderRow> {
-    if (order.to_card_sealed === null) throw new Error(`transfer ${order.id} has no recipient card`);
-    const sealed = JSON.parse(this.box.open(order.to_card_sealed, order.id)) as SealedCard;
-    const expiry = sealed.expiry === undefined ? undefined : parseExpiry(sealed.expiry);
+    // An AFT credits no card: only a two-card transfer kept a recipient.
+    const to = order.to_card_sealed === null ? undefined : this.openRecipient(order.to_card_sealed, order.id);
     return this.perform(order, {
       from: input.card,
-      to: {
-        pan: new Pan(sealed.pan),
-        ...(expiry === undefined ? {} : { expiry }),
-        ...(sealed.cardholderName === undefined ? {} : { cardholderName: sealed.cardholderName }),
-      },
+      ...(to === undefined ? {} : { to }),
       amountMinor: order.amount_minor,
       feeMinor: order.fee_minor ?? 0,
       ...(input.authentication === undefined ? {} : { authentication: input.authentication }),
@@ -285,6 +295,16 @@ export class P2pTransfer {
       ...(input.tii === undefined ? {} : { tii: input.tii }),
       ...(input.storeCredential === undefined ? {} : { storeCredential: input.storeCredential }),
     });
+  }
+
+  private openRecipient(sealedText: string, boundTo: string): CardForCredit {
+    const sealed = JSON.parse(this.box.open(sealedText, boundTo)) as SealedCard;
+    const expiry = sealed.expiry === undefined ? undefined : parseExpiry(sealed.expiry);
+    return {
+      pan: new Pan(sealed.pan),
+      ...(expiry === undefined ? {} : { expiry }),
+      ...(sealed.cardholderName === undefined ? {} : { cardholderName: sealed.cardholderName }),
+    };
   }
 
   /** Transfer legs a stopped process left pending; the recovery job resumes each once it is stale. */
@@ -332,43 +352,31 @@ export class P2pTransfer {
   private async sendCredit(order: OrderRow, credit: OrderOperationRow): Promise<OrderRow> {
     const kept = await this.credits.card(credit.id);
     if (kept === undefined) return this.current(order);
-    const sealed = JSON.parse(this.box.open(kept.card_sealed, credit.id)) as SealedCard;
-    const expiry = sealed.expiry === undefined ? undefined : parseExpiry(sealed.expiry);
     const answer = await this.acquirer.credit({
       operationId: credit.id,
       orderId: order.id,
-      card: {
-        pan: new Pan(sealed.pan),
-        ...(expiry === undefined ? {} : { expiry }),
-        ...(sealed.cardholderName === undefined ? {} : { cardholderName: sealed.cardholderName }),
-      },
+      card: this.openRecipient(kept.card_sealed, credit.id),
       amountMinor: credit.amount_minor,
       currency: credit.currency,
     });
     // Unanswered: the credit may have been made, so it is sent again later, never given up.
     if (isUnknown(answer)) return this.current(order);
-    const debit = (JSON.parse(credit.details ?? '{}') as LegDetails).debit;
-    if (debit === undefined) throw new Error(`transfer credit ${credit.id} lost its debit's reference`);
+    // An OCT has no debit: its credit's own answer is the transfer's reference.
+    const debit =
+      (JSON.parse(credit.details ?? '{}') as LegDetails).debit ??
+      (answer.approved
+        ? {
+            approvalCode: answer.approvalCode,
+            rrn: answer.rrn,
+            paymentNetRefNum: '',
+            terminalId: '',
+            authRefNum: answer.rrn,
+          }
+        : undefined);
     const nowMs = this.clock.nowMs();
-    const debitOperationId = order.payment_attempt_id ?? '';
-    if (answer.approved) {
-      const debitMinor = order.amount_minor + (order.fee_minor ?? 0);
-      const outcome: AuthorizationOutcome = {
-        orderId: order.id,
-        attemptId: debitOperationId,
-        status: ORDER_STATUS.deposited,
-        actionCode: 0,
-        approvalCode: debit.approvalCode,
-        rrn: debit.rrn,
-        paymentNetRefNum: debit.paymentNetRefNum,
-        terminalId: debit.terminalId,
-        authRefNum: debit.authRefNum,
-        approvedMinor: debitMinor,
-        depositedMinor: debitMinor,
-        dccApprovedMinor: 0,
-        dccDepositedMinor: 0,
-        nowMs,
-      };
+    const attemptId = order.payment_attempt_id ?? '';
+    if (answer.approved && debit !== undefined) {
+      const outcome = this.completed(order, attemptId, debit, nowMs);
       await this.writes.run(async (db) => {
         if (!(await this.operations.completePendingOperation(db, credit.id, operationOutcome(answer, nowMs))))
           return;
@@ -376,10 +384,22 @@ export class P2pTransfer {
           throw new Error(`order ${order.id} changed under transfer credit ${credit.id}`);
         }
         await this.credits.forgetCard(db, credit.id);
-        await this.emit(db, paymentEventFor(order, 'deposited', true, order.amount_minor), nowMs);
+        await this.emit(db, this.transferEvent(order), nowMs);
       });
       return this.current(order);
     }
+    if (debit === undefined) {
+      // A refused original credit: nothing was debited, so nothing is given back.
+      await this.writes.run(async (db) => {
+        if (!(await this.operations.completePendingOperation(db, credit.id, operationOutcome(answer, nowMs))))
+          return;
+        await this.credits.forgetCard(db, credit.id);
+        const code = answer.approved ? 0 : DECLINE_REASONS[answer.reason].actionCode;
+        await this.orders.recordAuthorization(db, this.declined(order.id, attemptId, code, nowMs));
+      });
+      return this.current(order);
+    }
+    if (answer.approved) throw new Error('unreachable: an approved credit always has a reference');
     const reversal: OrderOperationRow = {
       ...pendingOperationRow({
         id: this.random.uuid(),
@@ -432,6 +452,106 @@ export class P2pTransfer {
       );
       return true;
     });
+  }
+
+  /** An OCT: the credit alone, claimed by its own operation. */
+  private async creditOnly(order: OrderRow, input: TransferInput): Promise<OrderRow> {
+    const to = input.to;
+    if (to === undefined) throw new Error(`transfer ${order.id} has no card to credit`);
+    const creditId = this.random.uuid();
+    const startedMs = this.clock.nowMs();
+    const claim: PaymentClaim = {
+      orderId: order.id,
+      attemptId: creditId,
+      paymentWay: 'P2P',
+      maskedPan: to.pan.masked,
+      expiry: to.expiry === undefined ? '' : formatExpiry(to.expiry),
+      cardholderName: to.cardholderName ?? null,
+      network: PAYMENT_SYSTEM_BY_NETWORK[networkOf(to.pan.reveal())],
+      twoPhase: false,
+      autoCompleteAtMs: null,
+      autoReverseAtMs: null,
+      secureAuth: null,
+      tii: null,
+      bindingId: null,
+      nowMs: startedMs,
+    };
+    const credit = pendingOperationRow({
+      id: creditId,
+      order,
+      kind: 'transferCredit',
+      amountMinor: input.amountMinor,
+      nowMs: startedMs,
+    });
+    await this.writes.run(async (db) => {
+      if (!(await this.orders.claimForPayment(db, claim))) throw new Refusal('ORDER_NOT_PAYABLE');
+      await this.orders.setTransfer(db, order.id, creditId, this.transferColumns(input));
+      await this.operations.insertOperation(db, credit);
+      await this.credits.keepCard(db, {
+        id: creditId,
+        merchant_id: order.merchant_id,
+        card_sealed: this.box.seal(JSON.stringify(sealedOf(to)), creditId),
+        created_at_ms: startedMs,
+      });
+    });
+    const claimed: OrderRow = {
+      ...order,
+      amount_minor: input.amountMinor,
+      fee_minor: input.feeMinor,
+      payment_attempt_id: creditId,
+      to_masked_pan: to.pan.masked,
+    };
+    return this.sendCredit(claimed, credit);
+  }
+
+  private transferColumns(input: TransferInput) {
+    return {
+      amountMinor: input.amountMinor,
+      feeMinor: input.feeMinor,
+      toMaskedPan: input.to?.pan.masked ?? null,
+      toNetwork: input.to === undefined ? null : PAYMENT_SYSTEM_BY_NETWORK[networkOf(input.to.pan.reveal())],
+    };
+  }
+
+  /** The order's outcome when the transfer is made: everything debited (amount + fee) is deposited. */
+  private completed(
+    order: OrderRow,
+    attemptId: string,
+    reference: AuthorizationReference,
+    nowMs: number,
+  ): AuthorizationOutcome {
+    const movedMinor = order.amount_minor + (order.fee_minor ?? 0);
+    return {
+      orderId: order.id,
+      attemptId,
+      status: ORDER_STATUS.deposited,
+      actionCode: 0,
+      approvalCode: reference.approvalCode,
+      rrn: reference.rrn,
+      paymentNetRefNum: reference.paymentNetRefNum,
+      terminalId: reference.terminalId,
+      authRefNum: reference.authRefNum,
+      approvedMinor: movedMinor,
+      depositedMinor: movedMinor,
+      dccApprovedMinor: 0,
+      dccDepositedMinor: 0,
+      nowMs,
+    };
+  }
+
+  /** The `deposited` callback of a made transfer; AFT and OCT add operationType and the indicator. */
+  private transferEvent(order: OrderRow) {
+    const details = JSON.parse(order.p2p_details ?? '{}') as { transactionTypeIndicator?: string };
+    const extra =
+      order.p2p_type === 'AFT' || order.p2p_type === 'OCT'
+        ? {
+            operationType: order.p2p_type,
+            ...(details.transactionTypeIndicator === undefined
+              ? {}
+              : { transactionTypeIndicator: details.transactionTypeIndicator }),
+          }
+        : undefined;
+    return paymentEventFor(order, 'deposited', true, order.amount_minor, extra);
   }
 
   private declined(
