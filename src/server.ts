@@ -306,6 +306,8 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const authenticator = new Authenticator(merchants, directory, clock);
   const idempotencyKeys = new IdempotencyRepository(store);
   admin.onChange(() => authenticator.forgetVerified());
+  const walletPayments = new WalletPayments(payment, walletRows, clock);
+  const walletTokens = new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets));
   const app = await buildHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
@@ -315,8 +317,8 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
         registration,
         authenticated,
         threeDs,
-        walletPayments: new WalletPayments(payment, walletRows, clock),
-        walletTokens: new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets)),
+        walletPayments,
+        walletTokens,
         random,
       }),
       ...p2pOperations({
@@ -328,6 +330,8 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
         threeDs,
         vault,
         seTokenKey: () => keys.privateKey(),
+        walletTokens,
+        walletPayments,
       }),
       ...(options.extraOperations ?? []),
     ],

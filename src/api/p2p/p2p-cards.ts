@@ -2,20 +2,25 @@ import type { KeyObject } from 'node:crypto';
 import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js';
 import { openSeToken, type SeTokenContent } from '../../processing/se-token.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
+import type { MerchantContext } from '../../services/merchant-context.js';
+import type { WalletPayments } from '../../services/wallets/wallet-payments.js';
+import type { WalletTokens } from '../../services/wallets/wallet-tokens.js';
+import type { Executor } from '../../store/prepared-query.js';
 import type { OrderRow } from '../../store/schema.js';
 import { Pan } from '../../domain/pan.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
-import type { CardForAuthorization, CardForCredit } from '../../processing/acquirer/acquirer-port.js';
+import type {
+  AuthenticationResult,
+  CardForAuthorization,
+  CardForCredit,
+} from '../../processing/acquirer/acquirer-port.js';
 import type { fromCard, toCard } from './p2p-blocks.js';
 
 export type FromCard = ReturnType<(typeof fromCard)['parse']>;
 export type ToCard = ReturnType<(typeof toCard)['parse']>;
 
 /** Ways of naming a card that arrive with later parts of the P2P issue. */
-const LATER = [
-  ['paymentToken', 'transfers with wallet tokens'],
-  ['threeDsAuthResult', "the merchant's own 3-D Secure server on transfers"],
-] as const;
+const LATER = [['threeDsAuthResult', "the merchant's own 3-D Secure server on transfers"]] as const;
 
 function refuseLater(card: Readonly<Record<string, unknown>>, block: string): void {
   for (const [name, feature] of LATER) {
@@ -83,12 +88,79 @@ export function creditedCard(card: ToCard | undefined, nowMs: number): CardForCr
 export interface TransferCardSources {
   readonly vault: CredentialVault;
   readonly seTokenKey: () => Promise<KeyObject>;
+  readonly walletTokens: WalletTokens;
+  readonly walletPayments: WalletPayments;
 }
 
 export interface ResolvedDebit {
   readonly card: CardForAuthorization;
   /** The stored credential debited, when fromCard named one (directly or in its seToken). */
   readonly bindingId?: string;
+  /** A wallet token's cryptogram, told to the issuer as a 3-D Secure result would be. */
+  readonly authentication?: AuthenticationResult;
+  readonly secureAuth?: string;
+  /** The write that spends a wallet token, in the unit that starts the transfer. */
+  readonly intent?: (db: Executor) => Promise<void>;
+  /** A wallet token the wallet authenticated: no 3-D Secure runs on it. */
+  readonly authenticated?: boolean;
+}
+
+/** `vendor` of a wallet token in fromCard: the wallet it names (neutral labels and vendor names). */
+const VENDORS: Readonly<Record<string, 'a' | 'b'>> = {
+  WALLET_A: 'a',
+  APPLE_PAY: 'a',
+  WALLET_B: 'b',
+  GOOGLE_PAY: 'b',
+};
+
+/**
+ * A wallet token in fromCard, verified and decrypted by the wallet code (or, for wallet A with
+ * decryptedToken, read as the merchant decrypted it). Its amount, when it carries one, must be
+ * what is debited; the token is spent in the unit that starts the transfer.
+ */
+async function fromWallet(
+  card: FromCard,
+  order: OrderRow,
+  merchant: MerchantContext,
+  debitMinor: number,
+  sources: TransferCardSources,
+  nowMs: number,
+): Promise<ResolvedDebit> {
+  if (card.vendor === undefined) throw new Refusal('PARAM_MISSING', { param: 'fromCard.vendor' });
+  const wallet = VENDORS[card.vendor];
+  if (wallet === undefined) {
+    throw new Refusal('FEATURE_NOT_ENABLED', { param: 'fromCard.vendor', feature: `wallet ${card.vendor}` });
+  }
+  const token = card.paymentToken ?? '';
+  if (card.decryptedToken === true && wallet === 'b') {
+    throw new Refusal('PARAM_CONFLICT', { param: 'fromCard.decryptedToken', other: 'fromCard.vendor' });
+  }
+  const opened =
+    wallet === 'b'
+      ? await sources.walletTokens.openB(
+          merchant,
+          token,
+          { amountMinor: debitMinor, currency: order.currency },
+          nowMs,
+        )
+      : card.decryptedToken === true
+        ? sources.walletTokens.readDecryptedA(token, nowMs)
+        : await sources.walletTokens.openA(merchant.id, token, nowMs);
+  if (wallet === 'a' && (opened.amountMinor !== debitMinor || opened.currency !== order.currency)) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'fromCard.paymentToken', other: 'amount' });
+  }
+  const cryptogram = opened.wallet.cryptogram;
+  return {
+    card: opened.wallet.card,
+    ...(cryptogram === undefined
+      ? {}
+      : {
+          authentication: { eci: cryptogram.eci, authenticationValue: cryptogram.value },
+          secureAuth: JSON.stringify({ eci: cryptogram.eci, threeDsType: 'WALLET_CRYPTOGRAM' }),
+        }),
+    intent: sources.walletPayments.intentOf(opened.wallet, order),
+    authenticated: opened.authenticate !== true,
+  };
 }
 
 /**
@@ -97,10 +169,16 @@ export interface ResolvedDebit {
  */
 export async function resolveDebitedCard(
   card: FromCard | undefined,
-  order: Pick<OrderRow, 'id' | 'merchant_id' | 'client_id'>,
+  order: OrderRow,
   sources: TransferCardSources,
   nowMs: number,
+  wallet?: { readonly merchant: MerchantContext; readonly debitMinor: number },
 ): Promise<ResolvedDebit> {
+  if (card?.paymentToken !== undefined) {
+    if (wallet === undefined)
+      throw new Refusal('PARAM_CONFLICT', { param: 'fromCard.paymentToken', other: 'orderId' });
+    return fromWallet(card, order, wallet.merchant, wallet.debitMinor, sources, nowMs);
+  }
   if (card?.seToken !== undefined) {
     for (const name of ['pan', 'cvc', 'expirationYear', 'expirationMonth', 'bindingId'] as const) {
       if (card[name] !== undefined)

@@ -389,7 +389,10 @@ export function p2pOperations(services: P2pServices): Operation[] {
         if (params.fromCard.cardholderName === undefined) {
           throw new Refusal('PARAM_MISSING', { param: 'fromCard.cardholderName' });
         }
-        await resolveDebitedCard(params.fromCard, order, services, context.nowMs);
+        // A wallet token is only opened (and spent) by the transfer itself.
+        if (params.fromCard.paymentToken === undefined) {
+          await resolveDebitedCard(params.fromCard, order, services, context.nowMs);
+        }
       }
       if (params.toCard !== undefined)
         await resolveCreditedCard(params.toCard, order, services, context.nowMs);
@@ -513,7 +516,9 @@ export function p2pOperations(services: P2pServices): Operation[] {
     async handle(params, context) {
       const order = await transferOrder(services, context.merchant, { orderId: params.orderId });
       // The cards must be ones this transfer could use: the client's stored card, the recipient's.
-      await resolveDebitedCard(params.fromCard, order, services, context.nowMs);
+      if (params.fromCard.paymentToken === undefined) {
+        await resolveDebitedCard(params.fromCard, order, services, context.nowMs);
+      }
       await resolveCreditedCard(params.toCard, order, services, context.nowMs);
       return feeAnswer(order, context, order.amount_minor);
     },
@@ -694,7 +699,12 @@ async function transfer(
     throw new Refusal('PARAM_CONFLICT', { param: 'tii', other: 'WITHOUT_FROM_CARD' });
   }
   if (type === 'OCT') return originalCredit(services, order, params, context);
-  const debit = await resolveDebitedCard(params.fromCard, order, services, context.nowMs);
+  const amountMinor = params.amountInput ?? order.amount_minor;
+  const feeMinor = feeOf(order, context.merchant, amountMinor);
+  const debit = await resolveDebitedCard(params.fromCard, order, services, context.nowMs, {
+    merchant: context.merchant,
+    debitMinor: amountMinor + feeMinor,
+  });
   const from = debit.card;
   // A stored credential debited, or any AFT: the initiator must be said (tii CI or F).
   if ((debit.bindingId !== undefined || type === 'AFT') && params.tii === undefined) {
@@ -723,11 +733,10 @@ async function transfer(
   }
   const to =
     type === 'AFT' ? undefined : await resolveCreditedCard(params.toCard, order, services, context.nowMs);
-  const amountMinor = params.amountInput ?? order.amount_minor;
-  const feeMinor = feeOf(order, context.merchant, amountMinor);
   const clientId = order.client_id ?? '';
   const stores =
     debit.bindingId === undefined &&
+    debit.intent === undefined &&
     clientId !== '' &&
     params.bindingNotNeeded !== true &&
     context.merchant.permissions.has('storedCredentials');
@@ -738,13 +747,17 @@ async function transfer(
       ? { storeCredential: { clientId, category: 'COMMON' as const, email: params.email ?? null } }
       : {}),
   };
-  if (context.merchant.permissions.has('sslOnly') || params.externalScaExemptionIndicator !== undefined) {
+  const exempt = params.externalScaExemptionIndicator !== undefined;
+  if (context.merchant.permissions.has('sslOnly') || exempt || debit.authenticated === true) {
     const done = await services.transfers.perform(order, {
       from,
       ...(to === undefined ? {} : { to }),
       amountMinor,
       feeMinor,
       ...credential,
+      ...(debit.authentication === undefined ? {} : { authentication: debit.authentication }),
+      ...(debit.secureAuth === undefined || exempt ? {} : { secureAuth: debit.secureAuth }),
+      ...(debit.intent === undefined ? {} : { intent: debit.intent }),
       ...(params.externalScaExemptionIndicator === undefined
         ? {}
         : {
@@ -755,6 +768,13 @@ async function transfer(
           }),
     });
     return performAnswer(done, services, context);
+  }
+  if (debit.intent !== undefined) {
+    // A wallet card the wallet did not authenticate (PAN_ONLY) on a merchant that authenticates.
+    throw new Refusal('FEATURE_NOT_ENABLED', {
+      param: 'fromCard.paymentToken',
+      feature: '3-D Secure for PAN_ONLY wallet tokens on transfers',
+    });
   }
   const prepared = await services.transfers.prepare(order, to, amountMinor, feeMinor);
   const step = await services.authenticated.start(

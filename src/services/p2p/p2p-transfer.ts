@@ -26,6 +26,7 @@ import {
 import type { OrderRepository } from '../../store/order-repository.js';
 
 import type { OrderOperationRow, OrderRow } from '../../store/schema.js';
+import type { Executor } from '../../store/prepared-query.js';
 import type { CardPaymentInput, PaymentEventSink } from '../card-payment.js';
 import type { CredentialVault } from '../vault/credential-vault.js';
 import { paymentEventFor } from '../callbacks/payment-event.js';
@@ -51,6 +52,8 @@ export interface TransferInput {
   readonly bindingId?: string;
   /** The transaction initiator indicator of a stored-credential transfer (CI, F). */
   readonly tii?: string;
+  /** More writes for the unit that starts the transfer (a wallet token spent). */
+  readonly intent?: (db: Executor) => Promise<void>;
   /** Store the debited card for this client once the transfer is made (clientId, not bindingNotNeeded). */
   readonly storeCredential?: CardPaymentInput['storeCredential'];
 }
@@ -142,6 +145,7 @@ export class P2pTransfer {
         }),
         details: JSON.stringify({ creditOperationId: creditId } satisfies LegDetails),
       });
+      await input.intent?.(db);
       if (kept !== undefined) {
         await this.credits.keepCard(db, {
           id: creditId,
