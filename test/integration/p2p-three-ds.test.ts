@@ -104,6 +104,35 @@ for (const engine of ENGINES) {
       ]);
     });
 
+    test("threeDsAuthResult: the merchant's own 3-D Secure server authenticated the card, so none runs here", async () => {
+      const orderId = await register();
+      const made = (
+        await shop.call('performP2P.do', {
+          orderId,
+          fromCard: {
+            ...CARD('4111111111111111'),
+            threeDsAuthResult: { eci: 5, cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=' },
+          },
+          toCard: { pan: '5555555555554444' },
+        })
+      ).body;
+      assert.equal(made.errorCode, '0', JSON.stringify(made));
+      assert.equal(made.is3DSVer2, undefined);
+      assert.equal((made.statusResponse as Body).orderStatus, 2);
+      const row = await gh.gatehouse.store.db
+        .selectFrom('orders')
+        .select('secure_auth')
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(JSON.parse(row.secure_auth ?? '{}'), {
+        eci: '05',
+        cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+        threeDsType: 'FULL',
+        threeDSProtocolVersion: '2.1.0',
+        source: 'MERCHANT_3DS_SERVER',
+      });
+    });
+
     test('instantPerformP2P.do registers and performs in one call, 3-D Secure included', async () => {
       const request = {
         orderNumber: orderNumber('instant'),

@@ -19,16 +19,6 @@ import type { fromCard, toCard } from './p2p-blocks.js';
 export type FromCard = ReturnType<(typeof fromCard)['parse']>;
 export type ToCard = ReturnType<(typeof toCard)['parse']>;
 
-/** Ways of naming a card that arrive with later parts of the P2P issue. */
-const LATER = [['threeDsAuthResult', "the merchant's own 3-D Secure server on transfers"]] as const;
-
-function refuseLater(card: Readonly<Record<string, unknown>>, block: string): void {
-  for (const [name, feature] of LATER) {
-    if (card[name] !== undefined)
-      throw new Refusal('FEATURE_NOT_ENABLED', { param: `${block}.${name}`, feature });
-  }
-}
-
 function number(pan: string | undefined, block: string): Pan {
   if (pan === undefined) throw new Refusal('PARAM_MISSING', { param: `${block}.pan` });
   if (!/^\d{12,19}$/.test(pan) || !luhnValid(pan)) throw invalidParam(`${block}.pan`, 'reason.cardNumber');
@@ -53,7 +43,6 @@ function expiryOf(
 /** The debited card from card data: number, expiry and CVC are all needed to take money from it. */
 export function debitedCard(card: FromCard | undefined, nowMs: number): CardForAuthorization {
   if (card === undefined) throw new Refusal('PARAM_MISSING', { param: 'fromCard' });
-  refuseLater(card, 'fromCard');
   const pan = number(card.pan, 'fromCard');
   const expiry = expiryOf(card, 'fromCard', nowMs);
   if (expiry === undefined) throw new Refusal('PARAM_MISSING', { param: 'fromCard.expirationYear' });
@@ -69,7 +58,6 @@ export function debitedCard(card: FromCard | undefined, nowMs: number): CardForA
 /** The credited card: its number (the expiry only when given: a credit needs none). */
 export function creditedCard(card: ToCard | undefined, nowMs: number): CardForCredit {
   if (card === undefined) throw new Refusal('PARAM_MISSING', { param: 'toCard' });
-  refuseLater(card, 'toCard');
   if (card.replacementData !== undefined) {
     throw new Refusal('FEATURE_NOT_ENABLED', {
       param: 'toCard.replacementData',
@@ -200,10 +188,43 @@ export async function resolveDebitedCard(
       },
     };
   }
-  if (card?.bindingId !== undefined && card.pan === undefined) {
-    return fromBinding(card.bindingId, card.cvc, order, sources, card.cardholderName);
+  const resolved =
+    card?.bindingId !== undefined && card.pan === undefined
+      ? await fromBinding(card.bindingId, card.cvc, order, sources, card.cardholderName)
+      : { card: debitedCard(card, nowMs) };
+  return card?.threeDsAuthResult === undefined
+    ? resolved
+    : { ...resolved, ...ownAuthentication(card.threeDsAuthResult) };
+}
+
+/**
+ * threeDsAuthResult: the merchant authenticated the card with its own 3-D Secure server; the
+ * result goes to the issuer as ours would, and no 3-D Secure runs here. threeDsType, when absent,
+ * follows from the ECI (05/02 authenticated, 06/01 attempted).
+ */
+function ownAuthentication(result: NonNullable<FromCard['threeDsAuthResult']>): Partial<ResolvedDebit> {
+  const eci = result.eci === undefined ? undefined : String(result.eci).padStart(2, '0');
+  if (eci === undefined && result.cavv === undefined) {
+    throw new Refusal('PARAM_MISSING', { param: 'fromCard.threeDsAuthResult.eci' });
   }
-  return { card: debitedCard(card, nowMs) };
+  const threeDsType =
+    result.threeDsType ??
+    (eci === '06' || eci === '01' ? 'ATTEMPT' : eci === '05' || eci === '02' ? 'FULL' : 'NONE');
+  return {
+    authentication: {
+      eci: eci ?? '07',
+      ...(result.cavv === undefined || result.cavv === '' ? {} : { authenticationValue: result.cavv }),
+    },
+    secureAuth: JSON.stringify({
+      ...(eci === undefined ? {} : { eci }),
+      ...(result.cavv === undefined ? {} : { cavv: result.cavv }),
+      ...(result.xid === undefined ? {} : { xid: result.xid }),
+      threeDsType,
+      threeDSProtocolVersion: result.threeDSProtocolVersion ?? '2.1.0',
+      source: 'MERCHANT_3DS_SERVER',
+    }),
+    authenticated: true,
+  };
 }
 
 async function fromBinding(
