@@ -10,7 +10,7 @@ import type { MerchantContext } from '../../services/merchant-context.js';
 import type { OperationRepository } from '../../store/operation-repository.js';
 import type { OrderRow } from '../../store/schema.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
-import { param } from '../params/param-table.js';
+import { param, type ParamTable } from '../params/param-table.js';
 import {
   absoluteUrl,
   bool,
@@ -345,17 +345,26 @@ function checkOneDirectionRules(
     requireMembers(blocks.payer, 'billingPayerData', ['payerAccountNumberType']);
 }
 
-/** The P2P operations of p2p-api.md: JSON, `username`/`password`, signed on every call. */
-export function p2pOperations(services: P2pServices): Operation[] {
-  const register = defineOperation({
-    path: `${P2P}/registerP2P.do`,
+/** What every P2P operation is: JSON, answered in the REST envelope, permission p2p, always signed. */
+function p2pOperation<const Table extends ParamTable>(
+  operation: Omit<Operation<Table>, 'encoding' | 'envelope' | 'requiredPermission' | 'alwaysSigned'>,
+): Operation {
+  return defineOperation({
+    ...operation,
     encoding: 'json',
     envelope: 'rest',
+    requiredPermission: 'p2p' satisfies Permission,
+    alwaysSigned: true,
+  });
+}
+
+/** The P2P operations of p2p-api.md: JSON, `username`/`password`, signed on every call. */
+export function p2pOperations(services: P2pServices): Operation[] {
+  const register = p2pOperation({
+    path: `${P2P}/registerP2P.do`,
     summary: 'Registers a card-to-card transfer order',
     params: REGISTER_P2P_PARAMS,
     onBehalfParam: 'merchantLogin',
-    requiredPermission: 'p2p' satisfies Permission,
-    alwaysSigned: true,
     mutates: true,
     async handle(params, context) {
       const type = transferTypeOf(params, context.merchant);
@@ -374,14 +383,10 @@ export function p2pOperations(services: P2pServices): Operation[] {
     },
   });
 
-  const verify = defineOperation({
+  const verify = p2pOperation({
     path: `${P2P}/verifyP2P.do`,
-    encoding: 'json',
-    envelope: 'rest',
     summary: 'The fee of a transfer, for the cards and amount given',
     params: VERIFY_P2P_PARAMS,
-    requiredPermission: 'p2p' satisfies Permission,
-    alwaysSigned: true,
     async handle(params, context) {
       const order = await transferOrder(services, context.merchant, { orderId: params.orderId });
       // The cards are checked as a perform would check them; the fee does not depend on them.
@@ -400,14 +405,10 @@ export function p2pOperations(services: P2pServices): Operation[] {
     },
   });
 
-  const perform = defineOperation({
+  const perform = p2pOperation({
     path: `${P2P}/performP2P.do`,
-    encoding: 'json',
-    envelope: 'rest',
     summary: 'Performs a transfer with the card data of both cards',
     params: PERFORM_P2P_PARAMS,
-    requiredPermission: 'p2p' satisfies Permission,
-    alwaysSigned: true,
     mutates: true,
     async handle(params, context) {
       const order = await transferOrder(services, context.merchant, { orderId: params.orderId });
@@ -418,14 +419,10 @@ export function p2pOperations(services: P2pServices): Operation[] {
     },
   });
 
-  const finish = defineOperation({
+  const finish = p2pOperation({
     path: `${P2P}/finishThreeDsVer2.do`,
-    encoding: 'json',
-    envelope: 'rest',
     summary: 'After the ACS: the result of a transfer whose debited card was authenticated',
     params: FINISH_P2P_PARAMS,
-    requiredPermission: 'p2p' satisfies Permission,
-    alwaysSigned: true,
     mutates: true,
     async handle(params, context) {
       const transaction = await services.threeDs.findForMerchant(
@@ -442,15 +439,11 @@ export function p2pOperations(services: P2pServices): Operation[] {
     },
   });
 
-  const instant = defineOperation({
+  const instant = p2pOperation({
     path: `${P2P}/instantPerformP2P.do`,
-    encoding: 'json',
-    envelope: 'rest',
     summary: 'Registers a transfer and performs it in one call',
     params: INSTANT_P2P_PARAMS,
     onBehalfParam: 'merchantLogin',
-    requiredPermission: 'p2p' satisfies Permission,
-    alwaysSigned: true,
     mutates: true,
     async handle(params, context) {
       const type = transferTypeOf(params, context.merchant);
@@ -486,15 +479,11 @@ export function p2pOperations(services: P2pServices): Operation[] {
     },
   });
 
-  const performByBinding = defineOperation({
+  const performByBinding = p2pOperation({
     path: `${P2P}/performP2PByBinding.do`,
-    encoding: 'json',
-    envelope: 'rest',
     summary:
       'Performs a transfer with stored credentials (fromCard.bindingId, toCard.bindingId) or card data',
     params: PERFORM_P2P_BY_BINDING_PARAMS,
-    requiredPermission: 'p2p' satisfies Permission,
-    alwaysSigned: true,
     mutates: true,
     async handle(params, context) {
       if (params.threeDSVer2MdOrder !== undefined && params.threeDSVer2MdOrder !== params.orderId) {
@@ -505,14 +494,10 @@ export function p2pOperations(services: P2pServices): Operation[] {
     },
   });
 
-  const verifyByBinding = defineOperation({
+  const verifyByBinding = p2pOperation({
     path: `${P2P}/verifyP2PByBinding.do`,
-    encoding: 'json',
-    envelope: 'rest',
     summary: 'The fee of a transfer by stored credentials',
     params: VERIFY_P2P_BY_BINDING_PARAMS,
-    requiredPermission: 'p2p' satisfies Permission,
-    alwaysSigned: true,
     async handle(params, context) {
       const order = await transferOrder(services, context.merchant, { orderId: params.orderId });
       // The cards must be ones this transfer could use: the client's stored card, the recipient's.
@@ -524,14 +509,10 @@ export function p2pOperations(services: P2pServices): Operation[] {
     },
   });
 
-  const status = defineOperation({
+  const status = p2pOperation({
     path: `${P2P}/getP2PStatus.do`,
-    encoding: 'json',
-    envelope: 'rest',
     summary: 'The status of a transfer order, with its legs',
     params: P2P_STATUS_PARAMS,
-    requiredPermission: 'p2p' satisfies Permission,
-    alwaysSigned: true,
     async handle(params, context) {
       const order = await transferOrder(services, context.merchant, params);
       return p2pStatusView(order, await services.operations.operationsOf(order.id), context, params.version);
