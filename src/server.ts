@@ -39,7 +39,10 @@ import { AcsEmulator } from './processing/threeds/acs-emulator.js';
 import { ThreeDsServer } from './processing/threeds/three-ds-server.js';
 import { registerAcsRoutes } from './http/pages/acs-routes.js';
 import { registerThreeDsRoutes } from './http/pages/threeds-routes.js';
-import { registerPaymentPageRoutes } from './http/pages/payment-page-routes.js';
+import { TransferStart } from './services/p2p/transfer-start.js';
+import { PAYMENT_PAGE, paymentPage } from './http/pages/payment-page-routes.js';
+import { registerMerchantPages } from './http/pages/page-flow.js';
+import { TRANSFER_PAGE, transferPage } from './http/pages/transfer-page-routes.js';
 import { AuthenticatedPayment } from './services/authenticated-payment.js';
 import { CvcKeeper } from './services/cvc-keeper.js';
 import { CredentialVault } from './services/vault/credential-vault.js';
@@ -260,6 +263,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     clock,
     transfers,
   );
+  const transferStart = new TransferStart(transfers, authenticated);
   const query = new OrderQuery(orders, operationRows, expiry, clock);
   const walletRows = new WalletRepository(store.db);
   const sandboxWallets = new SandboxWallets(
@@ -327,6 +331,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
         transfers,
         operations: operationRows,
         authenticated,
+        transferStart,
         threeDs,
         vault,
         seTokenKey: () => keys.privateKey(),
@@ -338,16 +343,11 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     pages: (app) => {
       registerThreeDsRoutes(app, { server: threeDs, payments: authenticated });
       registerAcsRoutes(app, acs);
-      registerPaymentPageRoutes(app, {
-        directory,
-        vault,
-        query,
-        payment,
-        payments: authenticated,
-        dcc,
-        server: threeDs,
-        clock,
-      });
+      const pageDeps = { directory, query, payments: authenticated, server: threeDs, clock };
+      registerMerchantPages(app, [
+        { kind: PAYMENT_PAGE, handlers: paymentPage({ ...pageDeps, vault, payment, dcc }) },
+        { kind: TRANSFER_PAGE, handlers: transferPage({ ...pageDeps, vault, transfers, transferStart }) },
+      ]);
     },
     deps: {
       authenticator,

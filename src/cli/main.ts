@@ -1,3 +1,4 @@
+import { addSignCommand } from './sign-command.js';
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.js';
@@ -291,6 +292,7 @@ export function buildCli(): Command {
   addVaultCommands(program);
   addWalletCommands(program);
   addDccCommands(program);
+  addSignCommand(program);
 
   return program;
 }

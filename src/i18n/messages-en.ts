@@ -184,6 +184,27 @@ export const MESSAGES_EN = {
   'page.dcc.notice':
     'The conversion is offered by the shop’s payment provider; your bank will not convert this payment.',
   'page.error.dccChoice': 'Choose the currency to pay in',
+  // The transfer page (formUrl of registerP2P.do).
+  'page.transfer.title': 'Card-to-card transfer',
+  'page.transfer.amount': 'Amount transferred',
+  'page.transfer.fee': 'Fee',
+  'page.transfer.total': 'Total taken from your card',
+  'page.transfer.timeLeft': 'Time left',
+  'page.transfer.fromCard': 'Your card (the money is taken from it)',
+  'page.transfer.toCard': 'The recipient’s card (the money goes to it)',
+  'page.transfer.knownRecipient': 'Card {card}',
+  'page.transfer.submit': 'Transfer {amount}',
+  'page.transfer.processing': 'Making the transfer…',
+  'page.transfer.done.title': 'This transfer has been made',
+  'page.transfer.done.text': 'The money has been transferred; there is nothing more to do.',
+  'page.transfer.declined.title': 'This transfer cannot be made',
+  'page.transfer.declined.text':
+    'The transfer was declined or cancelled, and no money has moved. Please go back to the site.',
+  'page.transfer.expired.title': 'This transfer has expired',
+  'page.transfer.expired.text': 'The time to make this transfer is over. Please start again from the site.',
+  'page.transfer.inProgress.title': 'Transfer in progress',
+  'page.transfer.inProgress.text':
+    'This transfer is already being made. Please wait a moment and check with the site.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES_EN;

@@ -86,7 +86,8 @@ export class OrderRegistration {
   ): Promise<RegisteredOrder> {
     const order = this.prepare(merchant, caller, input);
     await refuseReusedNumber(() => this.writes.run((db) => this.orders.insertIn(db, order)));
-    return { orderId: order.id, formUrl: this.formUrl(merchant.login, input.language, order.id) };
+    const page = input.p2p === undefined ? 'payment' : 'p2p';
+    return { orderId: order.id, formUrl: this.formUrl(merchant.login, input.language, order.id, page) };
   }
 
   /** Checks the merchant's rules (currency, MCC, lifetime) and builds the row, without writing it. */
@@ -145,8 +146,16 @@ export class OrderRegistration {
     };
   }
 
-  /** The hosted payment page, at the address the real gateway uses: /payment/merchants/<login>/payment_<lang>.html. */
-  formUrl(merchantLogin: string, language: Language, orderId: string): string {
-    return `${this.publicUrl}/payment/merchants/${encodeURIComponent(merchantLogin)}/payment_${language}.html?mdOrder=${orderId}`;
+  /**
+   * The hosted page of an order, at the address the real gateway uses for payments:
+   * /payment/merchants/<login>/payment_<lang>.html; transfers have theirs beside it (p2p_<lang>.html).
+   */
+  formUrl(
+    merchantLogin: string,
+    language: Language,
+    orderId: string,
+    page: 'payment' | 'p2p' = 'payment',
+  ): string {
+    return `${this.publicUrl}/payment/merchants/${encodeURIComponent(merchantLogin)}/${page}_${language}.html?mdOrder=${orderId}`;
   }
 }

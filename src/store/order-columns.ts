@@ -185,6 +185,7 @@ export const UNPAID_PAYMENT_COLUMNS = {
   to_masked_pan: null,
   to_network: null,
   to_card_sealed: null,
+  p2p_parties: null,
   approved_minor: 0,
   deposited_minor: 0,
   refunded_minor: 0,

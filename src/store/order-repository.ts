@@ -174,7 +174,13 @@ export class OrderRepository {
     db: Executor,
     orderId: string,
     attemptId: string,
-    transfer: { amountMinor: number; feeMinor: number; toMaskedPan: string | null; toNetwork: string | null },
+    transfer: {
+      amountMinor: number;
+      feeMinor: number;
+      toMaskedPan: string | null;
+      toNetwork: string | null;
+      parties: string | null;
+    },
   ): Promise<void> {
     await db
       .updateTable('orders')
@@ -184,6 +190,7 @@ export class OrderRepository {
         to_masked_pan: transfer.toMaskedPan,
         to_network: transfer.toNetwork,
         to_card_sealed: null,
+        p2p_parties: transfer.parties,
       })
       .where('id', '=', orderId)
       .where('payment_attempt_id', '=', attemptId)

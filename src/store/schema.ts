@@ -141,6 +141,8 @@ export interface OrderPaymentColumns {
   to_network: string | null;
   /** The recipient card while the debited card is authenticated (sealed, bound to the order id). */
   to_card_sealed: string | null;
+  /** JSON of the transfer's cards' issuers (bank name, country), for its callback. */
+  p2p_parties: string | null;
   /** Defaults to 0 in the database, so registration need not write them. */
   approved_minor: Generated<number>;
   deposited_minor: Generated<number>;

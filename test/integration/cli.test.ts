@@ -1,12 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config/config.js';
+import { checkRequestSignature } from '../../src/http/request-signature.js';
 import type { MerchantAdmin } from '../../src/services/merchant-admin.js';
 import { openAdmin } from '../../src/server.js';
 import type { Store } from '../../src/store/database.js';
@@ -668,3 +669,47 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+describe('gatehouse sign (issue 12): the signature headers of a body, as the P2P calls check them', () => {
+  test('prints X-Hash and X-Signature that verify; a missing or non-RSA key is a clear error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatehouse-sign-'));
+    try {
+      const keyFile = join(dir, 'merchant.key');
+      const bodyFile = join(dir, 'body.json');
+      const body = '{"username":"shop-api","password":"secret","amount":100}';
+      writeFileSync(keyFile, signingKey.privateKeyPem);
+      writeFileSync(bodyFile, body);
+      const printed = await runCli(['sign', '--key', keyFile, '--body', bodyFile], {});
+      assertOk(printed);
+      const headers = Object.fromEntries(
+        printed.stdout
+          .trim()
+          .split('\n')
+          .map((line) => line.split(': ') as [string, string]),
+      );
+      assert.deepEqual(Object.keys(headers), ['X-Hash', 'X-Signature']);
+      assert.doesNotThrow(() =>
+        checkRequestSignature(Buffer.from(body), headers['X-Hash'], headers['X-Signature'], [
+          createPublicKey(signingKey.privateKey),
+        ]),
+      );
+      const json = await runCli(['sign', '--key', keyFile, '--body', bodyFile, '--json'], {});
+      assert.deepEqual(JSON.parse(json.stdout), headers);
+      assertFails(
+        await runCli(['sign', '--key', join(dir, 'none.key'), '--body', bodyFile], {}),
+        /cannot read/,
+      );
+      const ecKey = join(dir, 'ec.key');
+      writeFileSync(
+        ecKey,
+        generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({
+          type: 'pkcs8',
+          format: 'pem',
+        }),
+      );
+      assertFails(await runCli(['sign', '--key', ecKey, '--body', bodyFile], {}), /not an RSA key/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -113,6 +113,11 @@ for (const engine of ENGINES) {
       const params = JSON.parse(callback.params) as Body;
       assert.equal(params.operationType, 'AFT');
       assert.equal(params.transactionTypeIndicator, 'A');
+      assert.equal(params.debitBankName, 'GATEHOUSE SANDBOX BANK');
+      assert.equal(params.debitPanCountryCode, 'DE');
+      assert.match(String(params.p2pDebitRrn), /^\d{12}$/);
+      assert.equal(params.creditBankName, undefined, 'an AFT credits no card');
+      assert.equal(params.isInternationalP2P, undefined);
     });
 
     test('AFT on network M generates the reference the OCT must carry; the OCT credits only', async () => {
@@ -177,6 +182,18 @@ for (const engine of ENGINES) {
       assert.deepEqual(legs(status), [['CREDIT', 4000, '0']]);
       assert.equal(status.panMaskedTo, '555555**4444');
       assert.equal(status.panMaskedFrom, undefined);
+      const octCallback = await gh.gatehouse.store.db
+        .selectFrom('callbacks')
+        .select('params')
+        .where('order_id', '=', octId)
+        .executeTakeFirstOrThrow();
+      const octParams = JSON.parse(octCallback.params) as Body;
+      assert.equal(octParams.operationType, 'OCT');
+      assert.equal(octParams.transactionTypeIndicator, 'G');
+      assert.equal(octParams.creditBankName, 'GATEHOUSE SANDBOX BANK');
+      assert.equal(octParams.creditPanCountryCode, 'DE');
+      assert.equal(octParams.debitBankName, undefined, 'an OCT debits no card');
+      assert.equal(octParams.p2pDebitRrn, undefined);
       const refusedOct = String(
         (await register(['WITHOUT_FROM_CARD'], { transactionTypeIndicator: 'D' })).orderId,
       );

@@ -52,6 +52,24 @@ for (const engine of ENGINES) {
       const older = await status(first, 2);
       assert.equal(older.binding, undefined, 'binding appears from version 3');
       assert.equal(older.paymentNetRefNum, undefined, 'paymentNetRefNum from version 7');
+      type Leg = Record<string, unknown>;
+      const [debitLeg, creditLeg] = stored.operationList as Leg[];
+      assert.equal(debitLeg?.paymentNetRefNum, stored.paymentNetRefNum);
+      assert.equal(debitLeg?.originalActionCode, '00', 'the network code behind action code 0');
+      assert.equal(debitLeg?.schemeTransactionId, undefined, 'a network-V debit has no scheme id');
+      assert.equal(creditLeg?.originalActionCode, '00');
+      const seventh = (await status(first, 7)).operationList as Leg[];
+      assert.equal(seventh[0]?.paymentNetRefNum, stored.paymentNetRefNum);
+      assert.equal(seventh[0]?.originalActionCode, undefined, 'originalActionCode from version 9');
+      const mastercard = await register({});
+      await shop.call('performP2P.do', {
+        orderId: mastercard,
+        fromCard: CARD('5555555555554444'),
+        toCard: { pan: '4111111111111111' },
+      });
+      const [mDebit] = (await status(mastercard)).operationList as Leg[];
+      assert.match(String(mDebit?.schemeTransactionId), /^\d{1,22}$/, 'network M: the scheme id from 9');
+      assert.equal(((await status(mastercard, 8)).operationList as Leg[])[0]?.schemeTransactionId, undefined);
       const second = await register({ clientId });
       const withoutTii = (
         await shop.call('performP2PByBinding.do', {

@@ -42,6 +42,34 @@ for (const engine of ENGINES) {
     const legs = (body: Body) =>
       (body.operationList as Body[]).map((leg) => [leg.operationType, leg.amount, leg.resultCode]);
 
+    test('a transfer between cards of two countries is international in its callback', async () => {
+      const orderId = await register(2500, {
+        billingRecipientData: { recipientFirstName: 'John', recipientLastName: 'Roe' },
+      });
+      const done = (
+        await shop.call('performP2P.do', {
+          orderId,
+          fromCard: CARD('4000008400000019'),
+          toCard: { pan: '5555555555554444' },
+        })
+      ).body;
+      assert.equal(done.errorCode, '0', JSON.stringify(done));
+      const callback = await gh.gatehouse.store.db
+        .selectFrom('callbacks')
+        .select('params')
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      const params = JSON.parse(callback.params) as Body;
+      assert.equal(params.debitBankName, 'SANDBOX BANK USA');
+      assert.equal(params.debitPanCountryCode, 'US');
+      assert.equal(params.creditPanCountryCode, 'DE');
+      assert.equal(params.isInternationalP2P, 'true');
+      assert.deepEqual(JSON.parse(String(params.recipientData)), {
+        recipientFirstName: 'John',
+        recipientLastName: 'Roe',
+      });
+    });
+
     test('every P2P call must be signed: unsigned, wrong hash or wrong signature are refused and nothing runs', async () => {
       const body = JSON.stringify({
         ...shop.auth,
@@ -123,7 +151,16 @@ for (const engine of ENGINES) {
         .select('params')
         .where('order_id', '=', orderId)
         .executeTakeFirstOrThrow();
-      assert.equal((JSON.parse(callback.params) as Body).operation, 'deposited');
+      const params = JSON.parse(callback.params) as Body;
+      assert.equal(params.operation, 'deposited');
+      // gateway-facts §8: each card's bank and country from the BIN file, and the debit's RRN.
+      assert.equal(params.debitBankName, 'GATEHOUSE SANDBOX BANK');
+      assert.equal(params.creditBankName, 'GATEHOUSE SANDBOX BANK');
+      assert.equal(params.debitPanCountryCode, 'DE');
+      assert.equal(params.creditPanCountryCode, 'DE');
+      assert.equal(params.isInternationalP2P, 'false');
+      assert.equal(params.p2pDebitRrn, body.rrn);
+      assert.equal(params.operationType, undefined, 'a two-card transfer is neither AFT nor OCT');
       const again = (
         await shop.call('performP2P.do', {
           orderId,

@@ -1,11 +1,11 @@
 import { currencyByNumeric } from '../../domain/currencies.js';
-import { feeFor } from '../../domain/p2p/fee-plan.js';
 import type { Permission } from '../../domain/permissions.js';
 import { Refusal } from '../../domain/refusals.js';
 import { LANGUAGES } from '../../i18n/languages.js';
 import type { OrderQuery } from '../../services/order-query.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
 import type { P2pTransfer } from '../../services/p2p/p2p-transfer.js';
+import type { TransferStart } from '../../services/p2p/transfer-start.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 import type { OperationRepository } from '../../store/operation-repository.js';
 import type { OrderRow } from '../../store/schema.js';
@@ -48,6 +48,13 @@ import { randomInt } from 'node:crypto';
 import { debitTransactionReferenceOf, p2pStatusView } from './p2p-status-view.js';
 import { networkOf } from '../../domain/card-rules.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
+import {
+  blocksOf,
+  checkOneDirectionRules,
+  feeOf,
+  transferTypeOfOrder,
+  type TransferType,
+} from '../../services/p2p/transfer-rules.js';
 
 const P2P = '/payment/rest/api/p2p';
 
@@ -209,6 +216,7 @@ export interface P2pServices extends TransferCardSources {
   readonly transfers: P2pTransfer;
   readonly operations: OperationRepository;
   readonly authenticated: AuthenticatedPayment;
+  readonly transferStart: TransferStart;
   readonly threeDs: ThreeDsServer;
 }
 
@@ -222,14 +230,6 @@ async function transferOrder(
   if (order.p2p_type === null) throw new Refusal('ORDER_NOT_FOUND');
   return order;
 }
-
-/** The fee of a transfer: feeInput given at registration, else the merchant's plan. */
-function feeOf(order: OrderRow, merchant: MerchantContext, amountMinor: number): number {
-  const details = JSON.parse(order.p2p_details ?? '{}') as { feeInput?: number };
-  return details.feeInput ?? feeFor(merchant.p2pFee, amountMinor);
-}
-
-type TransferType = 'STANDARD' | 'AFT' | 'OCT';
 
 /**
  * The kind of transfer the features ask for (p2p-api.md): WITHOUT_TO_CARD an AFT (permission aft,
@@ -289,62 +289,6 @@ async function checkFundingOrder(
   }
 }
 
-type Fields = Readonly<Record<string, unknown>> | undefined;
-
-function requireMembers(block: Fields, blockName: string, members: readonly string[]): void {
-  for (const member of members) {
-    const value = block?.[member];
-    if (value === undefined || value === '')
-      throw new Refusal('PARAM_MISSING', { param: `${blockName}.${member}` });
-  }
-}
-
-/** The payer and recipient blocks of a transfer: given with the perform, else at registration. */
-function blocksOf(
-  order: OrderRow,
-  params: { readonly billingPayerData?: unknown; readonly billingRecipientData?: unknown },
-) {
-  const registeredPayer = (JSON.parse(order.payer_data ?? '{}') as { billingPayerData?: Fields })
-    .billingPayerData;
-  const registeredRecipient = (JSON.parse(order.p2p_details ?? '{}') as { billingRecipientData?: Fields })
-    .billingRecipientData;
-  return {
-    payer: (params.billingPayerData as Fields) ?? registeredPayer,
-    recipient: (params.billingRecipientData as Fields) ?? registeredRecipient,
-  };
-}
-
-/**
- * p2p-api.md's conditional blocks: an AFT on network V needs the payer's name, birthday and
- * address; on network M the recipient's country, account and account type; an OCT on network M
- * the payer's account number type.
- */
-function checkOneDirectionRules(
-  type: TransferType,
-  network: 'V' | 'M' | 'OTHER',
-  blocks: { payer: Fields; recipient: Fields },
-): void {
-  if (type === 'AFT' && network === 'V') {
-    requireMembers(blocks.payer, 'billingPayerData', [
-      'payerFirstName',
-      'payerLastName',
-      'payerBirthday',
-      'billingCity',
-      'billingCountry',
-      'billingAddressLine1',
-    ]);
-  }
-  if (type === 'AFT' && network === 'M') {
-    requireMembers(blocks.recipient, 'billingRecipientData', [
-      'recipientCountry',
-      'recipientAccount',
-      'recipientAccountNumberType',
-    ]);
-  }
-  if (type === 'OCT' && network === 'M')
-    requireMembers(blocks.payer, 'billingPayerData', ['payerAccountNumberType']);
-}
-
 /** What every P2P operation is: JSON, answered in the REST envelope, permission p2p, always signed. */
 function p2pOperation<const Table extends ParamTable>(
   operation: Omit<Operation<Table>, 'encoding' | 'envelope' | 'requiredPermission' | 'alwaysSigned'>,
@@ -377,6 +321,7 @@ export function p2pOperations(services: P2pServices): Operation[] {
       return {
         errorCode: '0',
         errorMessage: context.message('success'),
+        formUrl: registered.formUrl,
         orderId: registered.orderId,
         orderNumber: params.orderNumber,
       };
@@ -666,7 +611,7 @@ async function transfer(
   params: PerformParams,
   context: OperationContext,
 ): Promise<Record<string, unknown>> {
-  const type = (order.p2p_type ?? 'STANDARD') as TransferType;
+  const type = transferTypeOfOrder(order);
   if (params.type !== undefined && params.type !== TYPE_PARAM[type]) {
     throw new Refusal('PARAM_CONFLICT', { param: 'type', other: 'features' });
   }
@@ -728,51 +673,26 @@ async function transfer(
       ? { storeCredential: { clientId, category: 'COMMON' as const, email: params.email ?? null } }
       : {}),
   };
-  const exempt = params.externalScaExemptionIndicator !== undefined;
-  if (context.merchant.permissions.has('sslOnly') || exempt || debit.authenticated === true) {
-    const done = await services.transfers.perform(order, {
+  const step = await services.transferStart.start(
+    order,
+    {
       from,
       ...(to === undefined ? {} : { to }),
       amountMinor,
       feeMinor,
       ...credential,
       ...(debit.authentication === undefined ? {} : { authentication: debit.authentication }),
-      ...(debit.secureAuth === undefined || exempt ? {} : { secureAuth: debit.secureAuth }),
+      ...(debit.secureAuth === undefined ? {} : { secureAuth: debit.secureAuth }),
+      ...(debit.authenticated === undefined ? {} : { authenticated: debit.authenticated }),
       ...(debit.intent === undefined ? {} : { intent: debit.intent }),
       ...(params.externalScaExemptionIndicator === undefined
         ? {}
-        : {
-            secureAuth: JSON.stringify({
-              threeDsType: 'EXEMPTION',
-              exemption: params.externalScaExemptionIndicator,
-            }),
-          }),
-    });
-    return performAnswer(done, services, context);
-  }
-  if (debit.intent !== undefined) {
-    // A wallet card the wallet did not authenticate (PAN_ONLY) on a merchant that authenticates.
-    throw new Refusal('FEATURE_NOT_ENABLED', {
-      param: 'fromCard.paymentToken',
-      feature: '3-D Secure for PAN_ONLY wallet tokens on transfers',
-    });
-  }
-  const prepared = await services.transfers.prepare(order, to, amountMinor, feeMinor);
-  const step = await services.authenticated.start(
-    prepared,
-    {
-      card: from,
-      terms: {
-        twoPhase: false,
-        paymentWay: debit.bindingId === undefined ? 'CARD' : 'CARD_BINDING',
-        ...(credential.bindingId === undefined ? {} : { bindingId: credential.bindingId }),
-        ...(params.tii === undefined ? {} : { tii: params.tii }),
-        ...(credential.storeCredential === undefined ? {} : { storeCredential: credential.storeCredential }),
-      },
+        : { exemption: params.externalScaExemptionIndicator }),
+      sslOnly: context.merchant.permissions.has('sslOnly'),
+      merchantName: context.merchant.login,
       finishUrl: params.threeDSVer2FinishUrl,
       merchantNotificationUrl: params.threeDSMethodNotificationUrl,
-      merchantName: context.merchant.login,
-      ...(params.email === undefined ? {} : { email: params.email }),
+      email: params.email,
     },
     browser,
   );

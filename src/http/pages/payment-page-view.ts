@@ -73,6 +73,36 @@ export interface FormState {
   readonly alert?: string;
 }
 
+/** One labelled input of a card form, with its hint and the error the server or the script marks. */
+export function cardInput(
+  t: ReturnType<typeof pageText>,
+  input: {
+    readonly name: string;
+    readonly label: MessageKey;
+    readonly errorKey: MessageKey;
+    readonly invalid: boolean;
+    readonly attributes: Html;
+    readonly hint?: MessageKey;
+  },
+): Html {
+  const { name, hint } = input;
+  const described = [hint === undefined ? '' : `${name}-hint`, `${name}-error`]
+    .filter((id) => id !== '')
+    .join(' ');
+  return html`<div class="field">
+    <label for="${name}">${t(input.label)}</label>
+    <input
+      id="${name}"
+      name="${name}"
+      ${input.attributes}
+      aria-describedby="${described}"
+      aria-invalid="${input.invalid ? 'true' : 'false'}"
+    />
+    ${hint === undefined ? '' : html`<p class="hint" id="${name}-hint">${t(hint)}</p>`}
+    <p class="error" id="${name}-error" aria-live="polite">${input.invalid ? t(input.errorKey) : ''}</p>
+  </div>`;
+}
+
 function field(
   t: ReturnType<typeof pageText>,
   name: 'pan' | 'expiry' | 'cvc' | 'cardholderName',
@@ -82,22 +112,14 @@ function field(
   attributes: Html,
   hint?: MessageKey,
 ): Html {
-  const invalid = state.errors[name] === true;
-  const described = [hint === undefined ? '' : `${name}-hint`, `${name}-error`]
-    .filter((id) => id !== '')
-    .join(' ');
-  return html`<div class="field">
-    <label for="${name}">${t(label)}</label>
-    <input
-      id="${name}"
-      name="${name}"
-      ${attributes}
-      aria-describedby="${described}"
-      aria-invalid="${invalid ? 'true' : 'false'}"
-    />
-    ${hint === undefined ? '' : html`<p class="hint" id="${name}-hint">${t(hint)}</p>`}
-    <p class="error" id="${name}-error" aria-live="polite">${invalid ? t(errorKey) : ''}</p>
-  </div>`;
+  return cardInput(t, {
+    name,
+    label,
+    errorKey,
+    invalid: state.errors[name] === true,
+    attributes,
+    ...(hint === undefined ? {} : { hint }),
+  });
 }
 
 /** The card form for an order that can be paid. */
@@ -247,7 +269,10 @@ function savedCardsFieldset(
 
 export type OrderNotice = 'expired' | 'paid' | 'declined' | 'unknown' | 'inProgress';
 
-const NOTICE_KEYS: Record<OrderNotice, [MessageKey, MessageKey]> = {
+/** The title and text of each notice: payments and transfers word them their own way. */
+export type NoticeWording = Readonly<Record<OrderNotice, readonly [MessageKey, MessageKey]>>;
+
+export const PAYMENT_NOTICES: NoticeWording = {
   expired: ['page.expired.title', 'page.expired.text'],
   paid: ['page.paid.title', 'page.paid.text'],
   declined: ['page.declined.title', 'page.declined.text'],
@@ -260,9 +285,10 @@ export function noticeBody(
   kind: OrderNotice,
   language: Language,
   backUrl?: string,
+  wording: NoticeWording = PAYMENT_NOTICES,
 ): { title: string; body: Html } {
   const t = pageText(language);
-  const [title, text] = NOTICE_KEYS[kind];
+  const [title, text] = wording[kind];
   return {
     title: t(title),
     body: html`<main id="notice" data-notice="${kind}">

@@ -190,4 +190,23 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'Конвертирането се предлага от доставчика на плащания на магазина; вашата банка няма да конвертира това плащане.',
   'page.error.dccChoice': 'Изберете валутата, в която да платите',
+  'page.transfer.title': 'Превод от карта на карта',
+  'page.transfer.amount': 'Преведена сума',
+  'page.transfer.fee': 'Такса',
+  'page.transfer.total': 'Общо от вашата карта',
+  'page.transfer.timeLeft': 'Оставащо време',
+  'page.transfer.fromCard': 'Вашата карта (сумата се взема от нея)',
+  'page.transfer.toCard': 'Картата на получателя (сумата отива към нея)',
+  'page.transfer.knownRecipient': 'Карта {card}',
+  'page.transfer.submit': 'Преведи {amount}',
+  'page.transfer.processing': 'Преводът се извършва…',
+  'page.transfer.done.title': 'Този превод е извършен',
+  'page.transfer.done.text': 'Парите са преведени; няма какво повече да правите.',
+  'page.transfer.declined.title': 'Този превод не може да бъде извършен',
+  'page.transfer.declined.text':
+    'Преводът беше отказан или отменен и не са прехвърлени пари. Моля, върнете се към сайта.',
+  'page.transfer.expired.title': 'Този превод е изтекъл',
+  'page.transfer.expired.text': 'Времето за този превод изтече. Моля, започнете отново от сайта.',
+  'page.transfer.inProgress.title': 'Преводът се извършва',
+  'page.transfer.inProgress.text': 'Този превод вече се извършва. Моля, изчакайте малко и проверете в сайта.',
 };

@@ -187,4 +187,24 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'Omregningen tilbydes af butikkens betalingsudbyder; din bank omregner ikke denne betaling.',
   'page.error.dccChoice': 'Vælg den valuta, du vil betale i',
+  'page.transfer.title': 'Overførsel fra kort til kort',
+  'page.transfer.amount': 'Overført beløb',
+  'page.transfer.fee': 'Gebyr',
+  'page.transfer.total': 'I alt trukket fra dit kort',
+  'page.transfer.timeLeft': 'Tid tilbage',
+  'page.transfer.fromCard': 'Dit kort (beløbet trækkes herfra)',
+  'page.transfer.toCard': 'Modtagerens kort (beløbet går hertil)',
+  'page.transfer.knownRecipient': 'Kort {card}',
+  'page.transfer.submit': 'Overfør {amount}',
+  'page.transfer.processing': 'Overførslen udføres…',
+  'page.transfer.done.title': 'Denne overførsel er gennemført',
+  'page.transfer.done.text': 'Pengene er overført; der er ikke mere at gøre.',
+  'page.transfer.declined.title': 'Denne overførsel kan ikke gennemføres',
+  'page.transfer.declined.text':
+    'Overførslen blev afvist eller annulleret, og ingen penge er flyttet. Gå tilbage til webstedet.',
+  'page.transfer.expired.title': 'Denne overførsel er udløbet',
+  'page.transfer.expired.text': 'Tiden til denne overførsel er gået. Start forfra fra webstedet.',
+  'page.transfer.inProgress.title': 'Overførsel i gang',
+  'page.transfer.inProgress.text':
+    'Denne overførsel er allerede i gang. Vent et øjeblik, og tjek med webstedet.',
 };

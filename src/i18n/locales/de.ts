@@ -201,4 +201,25 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'Die Umrechnung bietet der Zahlungsdienstleister des Shops an; Ihre Bank rechnet diese Zahlung nicht um.',
   'page.error.dccChoice': 'Wählen Sie die Währung, in der Sie zahlen',
+  'page.transfer.title': 'Überweisung von Karte zu Karte',
+  'page.transfer.amount': 'Überwiesener Betrag',
+  'page.transfer.fee': 'Gebühr',
+  'page.transfer.total': 'Insgesamt von Ihrer Karte abgebucht',
+  'page.transfer.timeLeft': 'Verbleibende Zeit',
+  'page.transfer.fromCard': 'Ihre Karte (der Betrag wird von ihr abgebucht)',
+  'page.transfer.toCard': 'Karte des Empfängers (der Betrag geht an sie)',
+  'page.transfer.knownRecipient': 'Karte {card}',
+  'page.transfer.submit': '{amount} überweisen',
+  'page.transfer.processing': 'Die Überweisung wird ausgeführt…',
+  'page.transfer.done.title': 'Diese Überweisung wurde ausgeführt',
+  'page.transfer.done.text': 'Das Geld wurde überwiesen; es ist nichts weiter zu tun.',
+  'page.transfer.declined.title': 'Diese Überweisung kann nicht ausgeführt werden',
+  'page.transfer.declined.text':
+    'Die Überweisung wurde abgelehnt oder storniert, und es wurde kein Geld bewegt. Bitte kehren Sie zur Website zurück.',
+  'page.transfer.expired.title': 'Diese Überweisung ist abgelaufen',
+  'page.transfer.expired.text':
+    'Die Zeit für diese Überweisung ist abgelaufen. Bitte beginnen Sie auf der Website neu.',
+  'page.transfer.inProgress.title': 'Überweisung läuft',
+  'page.transfer.inProgress.text':
+    'Diese Überweisung wird bereits ausgeführt. Bitte warten Sie einen Moment und fragen Sie auf der Website nach.',
 };

@@ -196,4 +196,24 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'Τη μετατροπή την προσφέρει ο πάροχος πληρωμών του καταστήματος· η τράπεζά σας δεν θα μετατρέψει αυτή την πληρωμή.',
   'page.error.dccChoice': 'Επιλέξτε το νόμισμα πληρωμής',
+  'page.transfer.title': 'Μεταφορά από κάρτα σε κάρτα',
+  'page.transfer.amount': 'Ποσό μεταφοράς',
+  'page.transfer.fee': 'Χρέωση',
+  'page.transfer.total': 'Σύνολο από την κάρτα σας',
+  'page.transfer.timeLeft': 'Υπολειπόμενος χρόνος',
+  'page.transfer.fromCard': 'Η κάρτα σας (το ποσό χρεώνεται σε αυτήν)',
+  'page.transfer.toCard': 'Η κάρτα του παραλήπτη (το ποσό πιστώνεται σε αυτήν)',
+  'page.transfer.knownRecipient': 'Κάρτα {card}',
+  'page.transfer.submit': 'Μεταφορά {amount}',
+  'page.transfer.processing': 'Η μεταφορά εκτελείται…',
+  'page.transfer.done.title': 'Αυτή η μεταφορά έγινε',
+  'page.transfer.done.text': 'Τα χρήματα μεταφέρθηκαν· δεν χρειάζεται τίποτε άλλο.',
+  'page.transfer.declined.title': 'Αυτή η μεταφορά δεν μπορεί να γίνει',
+  'page.transfer.declined.text':
+    'Η μεταφορά απορρίφθηκε ή ακυρώθηκε και δεν μετακινήθηκαν χρήματα. Επιστρέψτε στον ιστότοπο.',
+  'page.transfer.expired.title': 'Αυτή η μεταφορά έληξε',
+  'page.transfer.expired.text': 'Ο χρόνος για αυτή τη μεταφορά έληξε. Ξεκινήστε ξανά από τον ιστότοπο.',
+  'page.transfer.inProgress.title': 'Μεταφορά σε εξέλιξη',
+  'page.transfer.inProgress.text':
+    'Αυτή η μεταφορά εκτελείται ήδη. Περιμένετε λίγο και ελέγξτε με τον ιστότοπο.',
 };

@@ -192,4 +192,25 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'La conversión la ofrece el proveedor de pagos de la tienda; su banco no convertirá este pago.',
   'page.error.dccChoice': 'Elija la divisa en la que pagar',
+  'page.transfer.title': 'Transferencia de tarjeta a tarjeta',
+  'page.transfer.amount': 'Importe transferido',
+  'page.transfer.fee': 'Comisión',
+  'page.transfer.total': 'Total cargado a su tarjeta',
+  'page.transfer.timeLeft': 'Tiempo restante',
+  'page.transfer.fromCard': 'Su tarjeta (el importe se carga en ella)',
+  'page.transfer.toCard': 'La tarjeta del destinatario (el importe se abona en ella)',
+  'page.transfer.knownRecipient': 'Tarjeta {card}',
+  'page.transfer.submit': 'Transferir {amount}',
+  'page.transfer.processing': 'Realizando la transferencia…',
+  'page.transfer.done.title': 'Esta transferencia se ha realizado',
+  'page.transfer.done.text': 'El dinero se ha transferido; no hay nada más que hacer.',
+  'page.transfer.declined.title': 'Esta transferencia no se puede realizar',
+  'page.transfer.declined.text':
+    'La transferencia fue rechazada o cancelada y no se ha movido dinero. Vuelva al sitio.',
+  'page.transfer.expired.title': 'Esta transferencia ha caducado',
+  'page.transfer.expired.text':
+    'El plazo para esta transferencia ha terminado. Empiece de nuevo desde el sitio.',
+  'page.transfer.inProgress.title': 'Transferencia en curso',
+  'page.transfer.inProgress.text':
+    'Esta transferencia ya se está realizando. Espere un momento y consulte con el sitio.',
 };

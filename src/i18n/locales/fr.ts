@@ -195,4 +195,24 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'La conversion est proposée par le prestataire de paiement de la boutique ; votre banque ne convertira pas ce paiement.',
   'page.error.dccChoice': 'Choisissez la devise de paiement',
+  'page.transfer.title': 'Virement de carte à carte',
+  'page.transfer.amount': 'Montant transféré',
+  'page.transfer.fee': 'Frais',
+  'page.transfer.total': 'Total débité de votre carte',
+  'page.transfer.timeLeft': 'Temps restant',
+  'page.transfer.fromCard': 'Votre carte (le montant y est débité)',
+  'page.transfer.toCard': 'La carte du bénéficiaire (le montant y est crédité)',
+  'page.transfer.knownRecipient': 'Carte {card}',
+  'page.transfer.submit': 'Transférer {amount}',
+  'page.transfer.processing': 'Transfert en cours…',
+  'page.transfer.done.title': 'Ce transfert a été effectué',
+  'page.transfer.done.text': 'L’argent a été transféré ; il n’y a plus rien à faire.',
+  'page.transfer.declined.title': 'Ce transfert ne peut pas être effectué',
+  'page.transfer.declined.text':
+    'Le transfert a été refusé ou annulé, et aucun argent n’a bougé. Veuillez revenir sur le site.',
+  'page.transfer.expired.title': 'Ce transfert a expiré',
+  'page.transfer.expired.text': 'Le délai pour ce transfert est écoulé. Veuillez recommencer depuis le site.',
+  'page.transfer.inProgress.title': 'Transfert en cours',
+  'page.transfer.inProgress.text':
+    'Ce transfert est déjà en cours. Veuillez patienter un instant et vérifier auprès du site.',
 };

@@ -190,4 +190,24 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'Az átváltást a bolt fizetési szolgáltatója kínálja; a bankja nem váltja át ezt a fizetést.',
   'page.error.dccChoice': 'Válassza ki a fizetés pénznemét',
+  'page.transfer.title': 'Kártyáról kártyára utalás',
+  'page.transfer.amount': 'Átutalt összeg',
+  'page.transfer.fee': 'Díj',
+  'page.transfer.total': 'Összesen a kártyájáról',
+  'page.transfer.timeLeft': 'Hátralévő idő',
+  'page.transfer.fromCard': 'Az Ön kártyája (az összeget erről vonjuk le)',
+  'page.transfer.toCard': 'A kedvezményezett kártyája (az összeg erre érkezik)',
+  'page.transfer.knownRecipient': 'Kártya: {card}',
+  'page.transfer.submit': '{amount} átutalása',
+  'page.transfer.processing': 'Az átutalás folyamatban…',
+  'page.transfer.done.title': 'Ez az átutalás megtörtént',
+  'page.transfer.done.text': 'A pénzt átutaltuk; nincs további teendő.',
+  'page.transfer.declined.title': 'Ez az átutalás nem hajtható végre',
+  'page.transfer.declined.text':
+    'Az átutalást elutasították vagy visszavonták, és nem mozdult pénz. Kérjük, térjen vissza a webhelyre.',
+  'page.transfer.expired.title': 'Ez az átutalás lejárt',
+  'page.transfer.expired.text': 'Az átutalás ideje lejárt. Kérjük, kezdje újra a webhelyen.',
+  'page.transfer.inProgress.title': 'Átutalás folyamatban',
+  'page.transfer.inProgress.text':
+    'Ez az átutalás már folyamatban van. Kérjük, várjon egy kicsit, és érdeklődjön a webhelyen.',
 };

@@ -192,4 +192,24 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'La conversione è offerta dal fornitore di pagamenti del negozio; la tua banca non convertirà questo pagamento.',
   'page.error.dccChoice': 'Scegli la valuta di pagamento',
+  'page.transfer.title': 'Trasferimento da carta a carta',
+  'page.transfer.amount': 'Importo trasferito',
+  'page.transfer.fee': 'Commissione',
+  'page.transfer.total': 'Totale addebitato sulla tua carta',
+  'page.transfer.timeLeft': 'Tempo rimanente',
+  'page.transfer.fromCard': 'La tua carta (l’importo viene addebitato su di essa)',
+  'page.transfer.toCard': 'La carta del destinatario (l’importo viene accreditato su di essa)',
+  'page.transfer.knownRecipient': 'Carta {card}',
+  'page.transfer.submit': 'Trasferisci {amount}',
+  'page.transfer.processing': 'Trasferimento in corso…',
+  'page.transfer.done.title': 'Questo trasferimento è stato eseguito',
+  'page.transfer.done.text': 'Il denaro è stato trasferito; non c’è altro da fare.',
+  'page.transfer.declined.title': 'Questo trasferimento non può essere eseguito',
+  'page.transfer.declined.text':
+    'Il trasferimento è stato rifiutato o annullato e nessun denaro è stato spostato. Torna al sito.',
+  'page.transfer.expired.title': 'Questo trasferimento è scaduto',
+  'page.transfer.expired.text': 'Il tempo per questo trasferimento è scaduto. Ricomincia dal sito.',
+  'page.transfer.inProgress.title': 'Trasferimento in corso',
+  'page.transfer.inProgress.text':
+    'Questo trasferimento è già in corso. Attendi un momento e verifica con il sito.',
 };

@@ -187,4 +187,24 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'კონვერტაციას გთავაზობთ მაღაზიის გადახდის პროვაიდერი; თქვენი ბანკი ამ გადახდას არ დააკონვერტირებს.',
   'page.error.dccChoice': 'აირჩიეთ გადახდის ვალუტა',
+  'page.transfer.title': 'გადარიცხვა ბარათიდან ბარათზე',
+  'page.transfer.amount': 'გადარიცხული თანხა',
+  'page.transfer.fee': 'საკომისიო',
+  'page.transfer.total': 'სულ თქვენი ბარათიდან',
+  'page.transfer.timeLeft': 'დარჩენილი დრო',
+  'page.transfer.fromCard': 'თქვენი ბარათი (თანხა ჩამოიჭრება მისგან)',
+  'page.transfer.toCard': 'მიმღების ბარათი (თანხა ირიცხება მასზე)',
+  'page.transfer.knownRecipient': 'ბარათი {card}',
+  'page.transfer.submit': 'გადარიცხე {amount}',
+  'page.transfer.processing': 'გადარიცხვა სრულდება…',
+  'page.transfer.done.title': 'ეს გადარიცხვა შესრულდა',
+  'page.transfer.done.text': 'თანხა გადაირიცხა; მეტი არაფერია გასაკეთებელი.',
+  'page.transfer.declined.title': 'ამ გადარიცხვის შესრულება შეუძლებელია',
+  'page.transfer.declined.text':
+    'გადარიცხვა უარყოფილია ან გაუქმებულია და თანხა არ გადაადგილებულა. გთხოვთ, დაბრუნდეთ საიტზე.',
+  'page.transfer.expired.title': 'ამ გადარიცხვის ვადა ამოიწურა',
+  'page.transfer.expired.text': 'ამ გადარიცხვის დრო ამოიწურა. გთხოვთ, თავიდან დაიწყოთ საიტიდან.',
+  'page.transfer.inProgress.title': 'გადარიცხვა მიმდინარეობს',
+  'page.transfer.inProgress.text':
+    'ეს გადარიცხვა უკვე სრულდება. გთხოვთ, ცოტა დაელოდოთ და გადაამოწმოთ საიტზე.',
 };

@@ -186,4 +186,23 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'Konvertavimą siūlo parduotuvės mokėjimų paslaugų teikėjas; jūsų bankas šio mokėjimo nekonvertuos.',
   'page.error.dccChoice': 'Pasirinkite mokėjimo valiutą',
+  'page.transfer.title': 'Pervedimas iš kortelės į kortelę',
+  'page.transfer.amount': 'Pervedama suma',
+  'page.transfer.fee': 'Mokestis',
+  'page.transfer.total': 'Iš viso nuskaičiuojama iš jūsų kortelės',
+  'page.transfer.timeLeft': 'Liko laiko',
+  'page.transfer.fromCard': 'Jūsų kortelė (suma nuskaičiuojama iš jos)',
+  'page.transfer.toCard': 'Gavėjo kortelė (suma pervedama į ją)',
+  'page.transfer.knownRecipient': 'Kortelė {card}',
+  'page.transfer.submit': 'Pervesti {amount}',
+  'page.transfer.processing': 'Atliekamas pervedimas…',
+  'page.transfer.done.title': 'Šis pervedimas atliktas',
+  'page.transfer.done.text': 'Pinigai pervesti; daugiau nieko daryti nereikia.',
+  'page.transfer.declined.title': 'Šio pervedimo atlikti negalima',
+  'page.transfer.declined.text': 'Pervedimas atmestas arba atšauktas, pinigai nejudėjo. Grįžkite į svetainę.',
+  'page.transfer.expired.title': 'Šio pervedimo laikas baigėsi',
+  'page.transfer.expired.text': 'Šio pervedimo laikas baigėsi. Pradėkite iš naujo svetainėje.',
+  'page.transfer.inProgress.title': 'Pervedimas vykdomas',
+  'page.transfer.inProgress.text':
+    'Šis pervedimas jau vykdomas. Palaukite akimirką ir pasitikrinkite svetainėje.',
 };

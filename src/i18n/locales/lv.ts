@@ -188,4 +188,24 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'Konvertāciju piedāvā veikala maksājumu pakalpojumu sniedzējs; jūsu banka šo maksājumu nekonvertēs.',
   'page.error.dccChoice': 'Izvēlieties maksājuma valūtu',
+  'page.transfer.title': 'Pārskaitījums no kartes uz karti',
+  'page.transfer.amount': 'Pārskaitītā summa',
+  'page.transfer.fee': 'Komisija',
+  'page.transfer.total': 'Kopā no jūsu kartes',
+  'page.transfer.timeLeft': 'Atlikušais laiks',
+  'page.transfer.fromCard': 'Jūsu karte (summa tiek norakstīta no tās)',
+  'page.transfer.toCard': 'Saņēmēja karte (summa tiek ieskaitīta tajā)',
+  'page.transfer.knownRecipient': 'Karte {card}',
+  'page.transfer.submit': 'Pārskaitīt {amount}',
+  'page.transfer.processing': 'Notiek pārskaitījums…',
+  'page.transfer.done.title': 'Šis pārskaitījums ir veikts',
+  'page.transfer.done.text': 'Nauda ir pārskaitīta; vairāk nekas nav jādara.',
+  'page.transfer.declined.title': 'Šo pārskaitījumu nevar veikt',
+  'page.transfer.declined.text':
+    'Pārskaitījums tika noraidīts vai atcelts, un nauda netika pārvietota. Lūdzu, atgriezieties vietnē.',
+  'page.transfer.expired.title': 'Šī pārskaitījuma termiņš ir beidzies',
+  'page.transfer.expired.text': 'Laiks šim pārskaitījumam ir beidzies. Lūdzu, sāciet no jauna vietnē.',
+  'page.transfer.inProgress.title': 'Pārskaitījums notiek',
+  'page.transfer.inProgress.text':
+    'Šis pārskaitījums jau tiek veikts. Lūdzu, mazliet uzgaidiet un pārbaudiet vietnē.',
 };

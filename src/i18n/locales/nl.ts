@@ -192,4 +192,24 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'De omrekening wordt aangeboden door de betaalprovider van de winkel; uw bank rekent deze betaling niet om.',
   'page.error.dccChoice': 'Kies de valuta waarin u betaalt',
+  'page.transfer.title': 'Overboeking van kaart naar kaart',
+  'page.transfer.amount': 'Overgemaakt bedrag',
+  'page.transfer.fee': 'Kosten',
+  'page.transfer.total': 'Totaal afgeschreven van uw kaart',
+  'page.transfer.timeLeft': 'Resterende tijd',
+  'page.transfer.fromCard': 'Uw kaart (het bedrag wordt hiervan afgeschreven)',
+  'page.transfer.toCard': 'De kaart van de ontvanger (het bedrag gaat hiernaartoe)',
+  'page.transfer.knownRecipient': 'Kaart {card}',
+  'page.transfer.submit': '{amount} overmaken',
+  'page.transfer.processing': 'De overboeking wordt uitgevoerd…',
+  'page.transfer.done.title': 'Deze overboeking is uitgevoerd',
+  'page.transfer.done.text': 'Het geld is overgemaakt; u hoeft niets meer te doen.',
+  'page.transfer.declined.title': 'Deze overboeking kan niet worden uitgevoerd',
+  'page.transfer.declined.text':
+    'De overboeking is geweigerd of geannuleerd en er is geen geld verplaatst. Ga terug naar de website.',
+  'page.transfer.expired.title': 'Deze overboeking is verlopen',
+  'page.transfer.expired.text': 'De tijd voor deze overboeking is voorbij. Begin opnieuw vanaf de website.',
+  'page.transfer.inProgress.title': 'Overboeking bezig',
+  'page.transfer.inProgress.text':
+    'Deze overboeking wordt al uitgevoerd. Wacht even en informeer bij de website.',
 };

@@ -187,4 +187,23 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'Przewalutowanie oferuje dostawca płatności sklepu; Twój bank nie przewalutuje tej płatności.',
   'page.error.dccChoice': 'Wybierz walutę płatności',
+  'page.transfer.title': 'Przelew z karty na kartę',
+  'page.transfer.amount': 'Przelewana kwota',
+  'page.transfer.fee': 'Opłata',
+  'page.transfer.total': 'Łącznie z Twojej karty',
+  'page.transfer.timeLeft': 'Pozostały czas',
+  'page.transfer.fromCard': 'Twoja karta (kwota zostanie z niej pobrana)',
+  'page.transfer.toCard': 'Karta odbiorcy (kwota trafi na nią)',
+  'page.transfer.knownRecipient': 'Karta {card}',
+  'page.transfer.submit': 'Przelej {amount}',
+  'page.transfer.processing': 'Trwa wykonywanie przelewu…',
+  'page.transfer.done.title': 'Ten przelew został wykonany',
+  'page.transfer.done.text': 'Pieniądze zostały przelane; nie trzeba nic więcej robić.',
+  'page.transfer.declined.title': 'Tego przelewu nie można wykonać',
+  'page.transfer.declined.text':
+    'Przelew został odrzucony lub anulowany i żadne pieniądze nie zostały przeniesione. Wróć do serwisu.',
+  'page.transfer.expired.title': 'Ten przelew wygasł',
+  'page.transfer.expired.text': 'Czas na ten przelew minął. Zacznij od nowa w serwisie.',
+  'page.transfer.inProgress.title': 'Przelew w toku',
+  'page.transfer.inProgress.text': 'Ten przelew jest już wykonywany. Poczekaj chwilę i sprawdź w serwisie.',
 };

@@ -191,4 +191,24 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'A conversão é oferecida pelo prestador de pagamentos da loja; o seu banco não converterá este pagamento.',
   'page.error.dccChoice': 'Escolha a moeda de pagamento',
+  'page.transfer.title': 'Transferência de cartão para cartão',
+  'page.transfer.amount': 'Valor transferido',
+  'page.transfer.fee': 'Taxa',
+  'page.transfer.total': 'Total debitado do seu cartão',
+  'page.transfer.timeLeft': 'Tempo restante',
+  'page.transfer.fromCard': 'O seu cartão (o valor é debitado dele)',
+  'page.transfer.toCard': 'O cartão do destinatário (o valor é creditado nele)',
+  'page.transfer.knownRecipient': 'Cartão {card}',
+  'page.transfer.submit': 'Transferir {amount}',
+  'page.transfer.processing': 'A efetuar a transferência…',
+  'page.transfer.done.title': 'Esta transferência foi efetuada',
+  'page.transfer.done.text': 'O dinheiro foi transferido; não há mais nada a fazer.',
+  'page.transfer.declined.title': 'Esta transferência não pode ser efetuada',
+  'page.transfer.declined.text':
+    'A transferência foi recusada ou cancelada e nenhum dinheiro foi movimentado. Volte ao site.',
+  'page.transfer.expired.title': 'Esta transferência expirou',
+  'page.transfer.expired.text': 'O prazo para esta transferência terminou. Recomece a partir do site.',
+  'page.transfer.inProgress.title': 'Transferência em curso',
+  'page.transfer.inProgress.text':
+    'Esta transferência já está a ser efetuada. Aguarde um momento e confirme com o site.',
 };

@@ -191,4 +191,25 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'Conversia este oferită de furnizorul de plăți al magazinului; banca dvs. nu va converti această plată.',
   'page.error.dccChoice': 'Alegeți moneda de plată',
+  'page.transfer.title': 'Transfer de pe card pe card',
+  'page.transfer.amount': 'Suma transferată',
+  'page.transfer.fee': 'Comision',
+  'page.transfer.total': 'Total debitat de pe cardul dvs.',
+  'page.transfer.timeLeft': 'Timp rămas',
+  'page.transfer.fromCard': 'Cardul dvs. (suma se debitează de pe el)',
+  'page.transfer.toCard': 'Cardul destinatarului (suma ajunge pe el)',
+  'page.transfer.knownRecipient': 'Card {card}',
+  'page.transfer.submit': 'Transferă {amount}',
+  'page.transfer.processing': 'Se efectuează transferul…',
+  'page.transfer.done.title': 'Acest transfer a fost efectuat',
+  'page.transfer.done.text': 'Banii au fost transferați; nu mai este nimic de făcut.',
+  'page.transfer.declined.title': 'Acest transfer nu poate fi efectuat',
+  'page.transfer.declined.text':
+    'Transferul a fost refuzat sau anulat și nu s-au mutat bani. Vă rugăm să reveniți pe site.',
+  'page.transfer.expired.title': 'Acest transfer a expirat',
+  'page.transfer.expired.text':
+    'Timpul pentru acest transfer a expirat. Vă rugăm să începeți din nou de pe site.',
+  'page.transfer.inProgress.title': 'Transfer în curs',
+  'page.transfer.inProgress.text':
+    'Acest transfer este deja în curs. Vă rugăm să așteptați puțin și să verificați pe site.',
 };

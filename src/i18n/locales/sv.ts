@@ -186,4 +186,24 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'Omräkningen erbjuds av butikens betaltjänstleverantör; din bank räknar inte om den här betalningen.',
   'page.error.dccChoice': 'Välj valuta att betala i',
+  'page.transfer.title': 'Överföring från kort till kort',
+  'page.transfer.amount': 'Överfört belopp',
+  'page.transfer.fee': 'Avgift',
+  'page.transfer.total': 'Totalt från ditt kort',
+  'page.transfer.timeLeft': 'Tid kvar',
+  'page.transfer.fromCard': 'Ditt kort (beloppet dras från det)',
+  'page.transfer.toCard': 'Mottagarens kort (beloppet går till det)',
+  'page.transfer.knownRecipient': 'Kort {card}',
+  'page.transfer.submit': 'Överför {amount}',
+  'page.transfer.processing': 'Överföringen genomförs…',
+  'page.transfer.done.title': 'Den här överföringen är genomförd',
+  'page.transfer.done.text': 'Pengarna har överförts; det finns inget mer att göra.',
+  'page.transfer.declined.title': 'Den här överföringen kan inte genomföras',
+  'page.transfer.declined.text':
+    'Överföringen avvisades eller avbröts, och inga pengar har flyttats. Gå tillbaka till webbplatsen.',
+  'page.transfer.expired.title': 'Den här överföringen har gått ut',
+  'page.transfer.expired.text': 'Tiden för den här överföringen har gått ut. Börja om från webbplatsen.',
+  'page.transfer.inProgress.title': 'Överföring pågår',
+  'page.transfer.inProgress.text':
+    'Den här överföringen genomförs redan. Vänta en stund och kontrollera med webbplatsen.',
 };

@@ -187,4 +187,25 @@ export const messages: MessageCatalogue = {
   'page.dcc.notice':
     'Ubadilishaji unatolewa na mtoa huduma wa malipo wa duka; benki yako haitabadilisha malipo haya.',
   'page.error.dccChoice': 'Chagua sarafu ya kulipia',
+  'page.transfer.title': 'Uhamisho kutoka kadi hadi kadi',
+  'page.transfer.amount': 'Kiasi kinachohamishwa',
+  'page.transfer.fee': 'Ada',
+  'page.transfer.total': 'Jumla inayotolewa kwenye kadi yako',
+  'page.transfer.timeLeft': 'Muda uliobaki',
+  'page.transfer.fromCard': 'Kadi yako (pesa hutolewa kwenye kadi hii)',
+  'page.transfer.toCard': 'Kadi ya mpokeaji (pesa huingia kwenye kadi hii)',
+  'page.transfer.knownRecipient': 'Kadi {card}',
+  'page.transfer.submit': 'Hamisha {amount}',
+  'page.transfer.processing': 'Uhamisho unafanyika…',
+  'page.transfer.done.title': 'Uhamisho huu umefanyika',
+  'page.transfer.done.text': 'Pesa zimehamishwa; hakuna zaidi la kufanya.',
+  'page.transfer.declined.title': 'Uhamisho huu hauwezi kufanyika',
+  'page.transfer.declined.text':
+    'Uhamisho ulikataliwa au kughairiwa, na hakuna pesa iliyohamishwa. Tafadhali rudi kwenye tovuti.',
+  'page.transfer.expired.title': 'Muda wa uhamisho huu umekwisha',
+  'page.transfer.expired.text':
+    'Muda wa kufanya uhamisho huu umekwisha. Tafadhali anza upya kutoka kwenye tovuti.',
+  'page.transfer.inProgress.title': 'Uhamisho unaendelea',
+  'page.transfer.inProgress.text':
+    'Uhamisho huu tayari unafanyika. Tafadhali subiri kidogo na uulize kwenye tovuti.',
 };

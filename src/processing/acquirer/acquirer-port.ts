@@ -91,10 +91,14 @@ export interface CreditRequest {
 
 export type CreditAnswer = FollowUpAnswer;
 
-/** A card's billing currency (ISO 4217 numeric) and issuing country (alpha-2), from the network's BIN file. */
+/**
+ * A card's billing currency (ISO 4217 numeric), issuing country (ISO 3166-1 alpha-2) and issuing
+ * bank's name, from the network's BIN file.
+ */
 export interface CardBilling {
   readonly currency: string;
   readonly country: string;
+  readonly bankName: string;
 }
 
 /**

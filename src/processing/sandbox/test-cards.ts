@@ -36,10 +36,15 @@ export interface CardBilling {
   readonly currency: string;
   /** ISO 3166-1 alpha-2. */
   readonly country: string;
+  readonly bankName: string;
 }
 
 /** Every card not listed with its own billing is a euro card (so never offered DCC). */
-export const EURO_BILLING: CardBilling = { currency: '978', country: 'DE' };
+export const EURO_BILLING: CardBilling = {
+  currency: '978',
+  country: 'DE',
+  bankName: 'GATEHOUSE SANDBOX BANK',
+};
 
 export interface TestCard {
   readonly pan: string;
@@ -94,39 +99,39 @@ export const TEST_CARDS: readonly TestCard[] = [
     pan: '4000009780000009',
     threeDS: 'notEnrolled',
     issuer: 'approve',
-    billing: { currency: '978', country: 'FR' },
+    billing: { currency: '978', country: 'FR', bankName: 'BANQUE SANDBOX FRANCE' },
   },
   {
     pan: '4000008400000001',
     threeDS: 'frictionless',
     eci: '05',
     issuer: 'approve',
-    billing: { currency: '840', country: 'US' },
+    billing: { currency: '840', country: 'US', bankName: 'SANDBOX BANK USA' },
   },
   {
     pan: '4000008400000019',
     threeDS: 'notEnrolled',
     issuer: 'approve',
-    billing: { currency: '840', country: 'US' },
+    billing: { currency: '840', country: 'US', bankName: 'SANDBOX BANK USA' },
   },
   {
     pan: '5200008260000005',
     threeDS: 'challenge',
     eci: '02',
     issuer: 'approve',
-    billing: { currency: '826', country: 'GB' },
+    billing: { currency: '826', country: 'GB', bankName: 'SANDBOX BANK UK' },
   },
   {
     pan: '4000003920000003',
     threeDS: 'notEnrolled',
     issuer: 'approve',
-    billing: { currency: '392', country: 'JP' },
+    billing: { currency: '392', country: 'JP', bankName: 'SANDBOX BANK JAPAN' },
   },
   {
     pan: '4000004140000005',
     threeDS: 'notEnrolled',
     issuer: 'approve',
-    billing: { currency: '414', country: 'KW' },
+    billing: { currency: '414', country: 'KW', bankName: 'SANDBOX BANK KUWAIT' },
   },
 ];
 

@@ -73,6 +73,46 @@ function sealedOf(card: CardForCredit): SealedCard {
   };
 }
 
+/** The issuers of a transfer's cards (the BIN file's bank name and country), kept for its callback. */
+interface TransferParties {
+  readonly debit?: { readonly bankName: string; readonly country: string };
+  readonly credit?: { readonly bankName: string; readonly country: string };
+}
+
+/**
+ * The P2P members of a transfer's callback (gateway-facts §8): operationType for AFT and OCT, the
+ * transaction type indicator, each card's bank and country (ISO 3166-1 alpha-2), whether the two
+ * countries differ, the registered recipient data (JSON), and the debit's RRN.
+ */
+export function transferCallbackMembers(
+  order: Pick<OrderRow, 'p2p_type' | 'p2p_details' | 'p2p_parties'>,
+  debitRrn: string | undefined,
+): Record<string, string> {
+  const details = JSON.parse(order.p2p_details ?? '{}') as {
+    transactionTypeIndicator?: string;
+    billingRecipientData?: unknown;
+  };
+  const parties = JSON.parse(order.p2p_parties ?? '{}') as TransferParties;
+  const members: Record<string, string> = {};
+  if (order.p2p_type === 'AFT' || order.p2p_type === 'OCT') members.operationType = order.p2p_type;
+  if (details.transactionTypeIndicator !== undefined)
+    members.transactionTypeIndicator = details.transactionTypeIndicator;
+  if (parties.debit !== undefined) {
+    members.debitBankName = parties.debit.bankName;
+    members.debitPanCountryCode = parties.debit.country;
+  }
+  if (parties.credit !== undefined) {
+    members.creditBankName = parties.credit.bankName;
+    members.creditPanCountryCode = parties.credit.country;
+  }
+  if (parties.debit !== undefined && parties.credit !== undefined)
+    members.isInternationalP2P = String(parties.debit.country !== parties.credit.country);
+  if (details.billingRecipientData !== undefined)
+    members.recipientData = JSON.stringify(details.billingRecipientData);
+  if (debitRrn !== undefined && debitRrn !== '') members.p2pDebitRrn = debitRrn;
+  return members;
+}
+
 /** What each leg's operation row carries to the next step, so a resumed step needs nothing else. */
 interface LegDetails {
   readonly creditOperationId?: string;
@@ -131,7 +171,7 @@ export class P2pTransfer {
       nowMs: startedMs,
     };
     const kept = input.to === undefined ? undefined : sealedOf(input.to);
-    const transfer = this.transferColumns(input);
+    const transfer = await this.transferColumns(input);
     await this.writes.run(async (db) => {
       if (!(await this.orders.claimForPayment(db, claim))) throw new Refusal('ORDER_NOT_PAYABLE');
       await this.orders.setTransfer(db, order.id, debitId, transfer);
@@ -162,6 +202,7 @@ export class P2pTransfer {
       payment_attempt_id: debitId,
       to_masked_pan: transfer.toMaskedPan,
       to_network: transfer.toNetwork,
+      p2p_parties: transfer.parties,
     };
     const debit = await this.acquirer.debit({
       orderId: order.id,
@@ -200,7 +241,7 @@ export class P2pTransfer {
       await this.writes.run(async (db) => {
         await this.operations.completeOperation(db, debitId, operationOutcome(debit, nowMs));
         await this.orders.recordAuthorization(db, this.completed(claimed, debitId, reference, nowMs));
-        await this.emit(db, this.transferEvent(claimed), nowMs);
+        await this.emit(db, this.transferEvent(claimed, reference.rrn), nowMs);
       });
       const funded = await this.current(claimed);
       return input.storeCredential === undefined ? funded : this.storeDebitedCard(funded, input, reference);
@@ -381,6 +422,8 @@ export class P2pTransfer {
     const attemptId = order.payment_attempt_id ?? '';
     if (answer.approved && debit !== undefined) {
       const outcome = this.completed(order, attemptId, debit, nowMs);
+      // An OCT's reference is its credit's own: it debited no card.
+      const debitRrn = order.p2p_type === 'OCT' ? undefined : debit.rrn;
       await this.writes.run(async (db) => {
         if (!(await this.operations.completePendingOperation(db, credit.id, operationOutcome(answer, nowMs))))
           return;
@@ -388,7 +431,7 @@ export class P2pTransfer {
           throw new Error(`order ${order.id} changed under transfer credit ${credit.id}`);
         }
         await this.credits.forgetCard(db, credit.id);
-        await this.emit(db, this.transferEvent(order), nowMs);
+        await this.emit(db, this.transferEvent(order, debitRrn), nowMs);
       });
       return this.current(order);
     }
@@ -487,9 +530,10 @@ export class P2pTransfer {
       amountMinor: input.amountMinor,
       nowMs: startedMs,
     });
+    const transfer = await this.transferColumns(input);
     await this.writes.run(async (db) => {
       if (!(await this.orders.claimForPayment(db, claim))) throw new Refusal('ORDER_NOT_PAYABLE');
-      await this.orders.setTransfer(db, order.id, creditId, this.transferColumns(input));
+      await this.orders.setTransfer(db, order.id, creditId, transfer);
       await this.operations.insertOperation(db, credit);
       await this.credits.keepCard(db, {
         id: creditId,
@@ -504,16 +548,26 @@ export class P2pTransfer {
       fee_minor: input.feeMinor,
       payment_attempt_id: creditId,
       to_masked_pan: to.pan.masked,
+      p2p_parties: transfer.parties,
     };
     return this.sendCredit(claimed, credit);
   }
 
-  private transferColumns(input: TransferInput) {
+  private async transferColumns(input: TransferInput) {
+    const [debit, credit] = await Promise.all([
+      input.from === undefined ? undefined : this.acquirer.cardBilling(input.from.pan),
+      input.to === undefined ? undefined : this.acquirer.cardBilling(input.to.pan),
+    ]);
+    const parties: TransferParties = {
+      ...(debit === undefined ? {} : { debit: { bankName: debit.bankName, country: debit.country } }),
+      ...(credit === undefined ? {} : { credit: { bankName: credit.bankName, country: credit.country } }),
+    };
     return {
       amountMinor: input.amountMinor,
       feeMinor: input.feeMinor,
       toMaskedPan: input.to?.pan.masked ?? null,
       toNetwork: input.to === undefined ? null : PAYMENT_SYSTEM_BY_NETWORK[networkOf(input.to.pan.reveal())],
+      parties: JSON.stringify(parties),
     };
   }
 
@@ -543,19 +597,15 @@ export class P2pTransfer {
     };
   }
 
-  /** The `deposited` callback of a made transfer; AFT and OCT add operationType and the indicator. */
-  private transferEvent(order: OrderRow) {
-    const details = JSON.parse(order.p2p_details ?? '{}') as { transactionTypeIndicator?: string };
-    const extra =
-      order.p2p_type === 'AFT' || order.p2p_type === 'OCT'
-        ? {
-            operationType: order.p2p_type,
-            ...(details.transactionTypeIndicator === undefined
-              ? {}
-              : { transactionTypeIndicator: details.transactionTypeIndicator }),
-          }
-        : undefined;
-    return paymentEventFor(order, 'deposited', true, order.amount_minor, extra);
+  /** The `deposited` callback of a made transfer, with the P2P members of gateway-facts §8. */
+  private transferEvent(order: OrderRow, debitRrn: string | undefined) {
+    return paymentEventFor(
+      order,
+      'deposited',
+      true,
+      order.amount_minor,
+      transferCallbackMembers(order, debitRrn),
+    );
   }
 
   private declined(

@@ -11,6 +11,7 @@ import * as walletKeys from './0009-wallet-keys.js';
 import * as dcc from './0010-dcc.js';
 import * as p2p from './0011-p2p.js';
 import * as p2pRecipient from './0012-p2p-recipient.js';
+import * as p2pParties from './0013-p2p-parties.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -26,4 +27,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010-dcc': dcc,
   '0011-p2p': p2p,
   '0012-p2p-recipient': p2pRecipient,
+  '0013-p2p-parties': p2pParties,
 };

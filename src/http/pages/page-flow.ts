@@ -1,0 +1,288 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ACTION_CODE } from '../../domain/action-codes.js';
+import type { Clock } from '../../domain/clock.js';
+import { ORDER_STATUS } from '../../domain/order-status.js';
+import { Refusal } from '../../domain/refusals.js';
+import { isLanguage, type Language } from '../../i18n/languages.js';
+import type { BrowserData, ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
+import type { MerchantContext } from '../../services/merchant-context.js';
+import type { MerchantDirectory } from '../../services/merchant-directory.js';
+import type { OrderQuery } from '../../services/order-query.js';
+import type { PaymentStep } from '../../services/payment-step.js';
+import type { OrderRow } from '../../store/schema.js';
+import { hasControlCharacter } from '../../api/params/input-screen.js';
+import { formFields } from './form-fields.js';
+import { autoPostBody, originOf, sendPage, type PagePolicy } from './html.js';
+import {
+  methodBody,
+  noticeBody,
+  pageText,
+  PAYMENT_PAGE_STYLE,
+  type NoticeWording,
+  type OrderNotice,
+} from './payment-page-view.js';
+import { customerDestination } from './threeds-routes.js';
+
+/*
+ * What the gateway's own pages at formUrl share: finding the order of the address, what it can
+ * show, the browser data for the AReq, notices, and taking the customer through 3-D Secure.
+ */
+
+/** The merchant pages' address: /payment/merchants/<login>/<page>?mdOrder=<orderId>. */
+export const MERCHANT_PAGE_ROUTE = '/payment/merchants/:login/:page';
+
+export interface Located {
+  readonly merchant: MerchantContext;
+  readonly order: OrderRow;
+  readonly language: Language;
+  /** The page's own address for this order, where its forms post. */
+  readonly action: string;
+}
+
+export interface PageHandlers {
+  readonly get: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  readonly post: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
+/** What the page shows for an order: the form, or a notice. */
+export function standingOf(order: OrderRow, nowMs: number): 'form' | OrderNotice {
+  switch (order.status) {
+    case ORDER_STATUS.registered:
+      if (order.payment_attempt_id !== null) return 'inProgress';
+      return order.expires_at_ms > nowMs ? 'form' : 'expired';
+    case ORDER_STATUS.acsStarted:
+      return 'inProgress';
+    case ORDER_STATUS.declined:
+      return order.action_code === ACTION_CODE.paymentExpired ? 'expired' : 'declined';
+    default:
+      return 'paid';
+  }
+}
+
+export function basePolicy(order: OrderRow): PagePolicy {
+  const merchantOrigins = [order.return_url, order.fail_url]
+    .filter((url): url is string => url !== null)
+    .map(originOf);
+  return { formAction: merchantOrigins, frameAncestors: 'none' };
+}
+
+export function browserOf(
+  request: FastifyRequest,
+  fields: Record<string, string>,
+  language: Language,
+): BrowserData {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' && value.length > 0 ? value.slice(0, 2048) : undefined;
+  };
+  const digits = (value: string | undefined) =>
+    value !== undefined && /^\d{1,6}$/.test(value) ? value : undefined;
+  const colorDepth =
+    fields.colorDepth !== undefined && /^\d{1,2}$/.test(fields.colorDepth) ? fields.colorDepth : undefined;
+  const timeZone =
+    fields.timeZoneOffset !== undefined && /^-?\d{1,4}$/.test(fields.timeZoneOffset)
+      ? fields.timeZoneOffset
+      : undefined;
+  const screenWidth = digits(fields.screenWidth);
+  const screenHeight = digits(fields.screenHeight);
+  return {
+    acceptHeader: header('accept') ?? 'text/html',
+    ip: request.ip,
+    javascriptEnabled: fields.javascriptEnabled === 'true',
+    javaEnabled: false,
+    language: (header('accept-language') ?? language).split(',')[0]?.slice(0, 8) ?? language,
+    ...(colorDepth === undefined ? {} : { colorDepth }),
+    ...(screenHeight === undefined ? {} : { screenHeight }),
+    ...(screenWidth === undefined ? {} : { screenWidth }),
+    ...(timeZone === undefined ? {} : { timeZoneOffset: timeZone }),
+    userAgent: header('user-agent') ?? 'unknown',
+  };
+}
+
+export interface PageFlowDeps {
+  readonly directory: MerchantDirectory;
+  readonly query: OrderQuery;
+  readonly payments: AuthenticatedPayment;
+  readonly server: ThreeDsServer;
+  readonly clock: Clock;
+}
+
+/**
+ * One kind of merchant page: its file name (payment_<lang>.html, p2p_<lang>.html), which orders
+ * it serves (an order of the other kind is "not found" there), and how its notices are worded.
+ */
+export interface PageKind {
+  readonly name: RegExp;
+  readonly serves: (order: OrderRow) => boolean;
+  readonly wording: NoticeWording;
+}
+
+/** The steps every merchant page takes: find the order, tell a notice, follow a payment step. */
+export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
+  const locate = async (
+    request: FastifyRequest,
+  ): Promise<Located | { notice: 'unknown'; language: Language }> => {
+    const { login, page } = request.params as { login: string; page: string };
+    const named = kind.name.exec(page)?.[1];
+    const fallback: Language = isLanguage(named) ? named : 'en';
+    const orderId = formFields(request).mdOrder;
+    // The login comes from the address: a control character in it names no merchant (and must not reach a query).
+    const merchant = hasControlCharacter(login) ? undefined : await deps.directory.byLogin(login);
+    if (merchant === undefined || orderId === undefined || named === undefined)
+      return { notice: 'unknown', language: fallback };
+    let order: OrderRow;
+    try {
+      order = await deps.query.find(merchant, { orderId });
+    } catch (error) {
+      if (error instanceof Refusal) return { notice: 'unknown', language: fallback };
+      throw error;
+    }
+    if (!kind.serves(order)) return { notice: 'unknown', language: fallback };
+    const language = isLanguage(named) ? named : (order.language as Language);
+    const action = `${request.url.split('?')[0] ?? ''}?mdOrder=${encodeURIComponent(order.id)}`;
+    return { merchant, order, language, action };
+  };
+
+  const notice = async (reply: FastifyReply, which: OrderNotice, language: Language, order?: OrderRow) => {
+    const backUrl =
+      order === undefined
+        ? undefined
+        : which === 'paid'
+          ? order.return_url
+          : (order.fail_url ?? order.return_url);
+    const page = noticeBody(which, language, backUrl, kind.wording);
+    await sendPage(
+      reply,
+      { lang: language, title: page.title, body: page.body, style: PAYMENT_PAGE_STYLE },
+      { formAction: [], frameAncestors: 'none' },
+      which === 'unknown' ? 404 : 200,
+    );
+  };
+
+  /** Takes the customer to the next place a payment step asks for. */
+  const follow = async (
+    reply: FastifyReply,
+    located: Located,
+    step: PaymentStep,
+    script: string,
+  ): Promise<void> => {
+    const policy = basePolicy(step.order);
+    switch (step.kind) {
+      case 'decided':
+        // Another submit of the same order is paying it right now: say so, never "declined".
+        if (step.order.status === ORDER_STATUS.registered || step.order.status === ORDER_STATUS.acsStarted) {
+          await notice(reply, 'inProgress', located.language, step.order);
+          return;
+        }
+        await reply
+          .code(303)
+          .header('location', customerDestination(step.order, null))
+          .header('cache-control', 'no-store')
+          .send();
+        return;
+      case 'method': {
+        const { threeDSMethodUrl, threeDSMethodDataPacked, threeDSServerTransId } = step.invitation;
+        if (threeDSMethodUrl === undefined || threeDSMethodDataPacked === undefined) {
+          const transaction = await deps.server.find(threeDSServerTransId);
+          if (transaction === undefined) throw new Error(`3DS transaction ${threeDSServerTransId} vanished`);
+          await follow(
+            reply,
+            located,
+            await deps.payments.proceed(transaction, {
+              merchantName: located.merchant.login,
+              browser: browserOf(reply.request, {}, located.language),
+            }),
+            script,
+          );
+          return;
+        }
+        await deps.server.methodStarted(threeDSServerTransId);
+        const acs = originOf(threeDSMethodUrl);
+        await sendPage(
+          reply,
+          {
+            lang: located.language,
+            title: pageText(located.language)('page.authenticating'),
+            body: methodBody(
+              located.language,
+              threeDSMethodUrl,
+              threeDSMethodDataPacked,
+              located.action,
+              threeDSServerTransId,
+            ),
+            style: PAYMENT_PAGE_STYLE,
+            script,
+          },
+          { ...policy, formAction: [...policy.formAction, acs], frameSources: [acs] },
+        );
+        return;
+      }
+      case 'challenge':
+      case 'v1': {
+        const transaction = await deps.server.find(step.transactionId);
+        if (transaction !== undefined) await deps.payments.customerAtAcs(transaction);
+        const fields: Record<string, string> =
+          step.kind === 'challenge'
+            ? {
+                creq: step.packedCReq,
+                threeDSSessionData: Buffer.from(step.transactionId).toString('base64url'),
+              }
+            : { PaReq: step.paReq, MD: step.transactionId, TermUrl: step.termUrl };
+        const t = pageText(located.language);
+        const post = autoPostBody(step.acsUrl, fields, t('page.authenticating'), t('page.continue'));
+        await sendPage(
+          reply,
+          { lang: located.language, title: t('page.authenticating'), body: post.body, script: post.script },
+          { ...policy, formAction: [...policy.formAction, originOf(step.acsUrl)] },
+        );
+        return;
+      }
+    }
+  };
+
+  /**
+   * The continue step after the 3DS Method: the AReq for this order's transaction. A transaction
+   * of another order shows the order as it stands (`form`, if it can still be paid).
+   */
+  const proceedAfterMethod = async (
+    reply: FastifyReply,
+    located: Located,
+    fields: Record<string, string>,
+    form: () => Promise<void>,
+    script: string,
+  ): Promise<void> => {
+    const transaction = await deps.server.find(fields.threeDSServerTransID ?? '');
+    if (transaction?.order_id !== located.order.id) {
+      const standing = standingOf(located.order, deps.clock.nowMs());
+      return standing === 'form' ? form() : notice(reply, standing, located.language, located.order);
+    }
+    const browser = browserOf(reply.request, fields, located.language);
+    return follow(
+      reply,
+      located,
+      await deps.payments.proceed(transaction, { merchantName: located.merchant.login, browser }),
+      script,
+    );
+  };
+
+  return { locate, notice, follow, proceedAfterMethod };
+}
+
+/**
+ * The merchant pages under one address pattern, each answering for its own file name; any other
+ * name gets the first page's "not found".
+ */
+export function registerMerchantPages(
+  app: import('fastify').FastifyInstance,
+  pages: readonly { readonly kind: PageKind; readonly handlers: PageHandlers }[],
+): void {
+  const pick = (request: FastifyRequest): PageHandlers => {
+    const { page } = request.params as { page: string };
+    const found = pages.find((candidate) => candidate.kind.name.test(page)) ?? pages[0];
+    if (found === undefined) throw new Error('no merchant pages registered');
+    return found.handlers;
+  };
+  app.get(MERCHANT_PAGE_ROUTE, (request, reply) => pick(request).get(request, reply));
+  app.post(MERCHANT_PAGE_ROUTE, (request, reply) => pick(request).post(request, reply));
+}
