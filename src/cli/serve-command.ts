@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../config/config.js';
 import { createGatehouse, createLogger, openAdmin } from '../server.js';
 import { clusterWriteLock, serveWriteLock } from './cluster-write-lock.js';
+import { forwardRunProbe, installRunProbe } from './run-probe.js';
 import { createSandboxMerchant, sandboxGreeting } from './sandbox-merchant.js';
 
 const WORKER_INDEX_ENV = 'GATEHOUSE_WORKER_INDEX';
@@ -15,6 +16,7 @@ async function serveInProcess(
   sandbox: boolean,
 ): Promise<void> {
   const primary = role.workers === 1;
+  installRunProbe(config.probeFile);
   const gatehouse = await createGatehouse(config, {
     migrate: primary,
     runJobs: role.index === 0,
@@ -78,6 +80,7 @@ async function servePrimary(config: Config, sandbox: boolean, logger: Logger): P
   const indexOf = new Map<Worker, number>();
   const fork = (index: number) => indexOf.set(cluster.fork({ [WORKER_INDEX_ENV]: String(index) }), index);
   for (let index = 0; index < config.workers; index += 1) fork(index);
+  forwardRunProbe(config.probeFile, () => indexOf.keys());
   cluster.on('exit', (worker, code, signal) => {
     const index = indexOf.get(worker) ?? 0;
     indexOf.delete(worker);

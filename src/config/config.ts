@@ -30,6 +30,8 @@ export interface Config {
    */
   readonly recoveryGraceMs: number;
   /** Worker processes serving the port (node:cluster); 1 serves in the process itself. */
+  /** Where a run probe writes what the bench and the profiler read (event-loop delay, SQL counts). */
+  readonly probeFile?: string | undefined;
   readonly workers: number;
   /** A file of DCC rates loaded into the rate table at start (GATEHOUSE_DCC_RATES_FILE). */
   readonly dccRatesFile: string | undefined;
@@ -57,6 +59,7 @@ export const CONFIG_VARIABLES = {
   GATEHOUSE_RECOVERY_GRACE_MS: '60000',
   GATEHOUSE_WORKERS: '1 with SQLite, the number of cores with PostgreSQL',
   GATEHOUSE_DCC_RATES_FILE: 'none',
+  GATEHOUSE_PROBE_FILE: 'none (npm run bench and npm run profile set it)',
 } as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -168,5 +171,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       64,
     ),
     dccRatesFile: env.GATEHOUSE_DCC_RATES_FILE || undefined,
+    probeFile: env.GATEHOUSE_PROBE_FILE || undefined,
   };
 }

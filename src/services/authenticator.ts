@@ -63,6 +63,8 @@ interface Verified {
 export class Authenticator {
   private readonly verified = new Map<string, Verified>();
   private readonly failures = new Map<string, Failures>();
+  /** Re-reads under way, by cache key: concurrent requests of one principal share one. */
+  private readonly rereading = new Map<string, Promise<Authenticated>>();
 
   constructor(
     private readonly merchants: MerchantRepository,
@@ -95,6 +97,10 @@ export class Authenticator {
     const cacheKey = `m:${login}`;
     const cached = this.fresh(cacheKey, nowMs);
     if (cached !== undefined) return cached;
+    return this.once(cacheKey, () => this.identifyAgain(login, cacheKey, nowMs));
+  }
+
+  private async identifyAgain(login: string, cacheKey: string, nowMs: number): Promise<Authenticated> {
     const merchant = login.length > MERCHANT_LOGIN_MAX ? undefined : await this.directory.byLogin(login);
     if (merchant === undefined) {
       this.verified.delete(cacheKey);
@@ -105,6 +111,18 @@ export class Authenticator {
       { passwordHash: '', merchantId: merchant.id, principal: `merchant:${merchant.id}`, merchant },
       nowMs,
     );
+  }
+
+  /**
+   * When a principal's fresh window ends under load, every request in flight would read its rows
+   * again at once; the first one reads, the others wait for its answer.
+   */
+  private once(cacheKey: string, read: () => Promise<Authenticated>): Promise<Authenticated> {
+    const running = this.rereading.get(cacheKey);
+    if (running !== undefined) return running;
+    const started = read().finally(() => this.rereading.delete(cacheKey));
+    this.rereading.set(cacheKey, started);
+    return started;
   }
 
   private fresh(cacheKey: string, nowMs: number): Verified | undefined {
@@ -121,6 +139,10 @@ export class Authenticator {
     const cacheKey = `t:${tokenHash}`;
     const cached = this.fresh(cacheKey, nowMs);
     if (cached !== undefined) return cached;
+    return this.once(cacheKey, () => this.tokenAgain(tokenHash, cacheKey, nowMs));
+  }
+
+  private async tokenAgain(tokenHash: string, cacheKey: string, nowMs: number): Promise<Authenticated> {
     const row = await this.merchants.findActiveToken(tokenHash);
     const merchant = row === undefined ? undefined : await this.directory.byId(row.merchant_id);
     if (row === undefined || merchant === undefined) {
@@ -143,6 +165,15 @@ export class Authenticator {
       if (this.failures.size > 0) this.failures.delete(userName);
       return cached;
     }
+    return this.once(cacheKey, () => this.passwordAgain(userName, password, cacheKey, nowMs));
+  }
+
+  private async passwordAgain(
+    userName: string,
+    password: string,
+    cacheKey: string,
+    nowMs: number,
+  ): Promise<Authenticated> {
     const user =
       userName.length > USER_NAME_MAX || password.length > PASSWORD_MAX
         ? undefined

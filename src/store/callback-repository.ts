@@ -57,6 +57,64 @@ export class CallbackRepository {
   }
 
   /**
+   * Writes `row` addressed to `address` (a payment event's dynamicCallbackUrl) or else to the
+   * merchant's callback address as the database holds it in this transaction; nothing when
+   * neither exists (callbacks off). One statement: the address is read by the insert itself.
+   * True when a callback was written.
+   */
+  static async enqueueToMerchant(
+    db: Executor,
+    row: Omit<CallbackRow, 'url'>,
+    address: string | null,
+  ): Promise<boolean> {
+    // PostgreSQL types a bare parameter in a select list as text: numbers and nulls are cast.
+    const url =
+      address === null
+        ? sql<string>`"callback_url"`
+        : sql<string>`coalesce(cast(${address} as text), "callback_url")`;
+    const result = await db
+      .insertInto('callbacks')
+      .columns([
+        'id',
+        'merchant_id',
+        'order_id',
+        'operation',
+        'url',
+        'params',
+        'state',
+        'attempts',
+        'next_attempt_at_ms',
+        'claimed_until_ms',
+        'last_error',
+        'created_at_ms',
+        'delivered_at_ms',
+      ])
+      .expression(
+        db
+          .selectFrom('merchants')
+          .select([
+            sql<string>`${row.id}`.as('id'),
+            sql<string>`${row.merchant_id}`.as('merchant_id'),
+            sql<string | null>`cast(${row.order_id} as text)`.as('order_id'),
+            sql<string>`${row.operation}`.as('operation'),
+            url.as('url'),
+            sql<string>`${row.params}`.as('params'),
+            sql<string>`${row.state}`.as('state'),
+            sql<number>`cast(${row.attempts} as integer)`.as('attempts'),
+            sql<number>`cast(${row.next_attempt_at_ms} as bigint)`.as('next_attempt_at_ms'),
+            sql<number | null>`cast(${row.claimed_until_ms} as bigint)`.as('claimed_until_ms'),
+            sql<string | null>`cast(${row.last_error} as text)`.as('last_error'),
+            sql<number>`cast(${row.created_at_ms} as bigint)`.as('created_at_ms'),
+            sql<number | null>`cast(${row.delivered_at_ms} as bigint)`.as('delivered_at_ms'),
+          ])
+          .where('id', '=', row.merchant_id)
+          .where(url, 'is not', null),
+      )
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /**
    * Atomically takes up to `limit` due rows for `leaseMs`. PostgreSQL: the subquery locks with
    * SKIP LOCKED, so concurrent nodes pick disjoint rows without waiting, and the outer guard is
    * re-checked on the newest row version, so a row another node claimed and committed meanwhile is

@@ -7,6 +7,7 @@ import { GroupCommit } from './group-commit.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
+import { statementLog } from './statement-counter.js';
 import type { WriteLock } from './write-lock.js';
 
 export type DatabaseLocation = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -34,7 +35,11 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     // FULL: a commit is on disk before the order is acknowledged, so it survives power loss.
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const log = statementLog();
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      ...(log === undefined ? {} : { log }),
+    });
     return { db, engine: 'sqlite', writes: new GroupCommit(db, true, writeLock), close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -49,7 +54,11 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, 'GatehouseDatabaseWarning');
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const log = statementLog();
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(log === undefined ? {} : { log }),
+  });
   return { db, engine: 'postgres', writes: new GroupCommit(db, false), close: () => db.destroy() };
 }
 

@@ -14,9 +14,9 @@ export const GROUP_COMMIT_BATCH_MAX = 256;
 
 /**
  * Atomic units of writes. SQLite: units queued while a commit is on its way share the next
- * transaction (group commit), so one fsync (synchronous=FULL) makes many durable; each unit runs
- * inside its own savepoint, so a unit that throws (a duplicate order number, a lost guard) is
- * rolled back alone, and each caller is answered only after the commit. PostgreSQL commits
+ * transaction (group commit), so one fsync (synchronous=FULL) makes many durable; a unit that
+ * throws (a duplicate order number, a lost guard) is rolled back alone (see commitBatch), and each
+ * caller is answered only after the commit. PostgreSQL commits
  * concurrently on its own connections, so there each unit is its own transaction.
  */
 export class GroupCommit {
@@ -45,20 +45,9 @@ export class GroupCommit {
       const release = await this.lock.acquire();
       // Taken after the lock: writes that arrived while waiting for it share this commit.
       const batch = this.queue.splice(0, GROUP_COMMIT_BATCH_MAX);
-      const outcomes: { ok: boolean; value: unknown }[] = [];
+      let outcomes: Outcome[];
       try {
-        await this.db.transaction().execute(async (trx) => {
-          for (const item of batch) {
-            await sql`savepoint unit`.execute(trx);
-            try {
-              outcomes.push({ ok: true, value: await item.work(trx) });
-            } catch (error) {
-              await sql`rollback to savepoint unit`.execute(trx);
-              outcomes.push({ ok: false, value: error });
-            }
-            await sql`release savepoint unit`.execute(trx);
-          }
-        });
+        outcomes = await this.commitBatch(batch);
       } catch (error) {
         for (const item of batch) item.reject(error);
         continue;
@@ -72,5 +61,56 @@ export class GroupCommit {
       });
     }
     this.flushing = false;
+  }
+
+  /**
+   * Units almost never fail, so the batch first runs without savepoints (four statements fewer per
+   * two-unit request). If a unit throws, the whole transaction rolls back; a batch of that one unit
+   * is then done (its rollback was the unit's), any other batch runs again with a savepoint around
+   * each unit, so the failed unit is undone alone and the others commit as before.
+   */
+  private async commitBatch(batch: readonly Pending[]): Promise<Outcome[]> {
+    const optimistic: Outcome[] = [];
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (const item of batch) {
+          try {
+            optimistic.push({ ok: true, value: await item.work(trx) });
+          } catch (error) {
+            throw new UnitFailed(error);
+          }
+        }
+      });
+      return optimistic;
+    } catch (error) {
+      if (!(error instanceof UnitFailed)) throw error;
+      if (batch.length === 1) return [{ ok: false, value: error.unitError }];
+    }
+    const outcomes: Outcome[] = [];
+    await this.db.transaction().execute(async (trx) => {
+      for (const item of batch) {
+        await sql`savepoint unit`.execute(trx);
+        try {
+          outcomes.push({ ok: true, value: await item.work(trx) });
+        } catch (error) {
+          await sql`rollback to savepoint unit`.execute(trx);
+          outcomes.push({ ok: false, value: error });
+        }
+        await sql`release savepoint unit`.execute(trx);
+      }
+    });
+    return outcomes;
+  }
+}
+
+interface Outcome {
+  readonly ok: boolean;
+  readonly value: unknown;
+}
+
+/** A unit's own failure, told apart from the transaction's (begin, commit, the disk). */
+class UnitFailed extends Error {
+  constructor(readonly unitError: unknown) {
+    super('a unit of the batch failed');
   }
 }

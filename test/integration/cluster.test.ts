@@ -50,6 +50,9 @@ for (const engine of ENGINES) {
         login: 'cluster',
         password: 'cluster-pass',
         rateLimitPerSecond: 10_000,
+        // 60 requests at once, shared by two workers: above the default limit of 50 in flight,
+        // which this test is not about (the limiter has its own tests).
+        concurrentLimit: 200,
       });
       auth = { userName: created.userName, password: 'cluster-pass' };
       await store.close();

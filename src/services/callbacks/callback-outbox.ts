@@ -38,16 +38,9 @@ export async function enqueuePaymentCallback(
   nowMs: number,
   ids: RandomSource,
 ): Promise<string | undefined> {
-  const merchant = await db
-    .selectFrom('merchants')
-    .select('callback_url')
-    .where('id', '=', event.merchantId)
-    .executeTakeFirst();
-  if (merchant === undefined) throw new Error(`merchant ${event.merchantId} does not exist`);
-  const url = BINDING_OPERATIONS.includes(event.operation)
-    ? merchant.callback_url
-    : (event.dynamicCallbackUrl ?? merchant.callback_url);
-  if (url === null) return undefined;
+  // Binding events always go to the merchant's static address; payment events to the order's
+  // dynamicCallbackUrl when it has one. The address is read by the insert (enqueueToMerchant).
+  const address = BINDING_OPERATIONS.includes(event.operation) ? null : event.dynamicCallbackUrl;
   // gateway-facts §4.2: the core parameters, then the optional ones this gateway always sends.
   // A card stored without a payment (createBindingNoPayment.do) has no order to name.
   const withOrder = event.orderId !== '';
@@ -60,20 +53,24 @@ export async function enqueuePaymentCallback(
     ...event.extra,
   };
   const id = ids.uuid();
-  await CallbackRepository.enqueue(db, {
-    id,
-    merchant_id: event.merchantId,
-    order_id: withOrder ? event.orderId : null,
-    operation: event.operation,
-    url,
-    params: JSON.stringify(params),
-    state: 'pending',
-    attempts: 0,
-    next_attempt_at_ms: nowMs,
-    claimed_until_ms: null,
-    last_error: null,
-    created_at_ms: nowMs,
-    delivered_at_ms: null,
-  });
+  const written = await CallbackRepository.enqueueToMerchant(
+    db,
+    {
+      id,
+      merchant_id: event.merchantId,
+      order_id: withOrder ? event.orderId : null,
+      operation: event.operation,
+      params: JSON.stringify(params),
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at_ms: nowMs,
+      claimed_until_ms: null,
+      last_error: null,
+      created_at_ms: nowMs,
+      delivered_at_ms: null,
+    },
+    address,
+  );
+  if (!written) return undefined;
   return id;
 }
