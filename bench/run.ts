@@ -2,7 +2,10 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { load, readProbe, startProcess, type Endpoint, type Measured, type ProbeReading } from './harness.js';
+import { benchPostgres, pgbenchSingleInsert } from './postgres.js';
+import { preloadOrders } from './preload.js';
 import { prepareWorld, ROOT } from './world.js';
 
 /**
@@ -19,15 +22,32 @@ import { prepareWorld, ROOT } from './world.js';
  * the rounds' ratios. During each Gatehouse round the server's run probe reports its event-loop
  * delay and the SQL statements it ran, shown per request. BENCH_ONLY (comma-separated names)
  * limits the endpoints.
+ *
+ * `--postgres` (or BENCH_DB=postgres): Gatehouse on a throwaway PostgreSQL server with its default
+ * durability, one worker per core, and pgbench's single-insert rate on that server in the same run.
+ * `--preload N`: register.do and the status (unless BENCH_ONLY says otherwise) on the empty
+ * database, then again after N older orders were added, with the database's size per order.
  */
 const CONNECTION_SETS = (process.env.BENCH_CONNECTIONS ?? '16,50').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WARMUP_S = 2;
-const ONLY = process.env.BENCH_ONLY?.split(',');
+const argument = (name: string): string | undefined => {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+};
+const POSTGRES = process.argv.includes('--postgres') || process.env.BENCH_DB === 'postgres';
+const PRELOAD = argument('--preload') === undefined ? undefined : Number(argument('--preload'));
+const ONLY =
+  process.env.BENCH_ONLY?.split(',') ??
+  (PRELOAD === undefined ? undefined : ['register.do', 'getOrderStatusExtended.do']);
+/** Serving processes: one with SQLite, one per core with PostgreSQL (GATEHOUSE_WORKERS' default). */
+const WORKERS = POSTGRES ? Number(process.env.GATEHOUSE_WORKERS ?? availableParallelism()) : 1;
 
 interface Row {
   readonly endpoint: string;
+  /** Orders in the database before the load (0, or the preload). */
+  readonly preloaded: number;
   readonly connections: number;
   readonly bare: Measured;
   readonly gatehouse: Measured;
@@ -70,6 +90,7 @@ async function measureEndpoint(
   gatehouse: ChildProcess,
   probeFile: string,
   offsets: { next(): number },
+  preloaded: number,
 ): Promise<Row> {
   const { name, steps } = endpoint;
   await load(`bare ${name} (warm-up)`, urls.bare, steps, WARMUP_S, 0, connections);
@@ -81,7 +102,7 @@ async function measureEndpoint(
   let statements = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     const bareRound = await load(`bare ${name}`, urls.bare, steps, DURATION_S, 0, connections);
-    await readProbe(gatehouse, probeFile);
+    await readProbe(gatehouse, probeFile, WORKERS);
     const ourRound = await load(
       `gatehouse ${name}`,
       urls.gatehouse,
@@ -90,7 +111,7 @@ async function measureEndpoint(
       offsets.next(),
       connections,
     );
-    const reading = await readProbe(gatehouse, probeFile);
+    const reading = await readProbe(gatehouse, probeFile, WORKERS);
     bare.push(bareRound);
     ours.push(ourRound);
     ratios.push(throughput(ourRound) / throughput(bareRound));
@@ -100,6 +121,7 @@ async function measureEndpoint(
   const answered = ours.reduce((sum, m) => sum + m.responses, 0);
   return {
     endpoint: name,
+    preloaded,
     connections,
     bare: medianOf(bare),
     gatehouse: medianOf(ours),
@@ -118,14 +140,18 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
   const probeFile = join(dir, 'probe', 'reading');
   mkdirSync(join(dir, 'probe'));
-  const world = prepareWorld(dir);
+  const postgres = POSTGRES ? await benchPostgres() : undefined;
+  const world = prepareWorld(dir, postgres?.url);
   const gatehouse = await startProcess([join(ROOT, 'bin/gatehouse.js'), 'serve'], {
     ...world.env,
     GATEHOUSE_PROBE_FILE: probeFile,
+    GATEHOUSE_WORKERS: String(WORKERS),
   });
   let bare: { child: ChildProcess; port: number } | undefined;
   const rows: Row[] = [];
   let walletTokensMinted = 0;
+  let growth: { bytesPerOrder: number; orders: number } | undefined;
+  const pgbench: Record<number, number> = {};
   try {
     const gatehouseUrl = `http://127.0.0.1:${gatehouse.port}`;
     const scenarios = await world.scenarios(gatehouseUrl);
@@ -137,21 +163,51 @@ async function main(): Promise<void> {
     // Each Gatehouse load numbers its orders from a fresh offset: order numbers never repeat.
     let offset = 10_000_000;
     const offsets = { next: () => (offset += 10_000_000) };
-    for (const connections of CONNECTION_SETS) {
-      for (const endpoint of scenarios.endpoints) {
-        if (ONLY !== undefined && !ONLY.includes(endpoint.name)) continue;
-        rows.push(await measureEndpoint(endpoint, connections, urls, gatehouse.child, probeFile, offsets));
+    const measureAll = async (preloaded: number) => {
+      for (const connections of CONNECTION_SETS) {
+        for (const endpoint of scenarios.endpoints) {
+          if (ONLY !== undefined && !ONLY.includes(endpoint.name)) continue;
+          rows.push(
+            await measureEndpoint(
+              endpoint,
+              connections,
+              urls,
+              gatehouse.child,
+              probeFile,
+              offsets,
+              preloaded,
+            ),
+          );
+        }
       }
+    };
+    await measureAll(0);
+    if (PRELOAD !== undefined) {
+      growth = await preloadOrders(world.env, scenarios.registeredOrderId, PRELOAD);
+      await measureAll(PRELOAD);
     }
     walletTokensMinted = scenarios.walletTokensMinted();
+    if (postgres !== undefined) {
+      for (const connections of CONNECTION_SETS) {
+        const rates: number[] = [];
+        for (let round = 0; round < ROUNDS; round += 1) {
+          rates.push(await pgbenchSingleInsert(postgres.server, dir, connections, DURATION_S));
+        }
+        pgbench[connections] = median(rates);
+      }
+    }
   } finally {
     gatehouse.child.kill('SIGTERM');
     bare?.child.kill('SIGTERM');
+    postgres?.server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 
+  const database = POSTGRES
+    ? `PostgreSQL (default durability), ${WORKERS} workers`
+    : 'SQLite WAL synchronous=FULL, 1 worker';
   console.log(
-    `\n${ROUNDS} rounds of ${DURATION_S} s per measurement (medians), ${WARMUP_S} s warm-up; SQLite WAL synchronous=FULL\n`,
+    `\n${ROUNDS} rounds of ${DURATION_S} s per measurement (medians), ${WARMUP_S} s warm-up; ${database}\n`,
   );
   console.log(
     'endpoint                     conns  server       req/s  cycles/s  p50 ms  p99 ms  failed  ratio  loop p99 ms  SQL/req',
@@ -164,7 +220,7 @@ async function main(): Promise<void> {
       const cycles = m.cyclesPerSecond === undefined ? '' : m.cyclesPerSecond.toFixed(0);
       const ours = label === 'gatehouse';
       console.log(
-        `${row.endpoint.padEnd(28)} ${String(row.connections).padStart(5)}  ${label.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(7)}  ${cycles.padStart(8)}  ${String(m.latencyP50Ms).padStart(6)}  ${String(m.latencyP99Ms).padStart(6)}  ${String(m.non2xx + m.errorCodeResponses + m.errors).padStart(6)}  ${ours ? row.ratio.toFixed(2).padStart(5) : '     '}  ${ours ? row.eventLoopDelayMs.p99.toFixed(1).padStart(11) : ''.padStart(11)}  ${ours ? row.statementsPerRequest.toFixed(1).padStart(7) : ''}`,
+        `${(row.preloaded === 0 ? row.endpoint : `${row.endpoint} +${row.preloaded}`).padEnd(28)} ${String(row.connections).padStart(5)}  ${label.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(7)}  ${cycles.padStart(8)}  ${String(m.latencyP50Ms).padStart(6)}  ${String(m.latencyP99Ms).padStart(6)}  ${String(m.non2xx + m.errorCodeResponses + m.errors).padStart(6)}  ${ours ? row.ratio.toFixed(2).padStart(5) : '     '}  ${ours ? row.eventLoopDelayMs.p99.toFixed(1).padStart(11) : ''.padStart(11)}  ${ours ? row.statementsPerRequest.toFixed(1).padStart(7) : ''}`,
       );
     }
   }
@@ -174,10 +230,36 @@ async function main(): Promise<void> {
       '\nconnection; ratio is cycles/s over the bare server running the same two requests. SQL/req counts every' +
       '\nstatement the server ran (begin, savepoints and commit included) over the requests answered.',
   );
+  if (growth !== undefined) {
+    console.log(
+      `\nafter --preload ${PRELOAD}: ${growth.orders} orders, ${growth.bytesPerOrder.toFixed(0)} bytes of database per order`,
+    );
+    for (const row of rows.filter((r) => r.preloaded > 0)) {
+      const empty = rows.find(
+        (r) => r.preloaded === 0 && r.endpoint === row.endpoint && r.connections === row.connections,
+      );
+      if (empty === undefined) continue;
+      const share = throughput(row.gatehouse) / throughput(empty.gatehouse);
+      console.log(
+        `  ${row.endpoint} at ${row.connections} connections: ${throughput(row.gatehouse).toFixed(0)} req/s, ${(share * 100).toFixed(0)} % of the empty database's ${throughput(empty.gatehouse).toFixed(0)}`,
+      );
+    }
+  }
+  for (const [connections, tps] of Object.entries(pgbench)) {
+    const register = rows.find(
+      (r) => r.endpoint === 'register.do' && r.preloaded === 0 && r.connections === Number(connections),
+    );
+    console.log(
+      `\npgbench, one insert per transaction, ${connections} clients: ${tps.toFixed(0)} tps` +
+        (register === undefined
+          ? ''
+          : `; register.do ${throughput(register.gatehouse).toFixed(0)} req/s = ${(throughput(register.gatehouse) / tps).toFixed(2)} of it`),
+    );
+  }
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     join(ROOT, 'bench/results/latest.json'),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, rounds: ROUNDS, durationS: DURATION_S, rows }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, database, rounds: ROUNDS, durationS: DURATION_S, rows, growth, pgbench }, null, 2)}\n`,
   );
   console.log('\nwrote bench/results/latest.json');
 }

@@ -103,6 +103,8 @@ export interface Scenarios {
   readonly sizes: Readonly<Record<string, number>>;
   /** Paths whose bare answer carries a fresh orderId (the first step of a cycle). */
   readonly orderIdPaths: readonly string[];
+  /** A registered order (the status scenario's), the template of --preload. */
+  readonly registeredOrderId: string;
   readonly walletTokensMinted: () => number;
 }
 
@@ -305,6 +307,7 @@ export function prepareWorld(dir: string, database?: string): World {
       endpoints,
       sizes,
       orderIdPaths: [INSTANT_PAYMENT],
+      registeredOrderId: String(registered.answer.orderId),
       walletTokensMinted: () => walletTokens.minted(),
     };
   };

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Store } from './database.js';
-import type { Executor } from './prepared-query.js';
+import { preparedQuery, type Executor } from './prepared-query.js';
 import type { CallbackRow, Database } from './schema.js';
 
 export const CALLBACK_STATES = ['pending', 'delivered', 'dead'] as const;
@@ -67,51 +67,30 @@ export class CallbackRepository {
     row: Omit<CallbackRow, 'url'>,
     address: string | null,
   ): Promise<boolean> {
-    // PostgreSQL types a bare parameter in a select list as text: numbers and nulls are cast.
-    const url =
-      address === null
-        ? sql<string>`"callback_url"`
-        : sql<string>`coalesce(cast(${address} as text), "callback_url")`;
-    const result = await db
-      .insertInto('callbacks')
-      .columns([
-        'id',
-        'merchant_id',
-        'order_id',
-        'operation',
-        'url',
-        'params',
-        'state',
-        'attempts',
-        'next_attempt_at_ms',
-        'claimed_until_ms',
-        'last_error',
-        'created_at_ms',
-        'delivered_at_ms',
-      ])
-      .expression(
-        db
-          .selectFrom('merchants')
-          .select([
-            sql<string>`${row.id}`.as('id'),
-            sql<string>`${row.merchant_id}`.as('merchant_id'),
-            sql<string | null>`cast(${row.order_id} as text)`.as('order_id'),
-            sql<string>`${row.operation}`.as('operation'),
-            url.as('url'),
-            sql<string>`${row.params}`.as('params'),
-            sql<string>`${row.state}`.as('state'),
-            sql<number>`cast(${row.attempts} as integer)`.as('attempts'),
-            sql<number>`cast(${row.next_attempt_at_ms} as bigint)`.as('next_attempt_at_ms'),
-            sql<number | null>`cast(${row.claimed_until_ms} as bigint)`.as('claimed_until_ms'),
-            sql<string | null>`cast(${row.last_error} as text)`.as('last_error'),
-            sql<number>`cast(${row.created_at_ms} as bigint)`.as('created_at_ms'),
-            sql<number | null>`cast(${row.delivered_at_ms} as bigint)`.as('delivered_at_ms'),
-          ])
-          .where('id', '=', row.merchant_id)
-          .where(url, 'is not', null),
-      )
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    const dialect = db.getExecutor().adapter.constructor.name;
+    const key = `${dialect}:${address === null ? 'static' : 'dynamic'}`;
+    let insert = ENQUEUE_TO_MERCHANT.get(key);
+    if (insert === undefined) {
+      insert = enqueueToMerchantQuery(address !== null);
+      ENQUEUE_TO_MERCHANT.set(key, insert);
+    }
+    const result = await insert(
+      db,
+      row.id,
+      row.merchant_id,
+      row.order_id,
+      row.operation,
+      row.params,
+      row.state,
+      row.attempts,
+      row.next_attempt_at_ms,
+      row.claimed_until_ms,
+      row.last_error,
+      row.created_at_ms,
+      row.delivered_at_ms,
+      address,
+    );
+    return Number(result.numAffectedRows ?? 0n) > 0;
   }
 
   /**
@@ -242,4 +221,54 @@ export class CallbackRepository {
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
+}
+
+/** The outbox insert, compiled once per dialect and address kind (enqueueToMerchant). */
+const ENQUEUE_TO_MERCHANT = new Map<string, ReturnType<typeof enqueueToMerchantQuery>>();
+
+function enqueueToMerchantQuery(dynamic: boolean) {
+  return preparedQuery((db, ...v: unknown[]) => {
+    // PostgreSQL types a bare parameter in a select list as text: numbers and nulls are cast.
+    const url = dynamic
+      ? sql<string>`coalesce(cast(${v[12]} as text), "callback_url")`
+      : sql<string>`"callback_url"`;
+    return db
+      .insertInto('callbacks')
+      .columns([
+        'id',
+        'merchant_id',
+        'order_id',
+        'operation',
+        'url',
+        'params',
+        'state',
+        'attempts',
+        'next_attempt_at_ms',
+        'claimed_until_ms',
+        'last_error',
+        'created_at_ms',
+        'delivered_at_ms',
+      ])
+      .expression(
+        db
+          .selectFrom('merchants')
+          .select([
+            sql<string>`cast(${v[0]} as text)`.as('id'),
+            sql<string>`cast(${v[1]} as text)`.as('merchant_id'),
+            sql<string | null>`cast(${v[2]} as text)`.as('order_id'),
+            sql<string>`cast(${v[3]} as text)`.as('operation'),
+            url.as('url'),
+            sql<string>`cast(${v[4]} as text)`.as('params'),
+            sql<string>`cast(${v[5]} as text)`.as('state'),
+            sql<number>`cast(${v[6]} as integer)`.as('attempts'),
+            sql<number>`cast(${v[7]} as bigint)`.as('next_attempt_at_ms'),
+            sql<number | null>`cast(${v[8]} as bigint)`.as('claimed_until_ms'),
+            sql<string | null>`cast(${v[9]} as text)`.as('last_error'),
+            sql<number>`cast(${v[10]} as bigint)`.as('created_at_ms'),
+            sql<number | null>`cast(${v[11]} as bigint)`.as('delivered_at_ms'),
+          ])
+          .where('id', '=', v[1] as string)
+          .where(url, 'is not', null),
+      );
+  }, 13);
 }

@@ -8,6 +8,7 @@ import { MIGRATIONS } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { statementLog } from './statement-counter.js';
+import { startWalCheckpointer } from './wal-checkpointer.js';
 import type { WriteLock } from './write-lock.js';
 
 export type DatabaseLocation = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -35,12 +36,23 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     // FULL: a commit is on disk before the order is acknowledged, so it survives power loss.
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
+    // A file database checkpoints on its own thread, never inside a commit on this one.
+    const checkpointer = location.file === ':memory:' ? undefined : startWalCheckpointer(location.file);
+    if (checkpointer !== undefined) sqlite.pragma('wal_autocheckpoint = 0');
     const log = statementLog();
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       ...(log === undefined ? {} : { log }),
     });
-    return { db, engine: 'sqlite', writes: new GroupCommit(db, true, writeLock), close: () => db.destroy() };
+    return {
+      db,
+      engine: 'sqlite',
+      writes: new GroupCommit(db, true, writeLock),
+      close: async () => {
+        await checkpointer?.stop();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: location.url,

@@ -12,6 +12,8 @@ import { freePort } from './free-port.js';
 export interface ThrowawayPostgres {
   /** An administrator URL on the `postgres` database, as GATEHOUSE_TEST_PG_URL expects. */
   readonly url: string;
+  /** The folder of PostgreSQL's programs (pgbench for the bench). */
+  readonly bin: string;
   stop(): void;
 }
 
@@ -37,6 +39,8 @@ function run(command: string, args: readonly string[]): void {
 
 export async function startThrowawayPostgres(
   bin: string | undefined = findPgBin(),
+  /** Keep PostgreSQL's default durability (fsync on): the bench measures what production runs. */
+  options: { durable?: boolean } = {},
 ): Promise<ThrowawayPostgres | undefined> {
   if (bin === undefined) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-pg-'));
@@ -53,11 +57,12 @@ export async function startThrowawayPostgres(
     '-t',
     '60',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${options.durable === true ? '' : ' -c fsync=off'} -c max_connections=300`,
     'start',
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    bin,
     stop() {
       try {
         run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
