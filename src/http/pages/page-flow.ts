@@ -266,7 +266,18 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
     );
   };
 
-  return { locate, notice, follow, proceedAfterMethod };
+  /** GET: the form while the order can be paid (or transferred), else the notice of where it stands. */
+  const show =
+    (form: (reply: FastifyReply, located: Located) => Promise<void>) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      const located = await locate(request);
+      if ('notice' in located) return notice(reply, located.notice, located.language);
+      const standing = standingOf(located.order, deps.clock.nowMs());
+      if (standing !== 'form') return notice(reply, standing, located.language, located.order);
+      return form(reply, located);
+    };
+
+  return { locate, notice, follow, proceedAfterMethod, show };
 }
 
 /**

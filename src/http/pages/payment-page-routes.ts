@@ -238,13 +238,7 @@ export function paymentPage(deps: PaymentPageDeps): PageHandlers {
     return typedPan(fields.pan);
   };
 
-  const get = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const located = await locate(request);
-    if ('notice' in located) return notice(reply, located.notice, located.language);
-    const standing = standingOf(located.order, deps.clock.nowMs());
-    if (standing !== 'form') return notice(reply, standing, located.language, located.order);
-    return form(reply, located, { errors: {} });
-  };
+  const get = flow.show((reply, located) => form(reply, located, { errors: {} }));
 
   const post = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const located = await locate(request);

@@ -122,6 +122,42 @@ function field(
   });
 }
 
+/** The order's time left (the page's script counts it down and reloads the page at zero). */
+export function countdownEntry(
+  label: string,
+  order: Pick<OrderRow, 'expires_at_ms'>,
+  action: string,
+  nowMs: number,
+): Html {
+  return html`<dt>${label}</dt>
+    <dd
+      class="countdown"
+      id="countdown"
+      data-seconds-left="${String(Math.max(0, Math.floor((order.expires_at_ms - nowMs) / 1000)))}"
+      data-page-url="${action}"
+      aria-live="off"
+    ></dd>`;
+}
+
+/** Above a card form: why it was shown again, or the summary of the fields marked wrong. */
+export function formAlert(
+  t: ReturnType<typeof pageText>,
+  state: { readonly alert?: string | undefined; readonly errors: object },
+): Html {
+  return html`<p class="alert" id="form-error" role="alert">
+    ${state.alert ?? (Object.keys(state.errors).length > 0 ? t('page.errorSummary') : '')}
+  </p>`;
+}
+
+/** What the AReq's browser data needs from the page (filled by the page's script). */
+export const BROWSER_FIELDS = html`<input type="hidden" name="screenWidth" value="" /><input
+    type="hidden"
+    name="screenHeight"
+    value=""
+  />
+  <input type="hidden" name="colorDepth" value="" /><input type="hidden" name="timeZoneOffset" value="" />
+  <input type="hidden" name="javascriptEnabled" value="false" />`;
+
 /** The card form for an order that can be paid. */
 export function cardFormBody(
   order: OrderRow,
@@ -150,24 +186,12 @@ export function cardFormBody(
       }
       <dt>${t('page.amount')}</dt>
       <dd id="amount">${amount}</dd>
-      <dt>${t('page.timeLeft')}</dt>
-      <dd
-        class="countdown"
-        id="countdown"
-        data-seconds-left="${String(Math.max(0, Math.floor((order.expires_at_ms - nowMs) / 1000)))}"
-        data-page-url="${action}"
-        aria-live="off"
-      ></dd>
+      ${countdownEntry(t('page.timeLeft'), order, action, nowMs)}
     </dl>
-    <p class="alert" id="form-error" role="alert">
-      ${state.alert ?? (Object.keys(state.errors).length > 0 ? t('page.errorSummary') : '')}
-    </p>
+    ${formAlert(t, state)}
     <form id="card-form" method="post" action="${action}" novalidate>
       <input type="hidden" name="step" value="pay" />
-      <input type="hidden" name="screenWidth" value="" /><input type="hidden" name="screenHeight" value="" />
-      <input type="hidden" name="colorDepth" value="" /><input type="hidden" name="timeZoneOffset" value="" />
-      <input type="hidden" name="javascriptEnabled" value="false" />
-      ${savedCardsFieldset(t, credentials.savedCards, state)}
+      ${BROWSER_FIELDS} ${savedCardsFieldset(t, credentials.savedCards, state)}
       <div id="new-card" ${chosenSaved(credentials.savedCards, state) === '' ? '' : new Html(' hidden')}>
         ${field(t, 'pan', 'page.cardNumber', 'page.error.cardNumber', state, html`type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23" ${state.pan === undefined || state.pan === '' ? '' : html`value="${state.pan}"`}`)}
         ${field(t, 'expiry', 'page.expiry', 'page.error.expiry', state, html`type="text" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/YY" maxlength="7" value="${state.expiry ?? ''}"`)}

@@ -5,7 +5,14 @@ import { formatMoney } from '../../i18n/money-format.js';
 import type { TransferType } from '../../services/p2p/transfer-rules.js';
 import type { OrderRow } from '../../store/schema.js';
 import { html, type Html } from './html.js';
-import { cardInput, pageText, type NoticeWording } from './payment-page-view.js';
+import {
+  BROWSER_FIELDS,
+  cardInput,
+  countdownEntry,
+  formAlert,
+  pageText,
+  type NoticeWording,
+} from './payment-page-view.js';
 
 /** The transfer page's notices: the same situations as a payment's, worded for a transfer. */
 export const TRANSFER_NOTICES: NoticeWording = {
@@ -111,23 +118,12 @@ export function transferFormBody(
               <dd id="total">${money(terms.amountMinor + terms.feeMinor, order, language)}</dd>`
           : ''
       }
-      <dt>${t('page.transfer.timeLeft')}</dt>
-      <dd
-        class="countdown"
-        id="countdown"
-        data-seconds-left="${String(Math.max(0, Math.floor((order.expires_at_ms - nowMs) / 1000)))}"
-        data-page-url="${action}"
-        aria-live="off"
-      ></dd>
+      ${countdownEntry(t('page.transfer.timeLeft'), order, action, nowMs)}
     </dl>
-    <p class="alert" id="form-error" role="alert">
-      ${state.alert ?? (Object.keys(state.errors).length > 0 ? t('page.errorSummary') : '')}
-    </p>
+    ${formAlert(t, state)}
     <form id="transfer-form" method="post" action="${action}" novalidate>
       <input type="hidden" name="step" value="transfer" />
-      <input type="hidden" name="screenWidth" value="" /><input type="hidden" name="screenHeight" value="" />
-      <input type="hidden" name="colorDepth" value="" /><input type="hidden" name="timeZoneOffset" value="" />
-      <input type="hidden" name="javascriptEnabled" value="false" />
+      ${BROWSER_FIELDS}
       ${
         debits
           ? html`<fieldset id="from-card">
