@@ -19,11 +19,7 @@ export async function preloadOrders(
   try {
     const db = store.db;
     const columns = Object.keys(
-      (await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', templateOrderId)
-        .executeTakeFirstOrThrow()) as object,
+      await db.selectFrom('orders').selectAll().where('id', '=', templateOrderId).executeTakeFirstOrThrow(),
     );
     const pg = store.engine === 'postgres';
     for (let first = 1; first <= count; first += BATCH) {
