@@ -1,4 +1,4 @@
-import { X509Certificate, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Operation, OperationContext } from '../api/operation.js';
 import { screenRawParams } from '../api/params/input-screen.js';
@@ -21,6 +21,7 @@ import { refusalBody } from './envelope.js';
 import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf, type Idempotency } from './idempotency.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { checkRequestSignature } from './request-signature.js';
+import { certificateKey } from '../security/certificate-keys.js';
 
 export interface OperationDeps {
   readonly authenticator: Authenticator;
@@ -62,11 +63,9 @@ async function verificationKeys(
 ): Promise<KeyObject[]> {
   const certificates = await merchants.certificatesOf(merchantId);
   return certificates
-    .map((certificate) => new X509Certificate(certificate.pem))
-    .filter(
-      (certificate) => Date.parse(certificate.validFrom) <= nowMs && nowMs <= Date.parse(certificate.validTo),
-    )
-    .map((certificate) => certificate.publicKey);
+    .map((certificate) => certificateKey(certificate.pem))
+    .filter((key) => key.validFromMs <= nowMs && nowMs <= key.validToMs)
+    .map((key) => key.publicKey);
 }
 
 /**
