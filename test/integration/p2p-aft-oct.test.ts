@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
-import { CARD, createP2pMerchant, orderNumber, type P2pMerchant } from '../support/p2p.js';
+import { callbackParamsOf, CARD, createP2pMerchant, orderNumber, type P2pMerchant } from '../support/p2p.js';
 
 type Body = Record<string, unknown>;
 
@@ -105,12 +105,7 @@ for (const engine of ENGINES) {
       assert.equal(status.orderStatus, 2);
       assert.deepEqual(legs(status), [['DEBIT', 4000, '0']]);
       assert.equal(status.panMaskedTo, undefined);
-      const callback = await gh.gatehouse.store.db
-        .selectFrom('callbacks')
-        .select('params')
-        .where('order_id', '=', orderId)
-        .executeTakeFirstOrThrow();
-      const params = JSON.parse(callback.params) as Body;
+      const params = await callbackParamsOf(gh, orderId);
       assert.equal(params.operationType, 'AFT');
       assert.equal(params.transactionTypeIndicator, 'A');
       assert.equal(params.debitBankName, 'GATEHOUSE SANDBOX BANK');
@@ -182,12 +177,7 @@ for (const engine of ENGINES) {
       assert.deepEqual(legs(status), [['CREDIT', 4000, '0']]);
       assert.equal(status.panMaskedTo, '555555**4444');
       assert.equal(status.panMaskedFrom, undefined);
-      const octCallback = await gh.gatehouse.store.db
-        .selectFrom('callbacks')
-        .select('params')
-        .where('order_id', '=', octId)
-        .executeTakeFirstOrThrow();
-      const octParams = JSON.parse(octCallback.params) as Body;
+      const octParams = await callbackParamsOf(gh, octId);
       assert.equal(octParams.operationType, 'OCT');
       assert.equal(octParams.transactionTypeIndicator, 'G');
       assert.equal(octParams.creditBankName, 'GATEHOUSE SANDBOX BANK');

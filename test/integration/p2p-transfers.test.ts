@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { signedHeaders, xHash } from '../support/certificates.js';
-import { CARD, createP2pMerchant, orderNumber, type P2pMerchant } from '../support/p2p.js';
+import { callbackParamsOf, CARD, createP2pMerchant, orderNumber, type P2pMerchant } from '../support/p2p.js';
 
 type Body = Record<string, unknown>;
 
@@ -54,12 +54,7 @@ for (const engine of ENGINES) {
         })
       ).body;
       assert.equal(done.errorCode, '0', JSON.stringify(done));
-      const callback = await gh.gatehouse.store.db
-        .selectFrom('callbacks')
-        .select('params')
-        .where('order_id', '=', orderId)
-        .executeTakeFirstOrThrow();
-      const params = JSON.parse(callback.params) as Body;
+      const params = await callbackParamsOf(gh, orderId);
       assert.equal(params.debitBankName, 'SANDBOX BANK USA');
       assert.equal(params.debitPanCountryCode, 'US');
       assert.equal(params.creditPanCountryCode, 'DE');
@@ -146,12 +141,7 @@ for (const engine of ENGINES) {
         ['CREDIT', 10000, '0'],
       ]);
       assert.match(String(body.rrn), /^\d{12}$/);
-      const callback = await gh.gatehouse.store.db
-        .selectFrom('callbacks')
-        .select('params')
-        .where('order_id', '=', orderId)
-        .executeTakeFirstOrThrow();
-      const params = JSON.parse(callback.params) as Body;
+      const params = await callbackParamsOf(gh, orderId);
       assert.equal(params.operation, 'deposited');
       // gateway-facts §8: each card's bank and country from the BIN file, and the debit's RRN.
       assert.equal(params.debitBankName, 'GATEHOUSE SANDBOX BANK');

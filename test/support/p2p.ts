@@ -54,3 +54,13 @@ export const CARD = (pan: string, extra: Record<string, unknown> = {}) => ({
   cardholderName: 'JANE DOE',
   ...extra,
 });
+
+/** The parameters of the one callback an order's transfer wrote to the outbox. */
+export async function callbackParamsOf(gh: TestGatehouse, orderId: string): Promise<Record<string, unknown>> {
+  const callback = await gh.gatehouse.store.db
+    .selectFrom('callbacks')
+    .select('params')
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return JSON.parse(callback.params) as Record<string, unknown>;
+}

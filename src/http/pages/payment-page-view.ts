@@ -122,6 +122,24 @@ function field(
   });
 }
 
+/** The first lines of a card page's summary: who is paid, for which order, and what for. */
+export function orderEntries(
+  t: ReturnType<typeof pageText>,
+  merchantName: string,
+  order: Pick<OrderRow, 'order_number' | 'description'>,
+): Html {
+  return html`<dt>${t('page.merchant')}</dt>
+    <dd>${merchantName}</dd>
+    <dt>${t('page.order')}</dt>
+    <dd>${order.order_number}</dd>
+    ${
+      order.description === null
+        ? ''
+        : html`<dt>${t('page.description')}</dt>
+            <dd>${order.description}</dd>`
+    }`;
+}
+
 /** The order's time left (the page's script counts it down and reloads the page at zero). */
 export function countdownEntry(
   label: string,
@@ -174,16 +192,7 @@ export function cardFormBody(
   const body = html`<main>
     <h1>${t('page.title')}</h1>
     <dl class="summary">
-      <dt>${t('page.merchant')}</dt>
-      <dd>${merchantName}</dd>
-      <dt>${t('page.order')}</dt>
-      <dd>${order.order_number}</dd>
-      ${
-        order.description === null
-          ? ''
-          : html`<dt>${t('page.description')}</dt>
-              <dd>${order.description}</dd>`
-      }
+      ${orderEntries(t, merchantName, order)}
       <dt>${t('page.amount')}</dt>
       <dd id="amount">${amount}</dd>
       ${countdownEntry(t('page.timeLeft'), order, action, nowMs)}

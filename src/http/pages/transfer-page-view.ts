@@ -10,6 +10,7 @@ import {
   cardInput,
   countdownEntry,
   formAlert,
+  orderEntries,
   pageText,
   type NoticeWording,
 } from './payment-page-view.js';
@@ -98,16 +99,7 @@ export function transferFormBody(
   const body = html`<main>
     <h1>${t('page.transfer.title')}</h1>
     <dl class="summary">
-      <dt>${t('page.merchant')}</dt>
-      <dd>${merchantName}</dd>
-      <dt>${t('page.order')}</dt>
-      <dd>${order.order_number}</dd>
-      ${
-        order.description === null
-          ? ''
-          : html`<dt>${t('page.description')}</dt>
-              <dd>${order.description}</dd>`
-      }
+      ${orderEntries(t, merchantName, order)}
       <dt>${t('page.transfer.amount')}</dt>
       <dd id="amount">${amount}</dd>
       ${
