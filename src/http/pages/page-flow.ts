@@ -116,6 +116,8 @@ export interface PageKind {
   readonly name: RegExp;
   readonly serves: (order: OrderRow) => boolean;
   readonly wording: NoticeWording;
+  /** The page's own script, also on its 3DS Method page. */
+  readonly script: string;
 }
 
 /** The steps every merchant page takes: find the order, tell a notice, follow a payment step. */
@@ -161,12 +163,7 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
   };
 
   /** Takes the customer to the next place a payment step asks for. */
-  const follow = async (
-    reply: FastifyReply,
-    located: Located,
-    step: PaymentStep,
-    script: string,
-  ): Promise<void> => {
+  const follow = async (reply: FastifyReply, located: Located, step: PaymentStep): Promise<void> => {
     const policy = basePolicy(step.order);
     switch (step.kind) {
       case 'decided':
@@ -193,7 +190,6 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
               merchantName: located.merchant.login,
               browser: browserOf(reply.request, {}, located.language),
             }),
-            script,
           );
           return;
         }
@@ -212,7 +208,7 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
               threeDSServerTransId,
             ),
             style: PAYMENT_PAGE_STYLE,
-            script,
+            script: kind.script,
           },
           { ...policy, formAction: [...policy.formAction, acs], frameSources: [acs] },
         );
@@ -250,7 +246,6 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
     located: Located,
     fields: Record<string, string>,
     form: () => Promise<void>,
-    script: string,
   ): Promise<void> => {
     const transaction = await deps.server.find(fields.threeDSServerTransID ?? '');
     if (transaction?.order_id !== located.order.id) {
@@ -262,8 +257,17 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
       reply,
       located,
       await deps.payments.proceed(transaction, { merchantName: located.merchant.login, browser }),
-      script,
     );
+  };
+
+  /**
+   * A submit that found the order claimed by another one (a second click, a second tab): never a
+   * second charge; the customer is told where the order stands now.
+   */
+  const afterLostClaim = async (reply: FastifyReply, located: Located): Promise<void> => {
+    const current = await deps.query.find(located.merchant, { orderId: located.order.id });
+    const now = standingOf(current, deps.clock.nowMs());
+    return notice(reply, now === 'form' ? 'inProgress' : now, located.language, current);
   };
 
   /** GET: the form while the order can be paid (or transferred), else the notice of where it stands. */
@@ -277,7 +281,7 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
       return form(reply, located);
     };
 
-  return { locate, notice, follow, proceedAfterMethod, show };
+  return { locate, notice, follow, proceedAfterMethod, show, afterLostClaim };
 }
 
 /**

@@ -41,6 +41,25 @@ export const CARD_CHECKS = String.raw`
       input.value = digits.length > 2 ? digits.slice(0, 2) + '/' + digits.slice(2) : digits;
     });
   }
+  // One submit only, and none while a field is wrong: firstBad() marks the fields and names the first.
+  function guardSubmit(form, buttonId, firstBad) {
+    var submitted = false;
+    form.addEventListener('submit', function (event) {
+      var bad = firstBad();
+      if (bad || submitted) {
+        event.preventDefault();
+        if (bad) {
+          document.getElementById('form-error').textContent = messages.summary || '';
+          bad.focus();
+        }
+        return;
+      }
+      submitted = true;
+      var button = document.getElementById(buttonId);
+      button.disabled = true;
+      button.textContent = messages.processing || button.textContent;
+    });
+  }
   // What the AReq's browser data needs and only the browser knows.
   function fillBrowserData(form) {
     form.elements.screenWidth.value = String(screen.width);

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Pan } from '../../domain/pan.js';
 import { typedCard, typedPan } from './card-fields.js';
 import { Refusal } from '../../domain/refusals.js';
-import type { PaymentStep, PaymentTerms } from '../../services/payment-step.js';
+import type { PaymentTerms } from '../../services/payment-step.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { Binding } from '../../store/binding-repository.js';
@@ -49,6 +49,7 @@ export const PAYMENT_PAGE: PageKind = {
   // A transfer order has its own page: never paid here as a purchase.
   serves: (order) => order.p2p_type === null,
   wording: PAYMENT_NOTICES,
+  script: PAYMENT_PAGE_SCRIPT,
 };
 const PAYMENT_FIELDS = { pan: 'pan', expiry: 'expiry', cvc: 'cvc', cardholderName: 'cardholderName' };
 
@@ -58,9 +59,7 @@ const PAYMENT_FIELDS = { pan: 'pan', expiry: 'expiry', cvc: 'cvc', cardholderNam
  */
 export function paymentPage(deps: PaymentPageDeps): PageHandlers {
   const flow = pageFlow(deps, PAYMENT_PAGE);
-  const { locate, notice } = flow;
-  const follow = (reply: FastifyReply, located: Located, step: PaymentStep) =>
-    flow.follow(reply, located, step, PAYMENT_PAGE_SCRIPT);
+  const { locate, notice, follow } = flow;
 
   const form = async (reply: FastifyReply, located: Located, state: FormState, status = 200) => {
     const view = cardFormBody(
@@ -248,13 +247,7 @@ export function paymentPage(deps: PaymentPageDeps): PageHandlers {
     const browser = browserOf(request, fields, language);
 
     if (fields.step === 'continue') {
-      return flow.proceedAfterMethod(
-        reply,
-        located,
-        fields,
-        () => form(reply, located, { errors: {} }),
-        PAYMENT_PAGE_SCRIPT,
-      );
+      return flow.proceedAfterMethod(reply, located, fields, () => form(reply, located, { errors: {} }));
     }
 
     const standing = standingOf(order, deps.clock.nowMs());
@@ -323,12 +316,8 @@ export function paymentPage(deps: PaymentPageDeps): PageHandlers {
         await deps.payments.start(paying, { card, terms, merchantName: merchant.login }, browser),
       );
     } catch (error) {
-      // A second submit of the same form finds the order claimed by the first: never a second charge.
-      if (error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE') {
-        const current = await deps.query.find(merchant, { orderId: order.id });
-        const now = standingOf(current, deps.clock.nowMs());
-        return notice(reply, now === 'form' ? 'inProgress' : now, language, current);
-      }
+      if (error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE')
+        return flow.afterLostClaim(reply, located);
       throw error;
     }
   };

@@ -69,8 +69,7 @@ ${CARD_CHECKS}
     panInput.addEventListener('input', askDcc);
     form.querySelectorAll('input[name=savedCard]').forEach(function (radio) { radio.addEventListener('change', askDcc); });
     askDcc();
-    var submitted = false;
-    form.addEventListener('submit', function (event) {
+    guardSubmit(form, 'pay-button', function () {
       var firstBad = null;
       Object.keys(check).forEach(function (name) {
         var ok = !active(name) || check[name](form.elements[name].value);
@@ -81,18 +80,7 @@ ${CARD_CHECKS}
         document.getElementById('dccChoice-error').textContent = messages.dccChoice || '';
         if (!firstBad) firstBad = form.querySelector('input[name=dccChoice]');
       }
-      if (firstBad || submitted) {
-        event.preventDefault();
-        if (firstBad) {
-          document.getElementById('form-error').textContent = messages.summary || '';
-          firstBad.focus();
-        }
-        return;
-      }
-      submitted = true;
-      var button = document.getElementById('pay-button');
-      button.disabled = true;
-      button.textContent = messages.processing || button.textContent;
+      return firstBad;
     });
   }
 ${COUNTDOWN}

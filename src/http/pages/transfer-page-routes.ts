@@ -50,6 +50,7 @@ export const TRANSFER_PAGE: PageKind = {
   name: /^p2p_([a-z]{2})\.html$/,
   serves: (order) => order.p2p_type !== null,
   wording: TRANSFER_NOTICES,
+  script: TRANSFER_PAGE_SCRIPT,
 };
 
 /** The cards a post gave, or the fields to mark. */
@@ -66,9 +67,7 @@ type ReadCards =
  */
 export function transferPage(deps: TransferPageDeps): PageHandlers {
   const flow = pageFlow(deps, TRANSFER_PAGE);
-  const { locate, notice } = flow;
-  const follow = (reply: FastifyReply, located: Located, step: PaymentStep) =>
-    flow.follow(reply, located, step, TRANSFER_PAGE_SCRIPT);
+  const { locate, notice, follow } = flow;
 
   /** The recipient's stored card named at registration (creditBindingId), if any. */
   const knownRecipient = async (located: Located): Promise<CardForCredit | undefined> => {
@@ -194,15 +193,9 @@ export function transferPage(deps: TransferPageDeps): PageHandlers {
     const located = await locate(request);
     if ('notice' in located) return notice(reply, located.notice, located.language);
     const fields = formFields(request);
-    const { order, merchant, language } = located;
+    const { order, language } = located;
     if (fields.step === 'continue') {
-      return flow.proceedAfterMethod(
-        reply,
-        located,
-        fields,
-        () => form(reply, located, { errors: {} }),
-        TRANSFER_PAGE_SCRIPT,
-      );
+      return flow.proceedAfterMethod(reply, located, fields, () => form(reply, located, { errors: {} }));
     }
     const standing = standingOf(order, deps.clock.nowMs());
     if (standing !== 'form') return notice(reply, standing, language, order);
@@ -212,12 +205,7 @@ export function transferPage(deps: TransferPageDeps): PageHandlers {
       return await follow(reply, located, await transfer(request, located, cards, fields));
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
-      // A second submit of the same form finds the order claimed by the first: never a second transfer.
-      if (error.key === 'ORDER_NOT_PAYABLE') {
-        const current = await deps.query.find(merchant, { orderId: order.id });
-        const now = standingOf(current, deps.clock.nowMs());
-        return notice(reply, now === 'form' ? 'inProgress' : now, language, current);
-      }
+      if (error.key === 'ORDER_NOT_PAYABLE') return flow.afterLostClaim(reply, located);
       // What the registration lacks for this card (an AFT's payer data, say): said, not hidden.
       const alert = translate(language, { key: REFUSALS[error.key].message, vars: error.vars });
       return form(reply, located, transferState(fields, {}, alert), 422);

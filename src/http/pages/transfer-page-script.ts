@@ -26,26 +26,14 @@ ${CARD_CHECKS}
       input.addEventListener('blur', function () { if (input.value !== '') showError(input, valid(input)); });
     });
     fillBrowserData(form);
-    var submitted = false;
-    form.addEventListener('submit', function (event) {
+    guardSubmit(form, 'transfer-button', function () {
       var firstBad = null;
       inputs.forEach(function (input) {
         var ok = valid(input);
         showError(input, ok);
         if (!ok && !firstBad) firstBad = input;
       });
-      if (firstBad || submitted) {
-        event.preventDefault();
-        if (firstBad) {
-          document.getElementById('form-error').textContent = messages.summary || '';
-          firstBad.focus();
-        }
-        return;
-      }
-      submitted = true;
-      var button = document.getElementById('transfer-button');
-      button.disabled = true;
-      button.textContent = messages.processing || button.textContent;
+      return firstBad;
     });
   }
 ${COUNTDOWN}

@@ -1,3 +1,4 @@
+import type { CardBilling } from '../acquirer/acquirer-port.js';
 /**
  * The sandbox test cards of test-cards.md as data. `issuer` is what the simulated issuer does with
  * an authorization; `threeDS` is what the simulated ACS will do once 3-D Secure lands (until
@@ -29,15 +30,6 @@ export const ISSUER_BEHAVIOURS = [
   'followUpAnswerLost',
 ] as const;
 export type IssuerBehaviour = (typeof ISSUER_BEHAVIOURS)[number];
-
-/** Where a card was issued and the currency its holder is billed in, as a network's BIN file tells it. */
-export interface CardBilling {
-  /** ISO 4217 numeric. */
-  readonly currency: string;
-  /** ISO 3166-1 alpha-2. */
-  readonly country: string;
-  readonly bankName: string;
-}
 
 /** Every card not listed with its own billing is a euro card (so never offered DCC). */
 export const EURO_BILLING: CardBilling = {
