@@ -187,6 +187,8 @@ export async function sample<T>(
 export interface ProbeReading {
   /** The worst process's event-loop delay percentiles, in ms. */
   readonly eventLoopDelayMs: { p50: number; p99: number; max: number };
+  /** CPU time (user and system) the processes used, summed, in ms. */
+  readonly cpuMs: number;
   /** SQL statements run, by text, summed over the processes. */
   readonly statements: Record<string, number>;
 }
@@ -222,6 +224,7 @@ export async function readProbe(child: ChildProcess, file: string, processes = 1
       p99: worst((r) => r.eventLoopDelayMs.p99),
       max: worst((r) => r.eventLoopDelayMs.max),
     },
+    cpuMs: readings.reduce((sum, reading) => sum + reading.cpuMs, 0),
     statements,
   };
 }

@@ -58,7 +58,8 @@ async function main(): Promise<void> {
     console.log(
       `\n${scenario}: ${CONNECTIONS} connections, ${DURATION_S} s: ${measured.requestsPerSecond.toFixed(0)} req/s, ` +
         `p50 ${measured.latencyP50Ms} ms, p99 ${measured.latencyP99Ms} ms, event-loop delay p99 ` +
-        `${reading.eventLoopDelayMs.p99.toFixed(1)} ms, ${requests} answers`,
+        `${reading.eventLoopDelayMs.p99.toFixed(1)} ms, ${requests} answers, ` +
+        `${((reading.cpuMs * 1000) / requests).toFixed(0)} µs of CPU per answer`,
     );
     console.log(`\nSQL statements per request: ${(statementTotal / requests).toFixed(2)}`);
     for (const [text, count] of statements.slice(0, TOP)) {

@@ -54,6 +54,8 @@ interface Row {
   readonly ratio: number;
   readonly eventLoopDelayMs: ProbeReading['eventLoopDelayMs'];
   readonly statementsPerRequest: number;
+  /** The server's CPU time per answered request, in µs: steadier than req/s on a shared machine. */
+  readonly cpuUsPerRequest: number;
   readonly rounds: number;
 }
 
@@ -100,6 +102,7 @@ async function measureEndpoint(
   const ratios: number[] = [];
   const delays: ProbeReading['eventLoopDelayMs'][] = [];
   let statements = 0;
+  let cpuMs = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     const bareRound = await load(`bare ${name}`, urls.bare, steps, DURATION_S, 0, connections);
     await readProbe(gatehouse, probeFile, WORKERS);
@@ -116,6 +119,7 @@ async function measureEndpoint(
     ours.push(ourRound);
     ratios.push(throughput(ourRound) / throughput(bareRound));
     delays.push(reading.eventLoopDelayMs);
+    cpuMs += reading.cpuMs;
     statements += Object.values(reading.statements).reduce((sum, count) => sum + count, 0);
   }
   const answered = ours.reduce((sum, m) => sum + m.responses, 0);
@@ -132,6 +136,7 @@ async function measureEndpoint(
       max: Math.max(...delays.map((d) => d.max)),
     },
     statementsPerRequest: answered === 0 ? 0 : statements / answered,
+    cpuUsPerRequest: answered === 0 ? 0 : (cpuMs * 1000) / answered,
     rounds: ROUNDS,
   };
 }
@@ -210,7 +215,7 @@ async function main(): Promise<void> {
     `\n${ROUNDS} rounds of ${DURATION_S} s per measurement (medians), ${WARMUP_S} s warm-up; ${database}\n`,
   );
   console.log(
-    'endpoint                     conns  server       req/s  cycles/s  p50 ms  p99 ms  failed  ratio  loop p99 ms  SQL/req',
+    'endpoint                     conns  server       req/s  cycles/s  p50 ms  p99 ms  failed  ratio  loop p99 ms  SQL/req  CPU µs/req',
   );
   for (const row of rows) {
     for (const [label, m] of [
@@ -220,7 +225,7 @@ async function main(): Promise<void> {
       const cycles = m.cyclesPerSecond === undefined ? '' : m.cyclesPerSecond.toFixed(0);
       const ours = label === 'gatehouse';
       console.log(
-        `${(row.preloaded === 0 ? row.endpoint : `${row.endpoint} +${row.preloaded}`).padEnd(28)} ${String(row.connections).padStart(5)}  ${label.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(7)}  ${cycles.padStart(8)}  ${String(m.latencyP50Ms).padStart(6)}  ${String(m.latencyP99Ms).padStart(6)}  ${String(m.non2xx + m.errorCodeResponses + m.errors).padStart(6)}  ${ours ? row.ratio.toFixed(2).padStart(5) : '     '}  ${ours ? row.eventLoopDelayMs.p99.toFixed(1).padStart(11) : ''.padStart(11)}  ${ours ? row.statementsPerRequest.toFixed(1).padStart(7) : ''}`,
+        `${(row.preloaded === 0 ? row.endpoint : `${row.endpoint} +${row.preloaded}`).padEnd(28)} ${String(row.connections).padStart(5)}  ${label.padEnd(10)} ${m.requestsPerSecond.toFixed(0).padStart(7)}  ${cycles.padStart(8)}  ${String(m.latencyP50Ms).padStart(6)}  ${String(m.latencyP99Ms).padStart(6)}  ${String(m.non2xx + m.errorCodeResponses + m.errors).padStart(6)}  ${ours ? row.ratio.toFixed(2).padStart(5) : '     '}  ${ours ? row.eventLoopDelayMs.p99.toFixed(1).padStart(11) : ''.padStart(11)}  ${ours ? row.statementsPerRequest.toFixed(1).padStart(7) : ''}${ours ? row.cpuUsPerRequest.toFixed(0).padStart(12) : ''}`,
       );
     }
   }
@@ -228,7 +233,8 @@ async function main(): Promise<void> {
     `\nwallet-a/payment.do: one sandbox token per request (each pays once), ${walletTokensMinted} minted by the load generator.` +
       '\nhold+capture cycle: instantPayment.do preAuth=true, then deposit.do amount=0 with its orderId, on one' +
       '\nconnection; ratio is cycles/s over the bare server running the same two requests. SQL/req counts every' +
-      '\nstatement the server ran (begin, savepoints and commit included) over the requests answered.',
+      '\nstatement the server ran (begin, savepoints and commit included) over the requests answered; CPU µs/req' +
+      '\nis the CPU time of the server processes (every thread) over the requests answered.',
   );
   if (growth !== undefined) {
     console.log(

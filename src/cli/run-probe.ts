@@ -7,8 +7,8 @@ const NS_PER_MS = 1e6;
 
 /**
  * The bench's and the profiler's view into a serving process (GATEHOUSE_PROBE_FILE): on SIGUSR2
- * it writes `<file>.<pid>.json` with the event-loop delay and the SQL statements counted since the
- * previous SIGUSR2, then starts both afresh. Must be installed before the store opens, so the
+ * it writes `<file>.<pid>.json` with the event-loop delay, the CPU time used and the SQL statements
+ * counted since the previous SIGUSR2, then starts all three afresh. Must be installed before the store opens, so the
  * statement count covers every query. Never set in production: it only observes.
  */
 export function installRunProbe(file: string | undefined): void {
@@ -16,7 +16,10 @@ export function installRunProbe(file: string | undefined): void {
   countStatements();
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
+  let cpu = process.cpuUsage();
   process.on('SIGUSR2', () => {
+    const used = process.cpuUsage(cpu);
+    cpu = process.cpuUsage();
     const snapshot = {
       pid: process.pid,
       eventLoopDelayMs: {
@@ -24,6 +27,7 @@ export function installRunProbe(file: string | undefined): void {
         p99: delay.percentile(99) / NS_PER_MS,
         max: delay.max / NS_PER_MS,
       },
+      cpuMs: (used.user + used.system) / 1000,
       statements: takeStatementCounts(),
     };
     delay.reset();
