@@ -16,7 +16,7 @@ export type DatabaseLocation = { engine: 'sqlite'; file: string } | { engine: 'p
 export interface Store {
   readonly db: Kysely<Database>;
   readonly engine: DatabaseLocation['engine'];
-  /** Durable writes that may share a commit with others (SQLite) or run directly (PostgreSQL). */
+  /** Durable writes, each an atomic unit that may share its commit with others. */
   readonly writes: GroupCommit;
   close(): Promise<void>;
 }
@@ -47,7 +47,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     return {
       db,
       engine: 'sqlite',
-      writes: new GroupCommit(db, true, writeLock),
+      writes: new GroupCommit(db, writeLock),
       close: async () => {
         await checkpointer?.stop();
         await db.destroy();
@@ -71,7 +71,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     dialect: new PostgresDialect({ pool }),
     ...(log === undefined ? {} : { log }),
   });
-  return { db, engine: 'postgres', writes: new GroupCommit(db, false), close: () => db.destroy() };
+  return { db, engine: 'postgres', writes: new GroupCommit(db), close: () => db.destroy() };
 }
 
 export async function migrateToLatest(store: Store): Promise<MigrationResultSet> {

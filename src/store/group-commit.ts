@@ -13,11 +13,12 @@ interface Pending {
 export const GROUP_COMMIT_BATCH_MAX = 256;
 
 /**
- * Atomic units of writes. SQLite: units queued while a commit is on its way share the next
- * transaction (group commit), so one fsync (synchronous=FULL) makes many durable; a unit that
- * throws (a duplicate order number, a lost guard) is rolled back alone (see commitBatch), and each
- * caller is answered only after the commit. PostgreSQL commits
- * concurrently on its own connections, so there each unit is its own transaction.
+ * Atomic units of writes. Units queued while a commit is on its way share the next transaction
+ * (group commit): on SQLite one fsync (synchronous=FULL) makes many durable; on PostgreSQL one
+ * `begin` and one `commit` (and one WAL flush) serve the batch instead of two round trips per
+ * unit, which was most of a registration's cost there (docs/performance.md). A unit that throws
+ * (a duplicate order number, a lost guard) is rolled back alone (see commitBatch), and each caller
+ * is answered only after the commit.
  */
 export class GroupCommit {
   private queue: Pending[] = [];
@@ -25,12 +26,10 @@ export class GroupCommit {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly batched: boolean,
     private readonly lock: WriteLock = NO_WRITE_LOCK,
   ) {}
 
   run<T>(work: Work<T>): Promise<T> {
-    if (!this.batched) return this.db.transaction().execute((trx) => work(trx));
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.flushing) {
@@ -67,7 +66,8 @@ export class GroupCommit {
    * Units almost never fail, so the batch first runs without savepoints (four statements fewer per
    * two-unit request). If a unit throws, the whole transaction rolls back; a batch of that one unit
    * is then done (its rollback was the unit's), any other batch runs again with a savepoint around
-   * each unit, so the failed unit is undone alone and the others commit as before.
+   * each unit, so the failed unit is undone alone and the others commit as before. A unit of one
+   * that PostgreSQL chose as a deadlock's victim runs again too: the other transaction has ended.
    */
   private async commitBatch(batch: readonly Pending[]): Promise<Outcome[]> {
     const optimistic: Outcome[] = [];
@@ -84,7 +84,8 @@ export class GroupCommit {
       return optimistic;
     } catch (error) {
       if (!(error instanceof UnitFailed)) throw error;
-      if (batch.length === 1) return [{ ok: false, value: error.unitError }];
+      if (batch.length === 1 && !isLockConflict(error.unitError))
+        return [{ ok: false, value: error.unitError }];
     }
     const outcomes: Outcome[] = [];
     await this.db.transaction().execute(async (trx) => {
@@ -106,6 +107,15 @@ export class GroupCommit {
 interface Outcome {
   readonly ok: boolean;
   readonly value: unknown;
+}
+
+/**
+ * PostgreSQL ends a transaction caught in a deadlock (40P01) or a serialization conflict (40001);
+ * batches from two workers can meet that way where single units would not, so it is retried.
+ */
+function isLockConflict(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return code === '40P01' || code === '40001';
 }
 
 /** A unit's own failure, told apart from the transaction's (begin, commit, the disk). */
