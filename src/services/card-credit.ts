@@ -18,7 +18,7 @@ import type { OrderRepository } from '../store/order-repository.js';
 import {
   claimColumns,
   pendingOperationRow,
-  UNPAID_PAYMENT_COLUMNS,
+  unpaidOrderRow,
   type NewOrder,
   type PaymentClaim,
 } from '../store/order-columns.js';
@@ -83,6 +83,7 @@ export class CardCredit {
       bindingId: input.bindingId ?? null,
       nowMs: startedMs,
     };
+    const unpaid = unpaidOrderRow(order);
     const kept: SealedCard = {
       pan: digits,
       expiry: formatExpiry(input.card.expiry),
@@ -90,7 +91,7 @@ export class CardCredit {
     };
     await this.writes.run(async (db) => {
       // Only the order's own unique index means a reused order number.
-      await refuseReusedNumber(() => this.orders.insertClaimedIn(db, order, claim));
+      await refuseReusedNumber(() => this.orders.insertClaimedIn(db, unpaid, claim));
       await this.operations.insertOperation(
         db,
         pendingOperationRow({
@@ -115,11 +116,7 @@ export class CardCredit {
       amountMinor: order.amount_minor,
       currency: order.currency,
     });
-    const claimed: OrderRow = {
-      ...order,
-      ...UNPAID_PAYMENT_COLUMNS,
-      ...claimColumns(claim, order.binding_id),
-    };
+    const claimed: OrderRow = { ...unpaid, ...claimColumns(claim, order.binding_id) };
     // No answer in time: the credit stays pending (status 0, claimed) and the recovery job sends
     // it again; the acquirer recognizes the operation id, so it is never paid twice.
     if (isUnknown(answer)) return claimed;

@@ -18,7 +18,7 @@ import {
   outcomeColumns,
   pendingOperationRow,
   unansweredDecline,
-  UNPAID_PAYMENT_COLUMNS,
+  unpaidOrderRow,
   type AuthorizationOutcome,
   type NewOrder,
   type PaymentClaim,
@@ -105,7 +105,7 @@ export class CardPayment {
    * acquirer is called.
    */
   async registerAndPay(order: NewOrder, input: CardPaymentInput): Promise<OrderRow> {
-    return this.attempt({ ...order, ...UNPAID_PAYMENT_COLUMNS }, input, 'insert');
+    return this.attempt(unpaidOrderRow(order), input, 'insert');
   }
 
   private async attempt(

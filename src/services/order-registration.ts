@@ -140,9 +140,10 @@ export class OrderRegistration {
           : JSON.stringify(input.payerData),
       marketplace: jsonOrNull(input.marketplace),
       payment_facilitator: jsonOrNull(input.paymentFacilitator),
-      ...conversionColumns(input.conversion),
       p2p_type: input.p2p?.type ?? null,
       p2p_details: input.p2p === undefined ? null : JSON.stringify(input.p2p.details),
+      // Last: members written after a spread are slow on Node 20 (docs/performance.md, change 10).
+      ...conversionColumns(input.conversion),
     };
   }
 

@@ -97,8 +97,11 @@ export class OrderRepository {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Inside the caller's unit: the order row, already claimed by a payment attempt. */
-  async insertClaimedIn(db: Executor, order: NewOrder, claim: PaymentClaim): Promise<void> {
+  /**
+   * Inside the caller's unit: the order row, already claimed by a payment attempt. `order` is the
+   * complete unpaid row (unpaidOrderRow), so the claim's columns replace members, never add them.
+   */
+  async insertClaimedIn(db: Executor, order: OrderRow, claim: PaymentClaim): Promise<void> {
     const claimed: Record<string, unknown> = { ...order, ...claimColumns(claim, order.binding_id) };
     await this.insertClaimedOrder(db, ...CLAIMED_ORDER_COLUMNS.map((column) => claimed[column]));
   }

@@ -18,7 +18,7 @@ import {
   type CardSources,
 } from './instant-card.js';
 import { INSTANT_PAYMENT_PARAMS, type InstantPaymentParams } from './instant-payment-params.js';
-import { checkForceSsl, generatedOrderNumber, holdSchedule, sharedOrderInput } from './order-input.js';
+import { checkForceSsl, generatedOrderNumber, holdSchedule, orderInput, payerDataOf } from './order-input.js';
 import { browserData } from './browser-data.js';
 import { decidedAnswer, stepAnswer } from './payment-answers.js';
 
@@ -164,21 +164,23 @@ export function instantPayment(
       const language = params.language ?? context.merchant.defaultLanguage;
       const orderNumber = params.orderNumber ?? generatedOrderNumber(services.random, context.nowMs);
       const conversion = await acceptedConversion(params, context, services, card.pan);
-      const shared = sharedOrderInput(params);
-      // `phone` travels beside the payer blocks here (the spec's examples); it is kept with them.
-      const payerData =
-        params.phone === undefined ? shared.payerData : { ...shared.payerData, phone: params.phone };
-      const order = services.registration.prepare(context.merchant, context.caller, {
-        ...shared,
-        payerData,
-        orderNumber,
-        amountMinor: params.amount,
-        currency: params.currency,
-        twoPhase,
-        language,
-        ip: params.ip ?? context.clientIp,
-        ...(conversion === undefined ? {} : { conversion }),
-      });
+      const order = services.registration.prepare(
+        context.merchant,
+        context.caller,
+        orderInput(params, {
+          orderNumber,
+          amountMinor: params.amount,
+          currency: params.currency,
+          twoPhase,
+          language,
+          ip: params.ip ?? context.clientIp,
+          ...(conversion === undefined ? {} : { conversion }),
+          // `phone` travels beside the payer blocks here (the spec's examples); it is kept with them.
+          ...(params.phone === undefined
+            ? {}
+            : { payerData: { ...payerDataOf(params), phone: params.phone } }),
+        }),
+      );
       // The calculation is used in the unit that registers the order it pays: once, ever.
       const intent =
         conversion === undefined

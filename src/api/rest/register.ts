@@ -4,14 +4,13 @@ import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { OrderRegistration, RegisterOrderInput } from '../../services/order-registration.js';
 import { defineOperation, type Operation } from '../operation.js';
 import type { ParamsOf } from '../params/param-table.js';
-import { checkForceSsl, sharedOrderInput } from './order-input.js';
+import { checkForceSsl, orderInput } from './order-input.js';
 import { REGISTER_PARAMS } from './register-params.js';
 
 type RegisterParams = ParamsOf<typeof REGISTER_PARAMS>;
 
 function toInput(params: RegisterParams, twoPhase: boolean, merchant: MerchantContext): RegisterOrderInput {
-  return {
-    ...sharedOrderInput(params),
+  return orderInput(params, {
     orderNumber: params.orderNumber,
     amountMinor: params.amount,
     currency: params.currency,
@@ -20,7 +19,7 @@ function toInput(params: RegisterParams, twoPhase: boolean, merchant: MerchantCo
     ip: params.ip,
     bindingId: params.bindingId,
     feeMinor: params.feeInput,
-  };
+  });
 }
 
 /** register.do (one-phase) and registerPreAuth.do (two-phase) share the table and the response. */

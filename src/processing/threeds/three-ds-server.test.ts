@@ -5,7 +5,7 @@ import { TestClock } from '../../../test/support/test-clock.js';
 import { cryptoRandom } from '../../domain/random-source.js';
 import { SecretBox } from '../../security/secret-box.js';
 import { migrateToLatest, openStore, type Store } from '../../store/database.js';
-import { UNPAID_PAYMENT_COLUMNS } from '../../store/order-columns.js';
+import { conversionColumns, unpaidOrderRow } from '../../store/order-columns.js';
 import { ThreeDsRepository, type ThreeDsTransaction } from '../../store/threeds-repository.js';
 import { authenticationValue, eciFor } from './authentication-value.js';
 import type { CardEnrollment, DirectoryPort, V1Enrollment, V1Result } from './directory-port.js';
@@ -138,41 +138,45 @@ async function insertOrder(amountMinor: number, currency: string): Promise<strin
   const nowMs = fixture.clock.nowMs();
   await fixture.store.db
     .insertInto('orders')
-    .values({
-      id,
-      merchant_id: fixture.merchantId,
-      registered_by_merchant_id: fixture.merchantId,
-      order_number: `unit-${id.slice(0, 8)}`,
-      amount_minor: amountMinor,
-      currency,
-      fee_minor: null,
-      two_phase: 0,
-      status: 0,
-      action_code: -100,
-      created_at_ms: nowMs,
-      expires_at_ms: nowMs + 1_200_000,
-      updated_at_ms: nowMs,
-      language: 'en',
-      description: null,
-      return_url: 'https://shop.test/ok',
-      fail_url: null,
-      dynamic_callback_url: null,
-      client_id: null,
-      ip: null,
-      email: null,
-      post_address: null,
-      cardholder_name: null,
-      binding_id: null,
-      mcc: null,
-      mvv: null,
-      features: '',
-      json_params: null,
-      order_bundle: null,
-      payer_data: null,
-      marketplace: null,
-      payment_facilitator: null,
-      ...UNPAID_PAYMENT_COLUMNS,
-    })
+    .values(
+      unpaidOrderRow({
+        id,
+        merchant_id: fixture.merchantId,
+        registered_by_merchant_id: fixture.merchantId,
+        order_number: `unit-${id.slice(0, 8)}`,
+        amount_minor: amountMinor,
+        currency,
+        fee_minor: null,
+        two_phase: 0,
+        status: 0,
+        action_code: -100,
+        created_at_ms: nowMs,
+        expires_at_ms: nowMs + 1_200_000,
+        updated_at_ms: nowMs,
+        language: 'en',
+        description: null,
+        return_url: 'https://shop.test/ok',
+        fail_url: null,
+        dynamic_callback_url: null,
+        client_id: null,
+        ip: null,
+        email: null,
+        post_address: null,
+        cardholder_name: null,
+        binding_id: null,
+        mcc: null,
+        mvv: null,
+        features: '',
+        json_params: null,
+        order_bundle: null,
+        payer_data: null,
+        marketplace: null,
+        payment_facilitator: null,
+        ...conversionColumns(undefined),
+        p2p_type: null,
+        p2p_details: null,
+      }),
+    )
     .execute();
   return id;
 }

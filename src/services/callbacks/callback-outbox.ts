@@ -44,14 +44,18 @@ export async function enqueuePaymentCallback(
   // gateway-facts §4.2: the core parameters, then the optional ones this gateway always sends.
   // A card stored without a payment (createBindingNoPayment.do) has no order to name.
   const withOrder = event.orderId !== '';
-  const params: Record<string, string> = {
-    ...(withOrder ? { mdOrder: event.orderId, orderNumber: event.orderNumber } : {}),
-    operation: event.operation,
-    status: event.success ? '1' : '0',
-    ...(event.amountMinor === undefined ? {} : { amount: String(event.amountMinor) }),
-    callbackCreationDate: javaDateText(nowMs),
-    ...event.extra,
-  };
+  // Members are added in order rather than spread into a literal: on Node 20, members written
+  // after a spread cost microseconds each (docs/performance.md, change 10).
+  const params: Record<string, string> = {};
+  if (withOrder) {
+    params.mdOrder = event.orderId;
+    params.orderNumber = event.orderNumber;
+  }
+  params.operation = event.operation;
+  params.status = event.success ? '1' : '0';
+  if (event.amountMinor !== undefined) params.amount = String(event.amountMinor);
+  params.callbackCreationDate = javaDateText(nowMs);
+  Object.assign(params, event.extra);
   const id = ids.uuid();
   const written = await CallbackRepository.enqueueToMerchant(
     db,
