@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { summarize, table, type CpuProfile } from './cpu-profile.js';
+import { benchPostgres } from './postgres.js';
 import { load, readProbe, startProcess } from './harness.js';
 import { prepareWorld, ROOT } from './world.js';
 
@@ -18,15 +19,17 @@ const TOP = Number(process.env.PROFILE_TOP ?? 20);
 const WARMUP_S = 2;
 
 async function main(): Promise<void> {
-  const scenario = process.argv[2] ?? 'instantPayment.do';
+  const scenario = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'instantPayment.do';
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-profile-'));
   const profiles = join(dir, 'cpu');
   mkdirSync(join(dir, 'probe'));
   const probeFile = join(dir, 'probe', 'reading');
-  const world = prepareWorld(dir);
+  // `--postgres`: one worker on a throwaway PostgreSQL (the bench's), so one profile covers it all.
+  const postgres = process.argv.includes('--postgres') ? await benchPostgres() : undefined;
+  const world = prepareWorld(dir, postgres?.url);
   const gatehouse = await startProcess(
     [join(ROOT, 'bin/gatehouse.js'), 'serve'],
-    { ...world.env, GATEHOUSE_PROBE_FILE: probeFile },
+    { ...world.env, GATEHOUSE_PROBE_FILE: probeFile, GATEHOUSE_WORKERS: '1' },
     ['--cpu-prof', `--cpu-prof-dir=${profiles}`],
   );
   try {
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
     console.log(`\nprofile kept as ${kept}`);
   } finally {
     if (gatehouse.child.exitCode === null) gatehouse.child.kill('SIGTERM');
+    postgres?.server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
