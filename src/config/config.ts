@@ -29,9 +29,9 @@ export interface Config {
    * started it before the recovery job finishes it (GATEHOUSE_RECOVERY_GRACE_MS).
    */
   readonly recoveryGraceMs: number;
-  /** Worker processes serving the port (node:cluster); 1 serves in the process itself. */
-  /** Where a run probe writes what the bench and the profiler read (event-loop delay, SQL counts). */
+  /** Where a run probe writes what the bench and the profiler read (event-loop delay, CPU, SQL counts). */
   readonly probeFile?: string | undefined;
+  /** Worker processes serving the port (node:cluster); 1 serves in the process itself. */
   readonly workers: number;
   /** A file of DCC rates loaded into the rate table at start (GATEHOUSE_DCC_RATES_FILE). */
   readonly dccRatesFile: string | undefined;

@@ -67,13 +67,7 @@ export class CallbackRepository {
     row: Omit<CallbackRow, 'url'>,
     address: string | null,
   ): Promise<boolean> {
-    const dialect = db.getExecutor().adapter.constructor.name;
-    const key = `${dialect}:${address === null ? 'static' : 'dynamic'}`;
-    let insert = ENQUEUE_TO_MERCHANT.get(key);
-    if (insert === undefined) {
-      insert = enqueueToMerchantQuery(address !== null);
-      ENQUEUE_TO_MERCHANT.set(key, insert);
-    }
+    const insert = address === null ? ENQUEUE_TO_STATIC_ADDRESS : ENQUEUE_TO_DYNAMIC_ADDRESS;
     const result = await insert(
       db,
       row.id,
@@ -223,9 +217,7 @@ export class CallbackRepository {
   }
 }
 
-/** The outbox insert, compiled once per dialect and address kind (enqueueToMerchant). */
-const ENQUEUE_TO_MERCHANT = new Map<string, ReturnType<typeof enqueueToMerchantQuery>>();
-
+/** The outbox insert of enqueueToMerchant, one per address kind. */
 function enqueueToMerchantQuery(dynamic: boolean) {
   return preparedQuery((db, ...v: unknown[]) => {
     // PostgreSQL types a bare parameter in a select list as text: numbers and nulls are cast.
@@ -272,3 +264,6 @@ function enqueueToMerchantQuery(dynamic: boolean) {
       );
   }, 13);
 }
+
+const ENQUEUE_TO_STATIC_ADDRESS = enqueueToMerchantQuery(false);
+const ENQUEUE_TO_DYNAMIC_ADDRESS = enqueueToMerchantQuery(true);

@@ -11,30 +11,42 @@ interface Compiled {
 }
 
 /**
- * A hot query built with Kysely and compiled on first use; each later call only substitutes its
- * values. Building and compiling costs more than running a primary-key lookup, so the queries on
- * every request's path use this. Create one per repository instance: a repository serves one
- * store, so one dialect. `build` receives markers and must pass each where its value goes.
+ * A hot query built with Kysely and compiled on first use for each dialect; each later call only
+ * substitutes its values. Building and compiling costs more than running a primary-key lookup, so
+ * the queries on every request's path use this. `build` receives markers and must pass each where
+ * its value goes.
  */
 export function preparedQuery<Args extends unknown[], Row>(
   build: (db: Executor, ...markers: Args) => Compilable<Row>,
   arity: Args['length'],
 ): (db: Executor, ...args: Args) => Promise<QueryResult<Row>> {
-  let compiled: Compiled | undefined;
+  // By the dialect's adapter class: the SQL text depends on the dialect only (a test run holds
+  // a SQLite and a PostgreSQL store in one process).
+  const compiledByDialect = new Map<unknown, Compiled>();
   return (db, ...args) => {
+    const dialect = db.getExecutor().adapter.constructor;
+    let compiled = compiledByDialect.get(dialect);
     if (compiled === undefined) {
-      const markers = Array.from({ length: arity }, (_, index) => `${MARKER}${index}`) as Args;
-      const query = build(db, ...markers).compile();
-      compiled = {
-        sql: query.sql,
-        slots: query.parameters.map((parameter) =>
-          typeof parameter === 'string' && parameter.startsWith(MARKER)
-            ? { arg: Number(parameter.slice(MARKER.length)) }
-            : { constant: parameter },
-        ),
-      };
+      compiled = compile(build(db, ...markers<Args>(arity)));
+      compiledByDialect.set(dialect, compiled);
     }
     const parameters = compiled.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.constant));
     return db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
+  };
+}
+
+function markers<Args extends unknown[]>(arity: number): Args {
+  return Array.from({ length: arity }, (_, index) => `${MARKER}${index}`) as Args;
+}
+
+function compile(query: Compilable<unknown>): Compiled {
+  const { sql, parameters } = query.compile();
+  return {
+    sql,
+    slots: parameters.map((parameter) =>
+      typeof parameter === 'string' && parameter.startsWith(MARKER)
+        ? { arg: Number(parameter.slice(MARKER.length)) }
+        : { constant: parameter },
+    ),
   };
 }

@@ -35,7 +35,7 @@ type RowBuilder = (values: unknown[]) => Record<string, unknown>;
  * row's members, their order and their values are the same; a later column of the same name wins
  * as it does in better-sqlite3.
  */
-export function withRowBuilder(statement: BetterSqlite3.Statement): SqliteStatement {
+function withRowBuilder(statement: BetterSqlite3.Statement): SqliteStatement {
   if (!statement.reader) return statement;
   const build = rowBuilder(statement.columns().map((column) => column.name));
   if (build === undefined) return statement;
