@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
 import { GroupCommit } from './group-commit.js';
+import { executeNamedStatements } from './named-statements.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -66,6 +67,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, 'GatehouseDatabaseWarning');
   });
+  pool.on('connect', executeNamedStatements);
   const log = statementLog();
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),

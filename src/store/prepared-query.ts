@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult, type Transaction } from 'kysely';
+import { nameStatement } from './named-statements.js';
 import type { Database } from './schema.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -29,6 +30,7 @@ export function preparedQuery<Args extends unknown[], Row>(
     if (compiled === undefined) {
       compiled = compile(build(db, ...markers<Args>(arity)));
       compiledByDialect.set(dialect, compiled);
+      nameStatement(compiled.sql);
     }
     const parameters = compiled.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.constant));
     return db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
