@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 const TOKEN_BYTES = 32;
 
 /** API tokens are 256 random bits, so a fast hash is enough: there is nothing to brute-force. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export function newToken(): string {
