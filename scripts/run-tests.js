@@ -29,7 +29,8 @@ const files = [...testFiles(join(root, 'dist/src')), ...testFiles(join(root, 'di
 rmSync(join(root, 'test-output', 'logs'), { recursive: true, force: true });
 rmSync(join(root, 'test-output', 'database-scans'), { recursive: true, force: true });
 
-const env = { ...process.env };
+// Every answer a precompiled serializer writes is checked against JSON.stringify (answer-serializer.ts).
+const env = { ...process.env, GATEHOUSE_CHECK_ANSWERS: '1' };
 let postgres;
 const engines = (process.env.GATEHOUSE_TEST_ENGINES ?? 'sqlite,postgres').split(',');
 if (engines.includes('postgres')) {

@@ -1,3 +1,4 @@
+import type { AnswerSchema } from './answers/answer-schema.js';
 import type { Language } from '../i18n/languages.js';
 import type { Permission } from '../domain/permissions.js';
 import type { MessageKey } from '../i18n/messages-en.js';
@@ -52,6 +53,11 @@ export interface Operation<Table extends ParamTable = ParamTable> {
    * header (src/http/idempotency.ts). Reads leave it out.
    */
   readonly mutates?: boolean;
+  /**
+   * The success answer's JSON Schema on the hot paths: the route writes the answer with a
+   * serializer compiled from it (src/http/answer-serializer.ts) instead of JSON.stringify.
+   */
+  readonly answer?: AnswerSchema;
   handle(params: ParamsOf<Table>, context: OperationContext): Promise<object>;
 }
 

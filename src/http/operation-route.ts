@@ -17,11 +17,14 @@ import type { MerchantContext } from '../services/merchant-context.js';
 import type { MerchantDirectory } from '../services/merchant-directory.js';
 import type { MerchantRepository } from '../store/merchant-repository.js';
 import { FORM_TYPE, JSON_TYPE, parseForm, parseJson } from './body-parsers.js';
+import { answerSerializer } from './answer-serializer.js';
 import { refusalBody } from './envelope.js';
 import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf, type Idempotency } from './idempotency.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { checkRequestSignature } from './request-signature.js';
 import { certificateKey } from '../security/certificate-keys.js';
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
 
 export interface OperationDeps {
   readonly authenticator: Authenticator;
@@ -75,6 +78,7 @@ async function verificationKeys(
  */
 export function registerOperation(app: FastifyInstance, operation: Operation, deps: OperationDeps): void {
   const gatedParams = operation.params.filter((def) => def.permission !== undefined);
+  const serialize = operation.answer === undefined ? undefined : answerSerializer(operation.answer);
 
   async function run(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     let raw: RawParams | undefined;
@@ -141,7 +145,10 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
         message: (key, vars) => translate(language, vars === undefined ? { key } : { key, vars }),
       };
       if (idempotencyKey === undefined) {
-        await reply.code(200).send(await operation.handle(params, context));
+        const answer = await operation.handle(params, context);
+        await (serialize === undefined
+          ? reply.code(200).send(answer)
+          : reply.code(200).type(JSON_UTF8).send(serialize(answer)));
       } else {
         const answer = await deps.idempotency.execute(
           {
@@ -155,7 +162,7 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
           (refusal) => refusalBody(refusal, language, operation.envelope),
         );
         if (answer.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-        await reply.code(answer.status).type('application/json; charset=utf-8').send(answer.text);
+        await reply.code(answer.status).type(JSON_UTF8).send(answer.text);
       }
     } catch (error) {
       let refusal: Refusal;

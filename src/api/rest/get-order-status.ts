@@ -3,7 +3,11 @@ import type { OrderQuery } from '../../services/order-query.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { oneOf, text } from '../params/scalar-types.js';
-import { orderStatusExtendedView, orderStatusLegacyView } from './order-status-view.js';
+import {
+  ORDER_STATUS_EXTENDED_SCHEMA,
+  orderStatusExtendedView,
+  orderStatusLegacyView,
+} from './order-status-view.js';
 
 /** gateway-facts §2.6: `orderId` or `orderNumber` (orderId wins), optional `language` and `merchantLogin`. */
 export const ORDER_STATUS_PARAMS = [
@@ -21,6 +25,7 @@ export function getOrderStatusExtended(query: OrderQuery): Operation {
     summary: 'Returns the status of an order with its amounts, card, payer and cart data',
     params: ORDER_STATUS_PARAMS,
     onBehalfParam: 'merchantLogin',
+    answer: ORDER_STATUS_EXTENDED_SCHEMA,
     async handle(params, context) {
       const order = await query.find(context.merchant, params);
       return orderStatusExtendedView(order, context, await query.refundsOf(order));

@@ -20,7 +20,7 @@ import {
 import { INSTANT_PAYMENT_PARAMS, type InstantPaymentParams } from './instant-payment-params.js';
 import { checkForceSsl, generatedOrderNumber, holdSchedule, orderInput, payerDataOf } from './order-input.js';
 import { browserData } from './browser-data.js';
-import { decidedAnswer, stepAnswer } from './payment-answers.js';
+import { decidedAnswer, PAYMENT_ANSWER_SCHEMA, stepAnswer } from './payment-answers.js';
 
 export interface InstantPaymentServices extends CardSources {
   readonly registration: OrderRegistration;
@@ -151,6 +151,7 @@ export function instantPayment(
     onBehalfParam: 'merchantLogin',
     requiredPermission,
     mutates: true,
+    answer: PAYMENT_ANSWER_SCHEMA,
     async handle(params, context) {
       refuseLaterCapabilities(params);
       if (params.threeDSServerTransId !== undefined) return continueAuthentication(params, context, services);

@@ -2,6 +2,7 @@ import { invalidParam } from '../../domain/refusals.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { OrderRegistration, RegisterOrderInput } from '../../services/order-registration.js';
+import { object, TEXT } from '../answers/answer-schema.js';
 import { defineOperation, type Operation } from '../operation.js';
 import type { ParamsOf } from '../params/param-table.js';
 import { checkForceSsl, orderInput } from './order-input.js';
@@ -39,6 +40,7 @@ function registerOperation(
     onBehalfParam: 'merchantLogin',
     requiredPermission: twoPhase ? 'preAuth' : undefined,
     mutates: true,
+    answer: object({ orderId: TEXT, formUrl: TEXT }),
     async handle(params, context) {
       checkForceSsl(params.features, context.merchant);
       // A binding the order could never be paid with is refused now, not when the customer pays.
