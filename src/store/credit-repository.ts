@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ORDER_STATUS } from '../domain/order-status.js';
-import type { Executor } from './prepared-query.js';
+import { preparedQuery, type Executor } from './prepared-query.js';
 import type { Database, OrderOperationRow, OrderRow, PendingCreditCardRow } from './schema.js';
 
 /** What a credit's answer sets on its order. */
@@ -47,24 +47,41 @@ export function creditColumns(
  * the guarded outcome on the order, and the credits a stopped process left pending.
  */
 export class CreditRepository {
+  private readonly insertCard = preparedQuery(
+    (db, id: string, merchantId: string, cardSealed: string, createdAtMs: number) =>
+      db.insertInto('pending_credit_cards').values({
+        id,
+        merchant_id: merchantId,
+        card_sealed: cardSealed,
+        created_at_ms: createdAtMs,
+      }),
+    4,
+  );
+
+  private readonly cardById = preparedQuery(
+    (db, id: string) => db.selectFrom('pending_credit_cards').selectAll().where('id', '=', id),
+    1,
+  );
+
+  private readonly deleteCard = preparedQuery(
+    (db, id: string) => db.deleteFrom('pending_credit_cards').where('id', '=', id),
+    1,
+  );
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Inside the intent's unit: the sealed card the credit can be sent again from. */
   async keepCard(db: Executor, row: PendingCreditCardRow): Promise<void> {
-    await db.insertInto('pending_credit_cards').values(row).execute();
+    await this.insertCard(db, row.id, row.merchant_id, row.card_sealed, row.created_at_ms);
   }
 
   async card(operationId: string): Promise<PendingCreditCardRow | undefined> {
-    return this.db
-      .selectFrom('pending_credit_cards')
-      .selectAll()
-      .where('id', '=', operationId)
-      .executeTakeFirst();
+    return (await this.cardById(this.db, operationId)).rows[0];
   }
 
   /** Inside the outcome's unit: the card is not needed once the credit is decided. */
   async forgetCard(db: Executor, operationId: string): Promise<void> {
-    await db.deleteFrom('pending_credit_cards').where('id', '=', operationId).execute();
+    await this.deleteCard(db, operationId);
   }
 
   /**

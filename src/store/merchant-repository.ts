@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from './prepared-query.js';
 import type {
   ApiTokenRow,
   ApiUserRow,
@@ -33,6 +34,16 @@ export type MerchantSettingsPatch = Partial<
 
 /** Merchants with their users, tokens, permissions, grants and certificates. */
 export class MerchantRepository {
+  private readonly certificatesOfMerchant = preparedQuery(
+    (db, merchantId: string) =>
+      db
+        .selectFrom('merchant_certificates')
+        .selectAll()
+        .where('merchant_id', '=', merchantId)
+        .orderBy('created_at_ms'),
+    1,
+  );
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async createMerchant(
@@ -223,12 +234,8 @@ export class MerchantRepository {
     await this.db.insertInto('merchant_certificates').values(certificate).execute();
   }
 
+  /** On every signed request's path, so compiled once. */
   async certificatesOf(merchantId: string): Promise<MerchantCertificateRow[]> {
-    return this.db
-      .selectFrom('merchant_certificates')
-      .selectAll()
-      .where('merchant_id', '=', merchantId)
-      .orderBy('created_at_ms')
-      .execute();
+    return (await this.certificatesOfMerchant(this.db, merchantId)).rows;
   }
 }

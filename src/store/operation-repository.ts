@@ -35,6 +35,33 @@ export class OperationRepository {
     6,
   );
 
+  private readonly completePendingRow = preparedQuery(
+    (db, ...v: unknown[]) =>
+      db
+        .updateTable('order_operations')
+        .set({
+          state: v[0] as string,
+          action_code: v[1] as number,
+          rrn: v[2] as string,
+          approval_code: v[3] as string,
+          completed_at_ms: v[4] as number,
+        })
+        .where('id', '=', v[5] as string)
+        .where('state', '=', 'pending'),
+    6,
+  );
+
+  private readonly operationsOfOrder = preparedQuery(
+    (db, orderId: string) =>
+      db
+        .selectFrom('order_operations')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .orderBy('created_at_ms')
+        .orderBy('id'),
+    1,
+  );
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The operation of a kind an order holds under a merchant's external id (unique by index). */
@@ -78,23 +105,20 @@ export class OperationRepository {
     operationId: string,
     outcome: Pick<OrderOperationRow, 'state' | 'action_code' | 'rrn' | 'approval_code' | 'completed_at_ms'>,
   ): Promise<boolean> {
-    const result = await db
-      .updateTable('order_operations')
-      .set(outcome)
-      .where('id', '=', operationId)
-      .where('state', '=', 'pending')
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    const result = await this.completePendingRow(
+      db,
+      outcome.state,
+      outcome.action_code,
+      outcome.rrn,
+      outcome.approval_code,
+      outcome.completed_at_ms,
+      operationId,
+    );
+    return result.numAffectedRows === 1n;
   }
 
   async operationsOf(orderId: string): Promise<OrderOperationRow[]> {
-    return this.db
-      .selectFrom('order_operations')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .orderBy('created_at_ms')
-      .orderBy('id')
-      .execute();
+    return (await this.operationsOfOrder(this.db, orderId)).rows;
   }
 
   /** Authorizations whose outcome was never written (the process stopped during the acquirer call). */

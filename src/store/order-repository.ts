@@ -95,6 +95,23 @@ export class OrderRepository {
       .where('status', 'in', UNPAID);
   }, OUTCOME_COLUMNS.length + 2);
 
+  private readonly transferColumns = preparedQuery(
+    (db, ...v: unknown[]) =>
+      db
+        .updateTable('orders')
+        .set({
+          amount_minor: v[0] as number,
+          fee_minor: v[1] as number,
+          to_masked_pan: v[2] as string,
+          to_network: v[3] as string,
+          to_card_sealed: null,
+          p2p_parties: v[4] as string,
+        })
+        .where('id', '=', v[5] as string)
+        .where('payment_attempt_id', '=', v[6] as string),
+    7,
+  );
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
@@ -185,19 +202,16 @@ export class OrderRepository {
       parties: string | null;
     },
   ): Promise<void> {
-    await db
-      .updateTable('orders')
-      .set({
-        amount_minor: transfer.amountMinor,
-        fee_minor: transfer.feeMinor,
-        to_masked_pan: transfer.toMaskedPan,
-        to_network: transfer.toNetwork,
-        to_card_sealed: null,
-        p2p_parties: transfer.parties,
-      })
-      .where('id', '=', orderId)
-      .where('payment_attempt_id', '=', attemptId)
-      .execute();
+    await this.transferColumns(
+      db,
+      transfer.amountMinor,
+      transfer.feeMinor,
+      transfer.toMaskedPan,
+      transfer.toNetwork,
+      transfer.parties,
+      orderId,
+      attemptId,
+    );
   }
 
   /**
