@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import { UNPAID, type ReversalPrior } from './order-columns.js';
-import type { Executor } from './prepared-query.js';
+import { preparedQuery, type Executor } from './prepared-query.js';
 import type { OrderRow } from './schema.js';
 
 /**
@@ -22,6 +22,23 @@ export interface DccSide {
  * captured ≤ approved, refunded ≤ captured), and each compensation guarded the same way.
  */
 export class OrderMovementRepository {
+  /** applyDeposit without a DCC side, the common capture: compiled once. */
+  private readonly deposit = preparedQuery(
+    (db, orderId: string, amountMinor: number, nowMs: number) =>
+      db
+        .updateTable('orders')
+        .set({
+          status: ORDER_STATUS.deposited,
+          deposited_minor: amountMinor,
+          deposited_at_ms: nowMs,
+          updated_at_ms: nowMs,
+        })
+        .where('id', '=', orderId)
+        .where('status', '=', ORDER_STATUS.approved)
+        .where('approved_minor', '>=', amountMinor),
+    3,
+  );
+
   /** Capture of a hold: once, at most the approved amount. */
   async applyDeposit(
     db: Executor,
@@ -30,24 +47,24 @@ export class OrderMovementRepository {
     nowMs: number,
     dcc?: DccSide,
   ): Promise<boolean> {
-    let query = db
+    if (dcc === undefined) {
+      return (await this.deposit(db, orderId, amountMinor, nowMs)).numAffectedRows === 1n;
+    }
+    const result = await db
       .updateTable('orders')
       .set({
         status: ORDER_STATUS.deposited,
         deposited_minor: amountMinor,
         deposited_at_ms: nowMs,
         updated_at_ms: nowMs,
-        ...(dcc === undefined ? {} : { dcc_deposited_minor: dcc.amountMinor }),
+        dcc_deposited_minor: dcc.amountMinor,
       })
       .where('id', '=', orderId)
       .where('status', '=', ORDER_STATUS.approved)
-      .where('approved_minor', '>=', amountMinor);
-    if (dcc !== undefined) {
-      query = query
-        .where('approved_minor', '=', dcc.expectedOriginalMinor)
-        .where('dcc_approved_minor', '=', dcc.expectedMinor);
-    }
-    const result = await query.executeTakeFirst();
+      .where('approved_minor', '>=', amountMinor)
+      .where('approved_minor', '=', dcc.expectedOriginalMinor)
+      .where('dcc_approved_minor', '=', dcc.expectedMinor)
+      .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
 
