@@ -3,6 +3,21 @@ import type { WalletBRootKey } from '../../processing/wallets/wallet-b/index.js'
 import type { SecretBox } from '../../security/secret-box.js';
 import type { WalletTrustAnchorRow } from '../../store/schema.js';
 import type { WalletRepository } from '../../store/wallet-repository.js';
+import { ParsedOnce } from '../../security/parsed-once.js';
+
+/**
+ * Opened keys by key id and sealed text, certificates by PEM: opening and parsing them was about
+ * a third of a wallet A payment's CPU (docs/performance.md, change 15). The rows are still read on
+ * every payment, so a removed or rotated key is never used again; the opened private keys stay in
+ * this process's memory only while their rows exist unchanged, at most KEYS_OPENED_MAX of them.
+ */
+const KEYS_OPENED_MAX = 1000;
+const openedKeys = new ParsedOnce<KeyObject>(KEYS_OPENED_MAX);
+const certificates = new ParsedOnce<X509Certificate>(KEYS_OPENED_MAX);
+
+function certificateOf(pem: string): X509Certificate {
+  return certificates.get(pem, () => new X509Certificate(pem));
+}
 
 /** A merchant's wallet A key, opened: the private key and the certificate the vendor issued for it. */
 export interface OpenedWalletAKey {
@@ -36,8 +51,8 @@ export class WalletKeyring {
         ? []
         : [
             {
-              privateKey: createPrivateKey(this.box.open(row.private_key_sealed, row.id)),
-              certificate: new X509Certificate(row.certificate_pem),
+              privateKey: this.opened(row.id, row.private_key_sealed),
+              certificate: certificateOf(row.certificate_pem),
             },
           ],
     );
@@ -48,7 +63,7 @@ export class WalletKeyring {
     for (const row of await this.wallets.keysOf(merchantId, 'b')) {
       if (row.recipient_id === null) continue;
       const keys = byRecipient.get(row.recipient_id) ?? [];
-      keys.push(createPrivateKey(this.box.open(row.private_key_sealed, row.id)));
+      keys.push(this.opened(row.id, row.private_key_sealed));
       byRecipient.set(row.recipient_id, keys);
     }
     return [...byRecipient].map(([recipientId, privateKeys]) => ({ recipientId, privateKeys }));
@@ -61,9 +76,11 @@ export class WalletKeyring {
 
   async walletARoots(): Promise<X509Certificate[]> {
     const anchors = await this.trusted('a');
-    return anchors
-      .filter((anchor) => anchor.kind === 'rootCa')
-      .map((anchor) => new X509Certificate(anchor.value));
+    return anchors.filter((anchor) => anchor.kind === 'rootCa').map((anchor) => certificateOf(anchor.value));
+  }
+
+  private opened(id: string, sealed: string): KeyObject {
+    return openedKeys.get(`${id}\n${sealed}`, () => createPrivateKey(this.box.open(sealed, id)));
   }
 
   async walletBRootKeys(): Promise<WalletBRootKey[]> {

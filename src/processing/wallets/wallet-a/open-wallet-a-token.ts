@@ -84,10 +84,18 @@ function ephemeralKey(spki: Buffer): KeyObject {
   throw malformed('the ephemeral public key is not a P-256 key');
 }
 
+/** By certificate object: the keyring hands out one object per certificate text. */
+const publicKeyHashes = new WeakMap<object, Buffer>();
+
 function publicKeyHashOf(key: WalletAMerchantKey): Buffer {
-  return createHash('sha256')
-    .update(key.certificate.publicKey.export({ type: 'spki', format: 'der' }))
-    .digest();
+  let hash = publicKeyHashes.get(key.certificate);
+  if (hash === undefined) {
+    hash = createHash('sha256')
+      .update(key.certificate.publicKey.export({ type: 'spki', format: 'der' }))
+      .digest();
+    publicKeyHashes.set(key.certificate, hash);
+  }
+  return hash;
 }
 
 function tryDecrypt(key: WalletAMerchantKey, ephemeral: KeyObject, data: Buffer): Buffer | undefined {

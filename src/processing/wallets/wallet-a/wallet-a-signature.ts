@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual, verify, X509Certificate } from 'node:crypto';
+import { ParsedOnce } from '../../../security/parsed-once.js';
 import { WalletTokenError } from '../wallet-token-error.js';
 import { readCertificateFields, type CertificateFields } from './certificate-fields.js';
 import type { DetachedSignedData } from './cms-signed-data.js';
@@ -24,20 +25,39 @@ interface ParsedCertificate {
   readonly fields: CertificateFields;
 }
 
+/**
+ * Every token of a vendor carries the same leaf and intermediate certificates: each DER text is
+ * parsed once, and each (certificate, issuer) pair's signature checked once; what depends on the
+ * clock (validity, signingTime) and the token's own signature are checked on every token.
+ */
+const CERTIFICATES_MAX = 1000;
+const parsedCertificates = new ParsedOnce<ParsedCertificate>(CERTIFICATES_MAX);
+const issuedBy = new WeakMap<X509Certificate, WeakMap<X509Certificate, boolean>>();
+
 function parseCertificate(der: Buffer): ParsedCertificate {
   try {
-    return { certificate: new X509Certificate(der), fields: readCertificateFields(der) };
+    return parsedCertificates.get(der.toString('base64'), () => ({
+      certificate: new X509Certificate(der),
+      fields: readCertificateFields(der),
+    }));
   } catch {
     throw new WalletTokenError('malformed', 'a certificate in the wallet token signature cannot be read');
   }
 }
 
 function issued(child: X509Certificate, issuer: X509Certificate): boolean {
+  const known = issuedBy.get(child)?.get(issuer);
+  if (known !== undefined) return known;
+  let result: boolean;
   try {
-    return child.checkIssued(issuer) && child.verify(issuer.publicKey);
+    result = child.checkIssued(issuer) && child.verify(issuer.publicKey);
   } catch {
-    return false;
+    result = false;
   }
+  const byIssuer = issuedBy.get(child) ?? new WeakMap<X509Certificate, boolean>();
+  byIssuer.set(issuer, result);
+  issuedBy.set(child, byIssuer);
+  return result;
 }
 
 function validAt(certificate: X509Certificate, nowMs: number): boolean {
