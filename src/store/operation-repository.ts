@@ -3,6 +3,23 @@ import { OPERATION_COLUMNS } from './order-columns.js';
 import { preparedQuery, type Executor } from './prepared-query.js';
 import type { Database, OrderOperationRow } from './schema.js';
 
+/** The outcome's columns, then the operation id. */
+const OUTCOME_ARITY = 6;
+
+/** An operation's outcome written on it: markers `v` are the outcome's columns, then its id. */
+function completion(db: Executor, v: readonly unknown[]) {
+  return db
+    .updateTable('order_operations')
+    .set({
+      state: v[0] as string,
+      action_code: v[1] as number,
+      rrn: v[2] as string,
+      approval_code: v[3] as string,
+      completed_at_ms: v[4] as number,
+    })
+    .where('id', '=', v[5] as string);
+}
+
 /**
  * The operation rows of orders: the append-only record of every authorization, capture,
  * reversal, refund and credit, written pending before the acquirer is called and finished once.
@@ -21,34 +38,14 @@ export class OperationRepository {
   );
 
   private readonly completeOperationRow = preparedQuery(
-    (db, ...v: unknown[]) =>
-      db
-        .updateTable('order_operations')
-        .set({
-          state: v[0] as string,
-          action_code: v[1] as number,
-          rrn: v[2] as string,
-          approval_code: v[3] as string,
-          completed_at_ms: v[4] as number,
-        })
-        .where('id', '=', v[5] as string),
-    6,
+    (db, ...v: unknown[]) => completion(db, v),
+    OUTCOME_ARITY,
   );
 
+  /** The same completion, only while the operation is still pending. */
   private readonly completePendingRow = preparedQuery(
-    (db, ...v: unknown[]) =>
-      db
-        .updateTable('order_operations')
-        .set({
-          state: v[0] as string,
-          action_code: v[1] as number,
-          rrn: v[2] as string,
-          approval_code: v[3] as string,
-          completed_at_ms: v[4] as number,
-        })
-        .where('id', '=', v[5] as string)
-        .where('state', '=', 'pending'),
-    6,
+    (db, ...v: unknown[]) => completion(db, v).where('state', '=', 'pending'),
+    OUTCOME_ARITY,
   );
 
   private readonly operationsOfOrder = preparedQuery(

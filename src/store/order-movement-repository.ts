@@ -16,6 +16,21 @@ export interface DccSide {
   readonly expectedOriginalMinor: number;
 }
 
+/** The capture of a hold, guarded: approved, and at most the approved amount. */
+function depositOf(db: Executor, orderId: string, amountMinor: number, nowMs: number) {
+  return db
+    .updateTable('orders')
+    .set({
+      status: ORDER_STATUS.deposited,
+      deposited_minor: amountMinor,
+      deposited_at_ms: nowMs,
+      updated_at_ms: nowMs,
+    })
+    .where('id', '=', orderId)
+    .where('status', '=', ORDER_STATUS.approved)
+    .where('approved_minor', '>=', amountMinor);
+}
+
 /**
  * What captures, reversals, refunds and cancellations change on an order: each one guarded
  * statement inside the caller's unit that states its rule (status, and the amount bounds:
@@ -23,21 +38,7 @@ export interface DccSide {
  */
 export class OrderMovementRepository {
   /** applyDeposit without a DCC side, the common capture: compiled once. */
-  private readonly deposit = preparedQuery(
-    (db, orderId: string, amountMinor: number, nowMs: number) =>
-      db
-        .updateTable('orders')
-        .set({
-          status: ORDER_STATUS.deposited,
-          deposited_minor: amountMinor,
-          deposited_at_ms: nowMs,
-          updated_at_ms: nowMs,
-        })
-        .where('id', '=', orderId)
-        .where('status', '=', ORDER_STATUS.approved)
-        .where('approved_minor', '>=', amountMinor),
-    3,
-  );
+  private readonly deposit = preparedQuery(depositOf, 3);
 
   /** Capture of a hold: once, at most the approved amount. */
   async applyDeposit(
@@ -50,18 +51,8 @@ export class OrderMovementRepository {
     if (dcc === undefined) {
       return (await this.deposit(db, orderId, amountMinor, nowMs)).numAffectedRows === 1n;
     }
-    const result = await db
-      .updateTable('orders')
-      .set({
-        status: ORDER_STATUS.deposited,
-        deposited_minor: amountMinor,
-        deposited_at_ms: nowMs,
-        updated_at_ms: nowMs,
-        dcc_deposited_minor: dcc.amountMinor,
-      })
-      .where('id', '=', orderId)
-      .where('status', '=', ORDER_STATUS.approved)
-      .where('approved_minor', '>=', amountMinor)
+    const result = await depositOf(db, orderId, amountMinor, nowMs)
+      .set({ dcc_deposited_minor: dcc.amountMinor })
       .where('approved_minor', '=', dcc.expectedOriginalMinor)
       .where('dcc_approved_minor', '=', dcc.expectedMinor)
       .executeTakeFirst();

@@ -12,8 +12,7 @@ export interface AnswerSchema {
 export type MemberSchema =
   | AnswerSchema
   | {
-      readonly type:
-        'string' | 'number' | 'boolean' | readonly ['string', 'null'] | readonly ['number', 'null'];
+      readonly type: 'string' | 'number' | 'boolean' | readonly ['string', 'null'];
     }
   | { readonly type: 'array'; readonly items: MemberSchema }
   /** Anything: written as JSON.stringify writes it (a parsed cart, a 3-D Secure result). */
@@ -23,7 +22,6 @@ export const TEXT = { type: 'string' } as const;
 export const NUMBER = { type: 'number' } as const;
 export const BOOLEAN = { type: 'boolean' } as const;
 export const TEXT_OR_NULL = { type: ['string', 'null'] } as const;
-export const NUMBER_OR_NULL = { type: ['number', 'null'] } as const;
 export const ANY = {} as const;
 
 export function object(properties: Record<string, MemberSchema>): AnswerSchema {
