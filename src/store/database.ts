@@ -6,6 +6,7 @@ import pg from 'pg';
 import { GroupCommit } from './group-commit.js';
 import { executeNamedStatements } from './named-statements.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { pipelinedUnits } from './pipelined-units.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { statementLog } from './statement-counter.js';
@@ -61,6 +62,9 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     application_name: 'gatehouse',
+    // A statement is written without waiting for the previous one's answer; only a group
+    // commit's units ever have several in flight on one connection (pipelined-units.ts).
+    pipeline: true,
   });
   // An idle pooled connection the server drops (a restart, a failover, an administrator) emits
   // 'error' on the pool; unhandled, that would end the process. The pool replaces the connection.
@@ -73,7 +77,12 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     dialect: new PostgresDialect({ pool }),
     ...(log === undefined ? {} : { log }),
   });
-  return { db, engine: 'postgres', writes: new GroupCommit(db), close: () => db.destroy() };
+  return {
+    db,
+    engine: 'postgres',
+    writes: new GroupCommit(db, undefined, pipelinedUnits(pool, log)),
+    close: () => db.destroy(),
+  };
 }
 
 export async function migrateToLatest(store: Store): Promise<MigrationResultSet> {

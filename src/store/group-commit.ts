@@ -13,6 +13,13 @@ interface Pending {
 export const GROUP_COMMIT_BATCH_MAX = 256;
 
 /**
+ * Runs a batch's units in one transaction and commits it, or rolls it back and throws UnitFailed
+ * when a unit throws. SQLite's runs them one after the other; PostgreSQL's at once, pipelined
+ * (pipelined-units.ts).
+ */
+export type OptimisticPass = (works: readonly Work<unknown>[]) => Promise<unknown[]>;
+
+/**
  * Atomic units of writes. Units queued while a commit is on its way share the next transaction
  * (group commit): on SQLite one fsync (synchronous=FULL) makes many durable; on PostgreSQL one
  * `begin` and one `commit` (and one WAL flush) serve the batch instead of two round trips per
@@ -27,6 +34,7 @@ export class GroupCommit {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly lock: WriteLock = NO_WRITE_LOCK,
+    private readonly optimisticPass: OptimisticPass = oneAfterAnother(db),
   ) {}
 
   run<T>(work: Work<T>): Promise<T> {
@@ -70,18 +78,9 @@ export class GroupCommit {
    * that PostgreSQL chose as a deadlock's victim runs again too: the other transaction has ended.
    */
   private async commitBatch(batch: readonly Pending[]): Promise<Outcome[]> {
-    const optimistic: Outcome[] = [];
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const item of batch) {
-          try {
-            optimistic.push({ ok: true, value: await item.work(trx) });
-          } catch (error) {
-            throw new UnitFailed(error);
-          }
-        }
-      });
-      return optimistic;
+      const values = await this.optimisticPass(batch.map((item) => item.work));
+      return values.map((value) => ({ ok: true, value }));
     } catch (error) {
       if (!(error instanceof UnitFailed)) throw error;
       if (batch.length === 1 && !isLockConflict(error.unitError))
@@ -104,6 +103,22 @@ export class GroupCommit {
   }
 }
 
+function oneAfterAnother(db: Kysely<Database>): OptimisticPass {
+  return async (works) => {
+    const values: unknown[] = [];
+    await db.transaction().execute(async (trx) => {
+      for (const work of works) {
+        try {
+          values.push(await work(trx));
+        } catch (error) {
+          throw new UnitFailed(error);
+        }
+      }
+    });
+    return values;
+  };
+}
+
 interface Outcome {
   readonly ok: boolean;
   readonly value: unknown;
@@ -119,7 +134,7 @@ function isLockConflict(error: unknown): boolean {
 }
 
 /** A unit's own failure, told apart from the transaction's (begin, commit, the disk). */
-class UnitFailed extends Error {
+export class UnitFailed extends Error {
   constructor(readonly unitError: unknown) {
     super('a unit of the batch failed');
   }

@@ -1,0 +1,125 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { openStore, type Store } from '../../src/store/database.js';
+import { isUniqueViolation } from '../../src/store/unique-violation.js';
+import { ENGINES } from '../support/engines.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+/**
+ * The group commit's contract on each engine, driven directly: units queued together share a
+ * transaction, each is undone alone when it fails, and on PostgreSQL they run at once (pipelined).
+ */
+for (const engine of ENGINES) {
+  describe(`${engine}: group commit`, () => {
+    let database: TestDatabase;
+    let store: Store;
+    const insert = (id: string) => (db: Parameters<Parameters<Store['writes']['run']>[0]>[0]) =>
+      sql`insert into group_commit_probe (id) values (${id})`.execute(db);
+    const ids = async (): Promise<string[]> => {
+      const { rows } = await sql<{ id: string }>`select id from group_commit_probe order by id`.execute(
+        store.db,
+      );
+      return rows.map((row) => row.id);
+    };
+
+    before(async () => {
+      database = await createTestDatabase(engine);
+      const url = database.url;
+      store = openStore(
+        url.startsWith('sqlite:')
+          ? { engine: 'sqlite', file: url.slice('sqlite:'.length) }
+          : { engine: 'postgres', url },
+      );
+      await sql`create table group_commit_probe (id varchar(40) primary key)`.execute(store.db);
+    });
+    after(async () => {
+      await store.close();
+      await database.drop();
+    });
+
+    test('units queued together all commit; a failing one is undone alone and told why', async () => {
+      await store.writes.run(insert('taken'));
+      const settled = await Promise.allSettled([
+        store.writes.run(insert('a1')),
+        store.writes.run(async (db) => {
+          await insert('a2')(db);
+          return 'second';
+        }),
+        store.writes.run(async (db) => {
+          await insert('a3')(db);
+          await insert('taken')(db);
+        }),
+        store.writes.run(insert('a4')),
+      ]);
+      assert.deepEqual(
+        settled.map((outcome) => outcome.status),
+        ['fulfilled', 'fulfilled', 'rejected', 'fulfilled'],
+      );
+      assert.equal((settled[1] as PromiseFulfilledResult<unknown>).value, 'second');
+      assert.ok(isUniqueViolation((settled[2] as PromiseRejectedResult).reason));
+      assert.deepEqual(await ids(), ['a1', 'a2', 'a4', 'taken']);
+    });
+
+    test('a lone unit that throws after writing leaves nothing behind', async () => {
+      const refusal = new Error('refused after the write');
+      await assert.rejects(
+        store.writes.run(async (db) => {
+          await insert('b1')(db);
+          throw refusal;
+        }),
+        (error) => error === refusal,
+      );
+      assert.ok(!(await ids()).includes('b1'));
+    });
+
+    test('a unit that throws without a database error is undone alone inside a batch', async () => {
+      const settled = await Promise.allSettled([
+        store.writes.run(insert('c1')),
+        store.writes.run(async (db) => {
+          await insert('c2')(db);
+          throw new Error('a lost guard');
+        }),
+        store.writes.run(insert('c3')),
+      ]);
+      assert.deepEqual(
+        settled.map((outcome) => outcome.status),
+        ['fulfilled', 'rejected', 'fulfilled'],
+      );
+      const stored = await ids();
+      assert.ok(stored.includes('c1') && stored.includes('c3') && !stored.includes('c2'));
+    });
+
+    if (engine === 'postgres') {
+      test('units of one batch run at once and see each other inside their transaction', async () => {
+        let open: () => void = () => undefined;
+        const gate = new Promise<void>((resolve) => {
+          open = resolve;
+        });
+        // One after the other, the first unit would wait for a gate only the second one opens.
+        const timeout = new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('the units ran one after the other')), 2000).unref(),
+        );
+        const [seen] = await Promise.all([
+          store.writes.run(async (db) => {
+            await insert('d1')(db);
+            await Promise.race([gate, timeout]);
+            const { rows } = await sql<{
+              n: number;
+            }>`select count(*)::int as n from group_commit_probe where id like 'd%'`.execute(db);
+            return rows[0]?.n;
+          }),
+          store.writes.run(async (db) => {
+            await insert('d2')(db);
+            open();
+          }),
+        ]);
+        assert.equal(seen, 2);
+        assert.deepEqual(
+          (await ids()).filter((id) => id.startsWith('d')),
+          ['d1', 'd2'],
+        );
+      });
+    }
+  });
+}
