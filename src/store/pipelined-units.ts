@@ -20,17 +20,25 @@ import type { Database } from './schema.js';
  *
  * Running units at once changes only the order in which their statements reach the transaction,
  * the same interleaving two workers' batches already have; units guard their writes in the
- * statements themselves (a claimed order, a pending operation), not by reading first. Any unit's
- * failure rolls the batch back, and GroupCommit replays it one unit at a time with savepoints.
+ * statements themselves (a claimed order, a pending operation, an insert that meets its twin
+ * with `on conflict`). Any unit's failure rolls the batch back, and GroupCommit replays it one
+ * unit at a time with savepoints.
  */
 export function pipelinedUnits(pool: pg.Pool, log?: (event: LogEvent) => void): OptimisticPass {
-  const lender = new BatchConnection();
-  const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: lender }),
-    ...(log === undefined ? {} : { log }),
-  });
+  // One Kysely per batch on its way, each seeing only its own batch's client: GroupCommit runs
+  // one batch at a time, but a pass called again before the last one ends must stay correct.
+  const idle: Lane[] = [];
+  const newLane = (): Lane => {
+    const lender = new BatchConnection();
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: lender }),
+      ...(log === undefined ? {} : { log }),
+    });
+    return { lender, db };
+  };
   return async (works) => {
     const client = await pool.connect();
+    const { lender, db } = idle.pop() ?? newLane();
     let broken: Error | undefined;
     lender.lend(client);
     try {
@@ -51,8 +59,14 @@ export function pipelinedUnits(pool: pg.Pool, log?: (event: LogEvent) => void): 
     } finally {
       lender.lend(undefined);
       client.release(broken);
+      idle.push({ lender, db });
     }
   };
+}
+
+interface Lane {
+  readonly lender: BatchConnection;
+  readonly db: Kysely<Database>;
 }
 
 /** The pool Kysely sees for a batch: the one client lent to the batch running now. */
