@@ -25,23 +25,16 @@ import type { Database } from './schema.js';
  * unit at a time with savepoints.
  */
 export function pipelinedUnits(pool: pg.Pool, log?: (event: LogEvent) => void): OptimisticPass {
-  // One Kysely per batch on its way, each seeing only its own batch's client: GroupCommit runs
-  // one batch at a time, but a pass called again before the last one ends must stay correct.
-  const idle: Lane[] = [];
-  const newLane = (): Lane => {
-    const lender = new BatchConnection();
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: lender }),
-      ...(log === undefined ? {} : { log }),
-    });
-    return { lender, db };
-  };
+  const lender = new BatchConnection();
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: lender }),
+    ...(log === undefined ? {} : { log }),
+  });
   return async (works) => {
     const client = await pool.connect();
-    const { lender, db } = idle.pop() ?? newLane();
     let broken: Error | undefined;
-    lender.lend(client);
     try {
+      lender.lend(client);
       await sql`begin`.execute(db);
       const settled = await Promise.allSettled(works.map((work: Work<unknown>) => work(db)));
       const failed = settled.find((outcome) => outcome.status === 'rejected');
@@ -57,34 +50,34 @@ export function pipelinedUnits(pool: pg.Pool, log?: (event: LogEvent) => void): 
       if (!(error instanceof UnitFailed)) broken = error instanceof Error ? error : new Error(String(error));
       throw error;
     } finally {
-      lender.lend(undefined);
+      lender.giveBack(client);
       client.release(broken);
-      idle.push({ lender, db });
     }
   };
 }
 
-interface Lane {
-  readonly lender: BatchConnection;
-  readonly db: Kysely<Database>;
-}
-
-/** The pool Kysely sees for a batch: the one client lent to the batch running now. */
+/**
+ * The pool Kysely sees for a batch: the one client lent to the batch running now. GroupCommit runs
+ * one batch at a time; a second lend while one is out would hand units another batch's
+ * transaction, so it is refused.
+ */
 class BatchConnection implements PostgresPool {
   private lent: PipelinedClient | undefined;
+  /** One wrapper per pooled client: Kysely keeps its connection object per client it is given. */
   private readonly wrapped = new WeakMap<pg.PoolClient, PipelinedClient>();
 
-  lend(client: pg.PoolClient | undefined): void {
-    if (client === undefined) {
-      this.lent = undefined;
-      return;
-    }
+  lend(client: pg.PoolClient): void {
+    if (this.lent !== undefined) throw new Error('a batch connection is already lent');
     let wrapper = this.wrapped.get(client);
     if (wrapper === undefined) {
       wrapper = new PipelinedClient(client);
       this.wrapped.set(client, wrapper);
     }
     this.lent = wrapper;
+  }
+
+  giveBack(client: pg.PoolClient): void {
+    if (this.lent !== undefined && this.lent === this.wrapped.get(client)) this.lent = undefined;
   }
 
   connect(): Promise<PostgresPoolClient> {

@@ -1,7 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
+import { loadConfig } from '../../src/config/config.js';
 import { openStore, type Store } from '../../src/store/database.js';
+import type { Executor } from '../../src/store/prepared-query.js';
 import { isUniqueViolation } from '../../src/store/unique-violation.js';
 import { ENGINES } from '../support/engines.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
@@ -14,7 +16,7 @@ for (const engine of ENGINES) {
   describe(`${engine}: group commit`, () => {
     let database: TestDatabase;
     let store: Store;
-    const insert = (id: string) => (db: Parameters<Parameters<Store['writes']['run']>[0]>[0]) =>
+    const insert = (id: string) => (db: Executor) =>
       sql`insert into group_commit_probe (id) values (${id})`.execute(db);
     const ids = async (): Promise<string[]> => {
       const { rows } = await sql<{ id: string }>`select id from group_commit_probe order by id`.execute(
@@ -25,12 +27,7 @@ for (const engine of ENGINES) {
 
     before(async () => {
       database = await createTestDatabase(engine);
-      const url = database.url;
-      store = openStore(
-        url.startsWith('sqlite:')
-          ? { engine: 'sqlite', file: url.slice('sqlite:'.length) }
-          : { engine: 'postgres', url },
-      );
+      store = openStore(loadConfig({ GATEHOUSE_DB: database.url }).database);
       await sql`create table group_commit_probe (id varchar(40) primary key)`.execute(store.db);
     });
     after(async () => {
