@@ -191,6 +191,8 @@ export interface ProbeReading {
   readonly cpuMs: number;
   /** SQL statements run, by text, summed over the processes. */
   readonly statements: Record<string, number>;
+  /** Reads the SQLite read cache answered without running them, by text, summed likewise. */
+  readonly cachedReads: Record<string, number>;
 }
 
 /**
@@ -212,11 +214,14 @@ export async function readProbe(child: ChildProcess, file: string, processes = 1
     .filter((path) => existsSync(path))
     .map((path) => JSON.parse(readFileSync(path, 'utf8')) as ProbeReading);
   if (readings.length === 0) throw new Error(`no probe reading in ${folder} (is GATEHOUSE_PROBE_FILE set?)`);
-  const statements: Record<string, number> = {};
-  for (const reading of readings) {
-    for (const [text, count] of Object.entries(reading.statements))
-      statements[text] = (statements[text] ?? 0) + count;
-  }
+  const sum = (pick: (reading: ProbeReading) => Record<string, number> | undefined) => {
+    const total: Record<string, number> = {};
+    for (const reading of readings) {
+      for (const [text, count] of Object.entries(pick(reading) ?? {}))
+        total[text] = (total[text] ?? 0) + count;
+    }
+    return total;
+  };
   const worst = (pick: (reading: ProbeReading) => number) => Math.max(...readings.map(pick));
   return {
     eventLoopDelayMs: {
@@ -224,7 +229,8 @@ export async function readProbe(child: ChildProcess, file: string, processes = 1
       p99: worst((r) => r.eventLoopDelayMs.p99),
       max: worst((r) => r.eventLoopDelayMs.max),
     },
-    cpuMs: readings.reduce((sum, reading) => sum + reading.cpuMs, 0),
-    statements,
+    cpuMs: readings.reduce((total, reading) => total + reading.cpuMs, 0),
+    statements: sum((reading) => reading.statements),
+    cachedReads: sum((reading) => reading.cachedReads),
   };
 }

@@ -65,10 +65,15 @@ async function main(): Promise<void> {
         `${((reading.cpuMs * 1000) / requests).toFixed(0)} µs of CPU per answer`,
     );
     console.log(`\nSQL statements per request: ${(statementTotal / requests).toFixed(2)}`);
-    for (const [text, count] of statements.slice(0, TOP)) {
+    const line = ([text, count]: [string, number]) =>
       console.log(
         `  ${(count / requests).toFixed(2).padStart(6)}  ${text.replace(/\s+/g, ' ').slice(0, 150)}`,
       );
+    statements.slice(0, TOP).forEach(line);
+    const cachedReads = Object.entries(reading.cachedReads).sort((a, b) => b[1] - a[1]);
+    if (cachedReads.length > 0) {
+      console.log('\nReads per request answered by the read cache (not run):');
+      cachedReads.slice(0, TOP).forEach(line);
     }
     // The profile covers the whole process life (start and warm-up too): per request is an upper bound.
     console.log(

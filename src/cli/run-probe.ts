@@ -1,14 +1,14 @@
 import type { Worker } from 'node:cluster';
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { countStatements, takeStatementCounts } from '../store/statement-counter.js';
+import { countStatements, takeCachedReadCounts, takeStatementCounts } from '../store/statement-counter.js';
 
 const NS_PER_MS = 1e6;
 
 /**
  * The bench's and the profiler's view into a serving process (GATEHOUSE_PROBE_FILE): on SIGUSR2
- * it writes `<file>.<pid>.json` with the event-loop delay, the CPU time used and the SQL
- * statements counted since the previous SIGUSR2, then starts all three afresh. Must be installed
+ * it writes `<file>.<pid>.json` with the event-loop delay, the CPU time used, the SQL
+ * statements counted and the reads the read cache answered since the previous SIGUSR2, then starts them afresh. Must be installed
  * before the store opens, so the statement count covers every query. Never set in production: it
  * only observes.
  */
@@ -30,6 +30,7 @@ export function installRunProbe(file: string | undefined): void {
       },
       cpuMs: (used.user + used.system) / 1000,
       statements: takeStatementCounts(),
+      cachedReads: takeCachedReadCounts(),
     };
     delay.reset();
     writeFileSync(`${file}.${process.pid}.json`, JSON.stringify(snapshot));

@@ -39,6 +39,7 @@ export class OrderRepository {
     (db, merchantId: string, orderId: string) =>
       db.selectFrom('orders').selectAll().where('merchant_id', '=', merchantId).where('id', '=', orderId),
     2,
+    { cachedOn: 'orders' },
   );
 
   private readonly orderByNumber = preparedQuery(
@@ -49,6 +50,7 @@ export class OrderRepository {
         .where('merchant_id', '=', merchantId)
         .where('order_number', '=', orderNumber),
     2,
+    { cachedOn: 'orders' },
   );
 
   /** Registration and claim in one statement (instantPayment.do): the order goes in claimed. */

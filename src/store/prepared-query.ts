@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult, type Transaction } from 'kysely';
 import { nameStatement } from './named-statements.js';
+import { cacheReads, type CachedTable } from './read-cache.js';
 import type { Database } from './schema.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -15,11 +16,13 @@ interface Compiled {
  * A hot query built with Kysely and compiled on first use for each dialect; each later call only
  * substitutes its values. Building and compiling costs more than running a primary-key lookup, so
  * the queries on every request's path use this. `build` receives markers and must pass each where
- * its value goes.
+ * its value goes. A read of one table's rows by key may be `cachedOn` that table: SQLite then
+ * answers it again from memory until something changes the table (read-cache.ts).
  */
 export function preparedQuery<Args extends unknown[], Row>(
   build: (db: Executor, ...markers: Args) => Compilable<Row>,
   arity: Args['length'],
+  options: { readonly cachedOn?: CachedTable } = {},
 ): (db: Executor, ...args: Args) => Promise<QueryResult<Row>> {
   // By the dialect's adapter class: the SQL text depends on the dialect only (a test run holds
   // a SQLite and a PostgreSQL store in one process).
@@ -31,6 +34,7 @@ export function preparedQuery<Args extends unknown[], Row>(
       compiled = compile(build(db, ...markers<Args>(arity)));
       compiledByDialect.set(dialect, compiled);
       nameStatement(compiled.sql);
+      if (options.cachedOn !== undefined) cacheReads(compiled.sql, options.cachedOn);
     }
     const parameters = compiled.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.constant));
     return db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { cachedTableOf, cachedTablesNamedBy, ReadCache } from './read-cache.js';
 
 export const STATEMENT_CACHE_MAX = 500;
 
@@ -10,12 +11,13 @@ export const STATEMENT_CACHE_MAX = 500;
  */
 export function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
+  const reads = new ReadCache(database);
   return {
     close: () => void database.close(),
     prepare(sql: string): SqliteStatement {
       let statement = statements.get(sql);
       if (statement === undefined) {
-        statement = withRowBuilder(database.prepare(sql));
+        statement = withReadCache(reads, sql, database.prepare(sql));
         if (statements.size >= STATEMENT_CACHE_MAX)
           statements.delete(statements.keys().next().value as string);
         statements.set(sql, statement);
@@ -28,6 +30,50 @@ export function withStatementCache(database: BetterSqlite3.Database): SqliteData
 type RowBuilder = (values: unknown[]) => Record<string, unknown>;
 
 /**
+ * A read marked cacheable is answered through the read cache; a write that names a cached table
+ * empties that table's entries as it runs (read-cache.ts says why that is enough).
+ */
+function withReadCache(reads: ReadCache, sql: string, statement: BetterSqlite3.Statement): SqliteStatement {
+  if (!statement.readonly) {
+    const tables = cachedTablesNamedBy(sql);
+    const built = withRowBuilder(statement);
+    if (tables.length === 0) return built;
+    const written = <T>(run: () => T): T => {
+      try {
+        return run();
+      } finally {
+        reads.invalidate(tables);
+      }
+    };
+    return {
+      reader: built.reader,
+      all: (parameters) => written(() => built.all(parameters)),
+      run: (parameters) => written(() => built.run(parameters)),
+      *iterate(parameters) {
+        try {
+          yield* built.iterate(parameters);
+        } finally {
+          reads.invalidate(tables);
+        }
+      },
+    };
+  }
+  const table = cachedTableOf(sql);
+  const build = table === undefined ? undefined : rowBuilderOf(statement);
+  if (table === undefined || build === undefined) return withRowBuilder(statement);
+  statement.raw(true);
+  return {
+    reader: true,
+    all: (parameters) =>
+      reads.read(table, sql, parameters, () => statement.all(parameters) as unknown[][]).map(build),
+    run: (parameters) => statement.run(parameters),
+    *iterate(parameters) {
+      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield build(values);
+    },
+  };
+}
+
+/**
  * better-sqlite3 builds each row object one property at a time, which leaves a wide row (an order
  * has over 60 columns) as a slow dictionary object that every later spread and read pays for.
  * Reading the row as an array and building it with an object literal compiled once per statement
@@ -36,8 +82,7 @@ type RowBuilder = (values: unknown[]) => Record<string, unknown>;
  * as it does in better-sqlite3.
  */
 function withRowBuilder(statement: BetterSqlite3.Statement): SqliteStatement {
-  if (!statement.reader) return statement;
-  const build = rowBuilder(statement.columns().map((column) => column.name));
+  const build = rowBuilderOf(statement);
   if (build === undefined) return statement;
   statement.raw(true);
   return {
@@ -48,6 +93,10 @@ function withRowBuilder(statement: BetterSqlite3.Statement): SqliteStatement {
       for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield build(values);
     },
   };
+}
+
+function rowBuilderOf(statement: BetterSqlite3.Statement): RowBuilder | undefined {
+  return statement.reader ? rowBuilder(statement.columns().map((column) => column.name)) : undefined;
 }
 
 function rowBuilder(names: readonly string[]): RowBuilder | undefined {

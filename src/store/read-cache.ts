@@ -1,0 +1,91 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { countCachedRead, countStatement } from './statement-counter.js';
+
+/**
+ * The tables whose reads SQLite may answer from memory. Only a statement that names such a table
+ * can change its rows: no trigger writes them and no foreign key cascades into them (migrations),
+ * so a write is recognised by its text.
+ */
+export type CachedTable = 'orders';
+const CACHED_TABLES: readonly CachedTable[] = ['orders'];
+
+/** Rows kept per table; the oldest entry goes first. */
+export const READ_CACHE_MAX_ENTRIES = 1024;
+
+const DATA_VERSION = 'pragma data_version';
+
+/** By statement text: the reads marked cacheable (preparedQuery's `cachedOn`) and their table. */
+const cacheable = new Map<string, CachedTable>();
+
+export function cacheReads(sql: string, table: CachedTable): void {
+  cacheable.set(sql, table);
+}
+
+export function cachedTableOf(sql: string): CachedTable | undefined {
+  return cacheable.get(sql);
+}
+
+const NAMES = new Map(
+  CACHED_TABLES.map((table) => [table, new RegExp(`(^|[^\\w])"?${table}"?([^\\w]|$)`, 'i')]),
+);
+
+/** The cached tables a statement's text names: what a writing statement may change. */
+export function cachedTablesNamedBy(sql: string): CachedTable[] {
+  return CACHED_TABLES.filter((table) => NAMES.get(table)?.test(sql));
+}
+
+/**
+ * Answers repeated reads of a row (a shop polling an order's status) from memory, on SQLite only.
+ * A cached answer is the committed state as of this call, which is what the query would have
+ * read:
+ * - any statement of this connection that writes a table empties the table's entries as it runs;
+ * - another connection's commit (a cluster worker, the CLI) changes `pragma data_version`, which
+ *   every cached read checks first, and empties them all;
+ * - inside a transaction nothing is read from or kept in the cache, so an uncommitted row never
+ *   enters it and a rolled-back write leaves it empty.
+ * PostgreSQL never uses it: other nodes write without this process seeing it.
+ */
+export class ReadCache {
+  private readonly tables = new Map<CachedTable, Map<string, unknown[][]>>(
+    CACHED_TABLES.map((table) => [table, new Map()]),
+  );
+  private readonly dataVersion: BetterSqlite3.Statement;
+  private version: unknown;
+
+  constructor(private readonly database: BetterSqlite3.Database) {
+    this.dataVersion = database.prepare(DATA_VERSION).pluck();
+  }
+
+  /** The raw rows of `sql` with `parameters`, from memory when nothing has changed since `load` ran. */
+  read(
+    table: CachedTable,
+    sql: string,
+    parameters: readonly unknown[],
+    load: () => unknown[][],
+  ): unknown[][] {
+    if (this.database.inTransaction) return load();
+    // Read before the rows: a commit landing in between only empties the cache at the next read.
+    const version = this.dataVersion.get();
+    countStatement(DATA_VERSION);
+    if (version !== this.version) {
+      for (const entries of this.tables.values()) entries.clear();
+      this.version = version;
+    }
+    const entries = this.tables.get(table);
+    if (entries === undefined) return load();
+    const key = JSON.stringify(parameters);
+    const kept = entries.get(`${sql}\u0000${key}`);
+    if (kept !== undefined) {
+      countCachedRead(sql);
+      return kept;
+    }
+    const rows = load();
+    if (entries.size >= READ_CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+    entries.set(`${sql}\u0000${key}`, rows);
+    return rows;
+  }
+
+  invalidate(tables: readonly CachedTable[]): void {
+    for (const table of tables) this.tables.get(table)?.clear();
+  }
+}
