@@ -79,6 +79,25 @@ for (const engine of ENGINES) {
       const log = readFileSync(gh.logFile, 'utf8');
       assert.ok(log.includes('request completed'), 'the log is being written');
       assert.deepEqual(cardDataIn(log), []);
+      // The access line names the request and its outcome, and nothing else.
+      const line = log
+        .split('\n')
+        .filter((text) => text.includes('"request completed"'))
+        .map((text) => JSON.parse(text) as Record<string, unknown>)[0];
+      assert.ok(line !== undefined);
+      assert.deepEqual(Object.keys(line).sort(), [
+        'level',
+        'method',
+        'ms',
+        'msg',
+        'path',
+        'reqId',
+        'service',
+        'status',
+        'time',
+      ]);
+      assert.match(String(line.reqId), /^req-/);
+      assert.equal(typeof line.status, 'number');
     });
 
     test('the database holds no PAN or CVC, in rows or (SQLite) in the raw file and its WAL', async () => {
