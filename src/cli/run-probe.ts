@@ -7,10 +7,10 @@ const NS_PER_MS = 1e6;
 
 /**
  * The bench's and the profiler's view into a serving process (GATEHOUSE_PROBE_FILE): on SIGUSR2
- * it writes `<file>.<pid>.json` with the event-loop delay, the CPU time used, the SQL
- * statements counted and the reads the read cache answered since the previous SIGUSR2, then starts them afresh. Must be installed
- * before the store opens, so the statement count covers every query. Never set in production: it
- * only observes.
+ * it writes `<file>.<pid>.json` with the event-loop delay, the CPU time used, the SQL statements
+ * counted and the reads the read cache answered since the previous SIGUSR2, then starts them
+ * afresh. Must be installed before the store opens, so the statement count covers every query.
+ * Never set in production: it only observes.
  */
 export function installRunProbe(file: string | undefined): void {
   if (file === undefined) return;

@@ -30,6 +30,11 @@ function changeBehindTheCache(database: BetterSqlite3.Database, id: string, stat
   database.prepare('update orders set status = ? where id = ?').run(status, id);
 }
 
+/** The status a cached read by id answers. */
+function statusThroughCache(cached: ReturnType<typeof withStatementCache>, id: string): unknown {
+  return (cached.prepare(BY_ID).all(['m1', id])[0] as { status: number }).status;
+}
+
 test('a repeated read is answered from memory, with a fresh object each time', () => {
   const { database } = ordersDatabase();
   const cached = withStatementCache(database);
@@ -53,10 +58,10 @@ test('a write through the store that names the table empties its entries', () =>
   cached.prepare(BY_ID).all(['m1', 'o2']);
   changeBehindTheCache(database, 'o2', 7);
   cached.prepare('insert into notes (text) values (?)').run(['x']);
-  assert.equal((cached.prepare(BY_ID).all(['m1', 'o2'])[0] as { status: number }).status, 0);
+  assert.equal(statusThroughCache(cached, 'o2'), 0);
   // A write returning rows (a reader that writes) empties them too.
   cached.prepare('update orders set status = status + 1 where id = ? returning status').all(['o2']);
-  assert.equal((cached.prepare(BY_ID).all(['m1', 'o2'])[0] as { status: number }).status, 8);
+  assert.equal(statusThroughCache(cached, 'o2'), 8);
 });
 
 test("another connection's commit is seen at the next read", () => {
@@ -66,7 +71,7 @@ test("another connection's commit is seen at the next read", () => {
   const other = new BetterSqlite3(file);
   other.prepare('update orders set status = 5 where id = ?').run('o1');
   other.close();
-  assert.equal((cached.prepare(BY_ID).all(['m1', 'o1'])[0] as { status: number }).status, 5);
+  assert.equal(statusThroughCache(cached, 'o1'), 5);
 });
 
 test('inside a transaction nothing is kept, so a rolled-back write is never served', () => {
@@ -74,15 +79,15 @@ test('inside a transaction nothing is kept, so a rolled-back write is never serv
   const cached = withStatementCache(database);
   cached.prepare('begin').run([]);
   cached.prepare('update orders set status = 3 where id = ?').run(['o1']);
-  assert.equal((cached.prepare(BY_ID).all(['m1', 'o1'])[0] as { status: number }).status, 3);
+  assert.equal(statusThroughCache(cached, 'o1'), 3);
   cached.prepare('rollback').run([]);
-  assert.equal((cached.prepare(BY_ID).all(['m1', 'o1'])[0] as { status: number }).status, 0);
+  assert.equal(statusThroughCache(cached, 'o1'), 0);
   // Read inside a transaction that has not written: still not kept.
   cached.prepare('begin').run([]);
   cached.prepare(BY_ID).all(['m1', 'o2']);
   cached.prepare('commit').run([]);
   changeBehindTheCache(database, 'o2', 4);
-  assert.equal((cached.prepare(BY_ID).all(['m1', 'o2'])[0] as { status: number }).status, 4);
+  assert.equal(statusThroughCache(cached, 'o2'), 4);
 });
 
 test('the entries are bounded, the oldest leaving first', () => {
@@ -92,7 +97,7 @@ test('the entries are bounded, the oldest leaving first', () => {
   changeBehindTheCache(database, 'o1', 6);
   for (let index = 0; index < READ_CACHE_MAX_ENTRIES; index += 1)
     cached.prepare(BY_ID).all(['m1', `x${index}`]);
-  assert.equal((cached.prepare(BY_ID).all(['m1', 'o1'])[0] as { status: number }).status, 6);
+  assert.equal(statusThroughCache(cached, 'o1'), 6);
 });
 
 test('a statement names a cached table only by the whole word', () => {

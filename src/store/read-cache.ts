@@ -46,9 +46,9 @@ export function cachedTablesNamedBy(sql: string): CachedTable[] {
  * PostgreSQL never uses it: other nodes write without this process seeing it.
  */
 export class ReadCache {
-  private readonly tables = new Map<CachedTable, Map<string, unknown[][]>>(
-    CACHED_TABLES.map((table) => [table, new Map()]),
-  );
+  private readonly tables = Object.fromEntries(
+    CACHED_TABLES.map((table) => [table, new Map<string, unknown[][]>()]),
+  ) as Record<CachedTable, Map<string, unknown[][]>>;
   private readonly dataVersion: BetterSqlite3.Statement;
   private version: unknown;
 
@@ -68,24 +68,23 @@ export class ReadCache {
     const version = this.dataVersion.get();
     countStatement(DATA_VERSION);
     if (version !== this.version) {
-      for (const entries of this.tables.values()) entries.clear();
+      this.invalidate(CACHED_TABLES);
       this.version = version;
     }
-    const entries = this.tables.get(table);
-    if (entries === undefined) return load();
-    const key = JSON.stringify(parameters);
-    const kept = entries.get(`${sql}\u0000${key}`);
+    const entries = this.tables[table];
+    const key = `${sql}\u0000${JSON.stringify(parameters)}`;
+    const kept = entries.get(key);
     if (kept !== undefined) {
       countCachedRead(sql);
       return kept;
     }
     const rows = load();
     if (entries.size >= READ_CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    entries.set(`${sql}\u0000${key}`, rows);
+    entries.set(key, rows);
     return rows;
   }
 
   invalidate(tables: readonly CachedTable[]): void {
-    for (const table of tables) this.tables.get(table)?.clear();
+    for (const table of tables) this.tables[table].clear();
   }
 }

@@ -59,19 +59,14 @@ function withReadCache(reads: ReadCache, sql: string, statement: BetterSqlite3.S
     };
   }
   const table = cachedTableOf(sql);
-  const build = table === undefined ? undefined : rowBuilderOf(statement);
-  if (table === undefined || build === undefined) return withRowBuilder(statement);
-  statement.raw(true);
-  return {
-    reader: true,
-    all: (parameters) =>
-      reads.read(table, sql, parameters, () => statement.all(parameters) as unknown[][]).map(build),
-    run: (parameters) => statement.run(parameters),
-    *iterate(parameters) {
-      for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield build(values);
-    },
-  };
+  if (table === undefined) return withRowBuilder(statement);
+  return withRowBuilder(
+    statement,
+    (readRaw) => (parameters) => reads.read(table, sql, parameters, () => readRaw(parameters)),
+  );
 }
+
+type RawRead = (parameters: readonly unknown[]) => unknown[][];
 
 /**
  * better-sqlite3 builds each row object one property at a time, which leaves a wide row (an order
@@ -79,24 +74,25 @@ function withReadCache(reads: ReadCache, sql: string, statement: BetterSqlite3.S
  * Reading the row as an array and building it with an object literal compiled once per statement
  * gives a fast object at less than half the cost (`npm run profile`, docs/performance.md). The
  * row's members, their order and their values are the same; a later column of the same name wins
- * as it does in better-sqlite3.
+ * as it does in better-sqlite3. `around` wraps the read of the raw rows (the read cache).
  */
-function withRowBuilder(statement: BetterSqlite3.Statement): SqliteStatement {
-  const build = rowBuilderOf(statement);
+function withRowBuilder(
+  statement: BetterSqlite3.Statement,
+  around: (readRaw: RawRead) => RawRead = (readRaw) => readRaw,
+): SqliteStatement {
+  if (!statement.reader) return statement;
+  const build = rowBuilder(statement.columns().map((column) => column.name));
   if (build === undefined) return statement;
   statement.raw(true);
+  const readRaw = around((parameters) => statement.all(parameters) as unknown[][]);
   return {
     reader: true,
-    all: (parameters) => (statement.all(parameters) as unknown[][]).map(build),
+    all: (parameters) => readRaw(parameters).map(build),
     run: (parameters) => statement.run(parameters),
     *iterate(parameters) {
       for (const values of statement.iterate(parameters) as IterableIterator<unknown[]>) yield build(values);
     },
   };
-}
-
-function rowBuilderOf(statement: BetterSqlite3.Statement): RowBuilder | undefined {
-  return statement.reader ? rowBuilder(statement.columns().map((column) => column.name)) : undefined;
 }
 
 function rowBuilder(names: readonly string[]): RowBuilder | undefined {

@@ -9,6 +9,10 @@ const counts = new Map<string, number>();
 const cachedReads = new Map<string, number>();
 let enabled = false;
 
+function add(to: Map<string, number>, text: string, delta: number): void {
+  to.set(text, (to.get(text) ?? 0) + delta);
+}
+
 export function countStatements(): void {
   enabled = true;
 }
@@ -16,15 +20,12 @@ export function countStatements(): void {
 /** Kysely's log hook while counting is on; undefined otherwise, so Kysely logs nothing. */
 export function statementLog(): ((event: LogEvent) => void) | undefined {
   if (!enabled) return undefined;
-  return (event) => {
-    const text = event.query.sql;
-    counts.set(text, (counts.get(text) ?? 0) + 1);
-  };
+  return (event) => add(counts, event.query.sql, 1);
 }
 
 /** A statement run below Kysely, which Kysely's log does not see (the read cache's version check). */
 export function countStatement(text: string): void {
-  if (enabled) counts.set(text, (counts.get(text) ?? 0) + 1);
+  if (enabled) add(counts, text, 1);
 }
 
 /**
@@ -33,8 +34,8 @@ export function countStatement(text: string): void {
  */
 export function countCachedRead(text: string): void {
   if (!enabled) return;
-  counts.set(text, (counts.get(text) ?? 0) - 1);
-  cachedReads.set(text, (cachedReads.get(text) ?? 0) + 1);
+  add(counts, text, -1);
+  add(cachedReads, text, 1);
 }
 
 /** The counts since the last call, which starts counting afresh. */
