@@ -45,3 +45,14 @@ export class Pan {
 export function maskPan(digits: string): string {
   return `${digits.slice(0, 6)}**${digits.slice(-4)}`;
 }
+
+/** A run of digits as long as a card number (13 to 19), not part of a longer run. */
+const CARD_NUMBER_SHAPE = /(?<!\d)\d{13,19}(?!\d)/g;
+
+/**
+ * Text from outside that may hold a card number where none belongs (an address a client made up)
+ * with every card-number-shaped run of digits masked, before it is logged or echoed.
+ */
+export function maskCardNumbersIn(text: string): string {
+  return text.replace(CARD_NUMBER_SHAPE, maskPan);
+}

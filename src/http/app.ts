@@ -6,6 +6,7 @@ import Fastify, {
 } from 'fastify';
 import type { EnvelopeStyle, Operation } from '../api/operation.js';
 import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
+import { maskCardNumbersIn } from '../domain/pan.js';
 import { Refusal } from '../domain/refusals.js';
 import { registerBodyParsers } from './body-parsers.js';
 import { refusalBody } from './envelope.js';
@@ -38,6 +39,11 @@ function refusalForFrameworkError(
         ? new Refusal('BODY_MALFORMED', { encoding: 'the declared content type' })
         : undefined;
   }
+}
+
+/** The path of an address no route takes, as logged and echoed: a card number in it is masked. */
+function unknownAddress(url: string): string {
+  return maskCardNumbersIn(url.split('?')[0] ?? '');
 }
 
 export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
@@ -82,7 +88,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       {
         reqId: request.id,
         method: request.method,
-        path: request.routeOptions.url ?? request.url.split('?')[0],
+        path: request.routeOptions.url ?? unknownAddress(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -92,7 +98,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    const path = unknownAddress(request.url);
     // An operation's address with a method no route takes (PROPFIND, TRACE...) exists: a wrong method.
     const style = envelopes.get(path);
     if (style !== undefined) {

@@ -57,6 +57,10 @@ for (const engine of ENGINES) {
       await pay('instantPayment.do', { pan: '4111111111111112', cvc: '123' });
       await pay('instantPayment.do', { pan: '41111111111111111111', cvc: '000' });
       await pay('instantPayment.do', { pan: '4111111111111111', cvc: '000', language: 'de' });
+      // A card number where none belongs: in an address no route takes.
+      const stray = await gh.post('/payment/4000000000009995/status', {}, { method: 'GET' });
+      assert.equal(stray.status, 404);
+      responses.push(stray.text);
       await gh.gatehouse.jobs.runAll();
     });
     after(() => gh.close());
