@@ -1,6 +1,7 @@
-import { CompiledQuery, type Compilable, type Kysely, type QueryResult, type Transaction } from 'kysely';
+import { CompiledQuery, SqliteAdapter, type Compilable, type Kysely, type QueryResult, type Transaction } from 'kysely';
 import { nameStatement } from './named-statements.js';
 import { cacheReads, type CachedTable } from './read-cache.js';
+import { nextReadWindow } from './read-window.js';
 import type { Database } from './schema.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -10,6 +11,8 @@ const MARKER = '\u0000gatehouse-parameter-';
 interface Compiled {
   readonly sql: string;
   readonly slots: readonly ({ arg: number } | { constant: unknown })[];
+  /** A read SQLite may answer from memory: it waits for a read window (read-window.ts). */
+  readonly windowed: boolean;
 }
 
 /**
@@ -28,16 +31,23 @@ export function preparedQuery<Args extends unknown[], Row>(
   // a SQLite and a PostgreSQL store in one process).
   const compiledByDialect = new Map<unknown, Compiled>();
   return (db, ...args) => {
-    const dialect = db.getExecutor().adapter.constructor;
-    let compiled = compiledByDialect.get(dialect);
+    const adapter = db.getExecutor().adapter;
+    let compiled = compiledByDialect.get(adapter.constructor);
     if (compiled === undefined) {
-      compiled = compile(build(db, ...markers<Args>(arity)));
-      compiledByDialect.set(dialect, compiled);
+      compiled = compile(
+        build(db, ...markers<Args>(arity)),
+        options.cachedOn !== undefined && adapter instanceof SqliteAdapter,
+      );
+      compiledByDialect.set(adapter.constructor, compiled);
       nameStatement(compiled.sql);
       if (options.cachedOn !== undefined) cacheReads(compiled.sql, options.cachedOn);
     }
     const parameters = compiled.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.constant));
-    return db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters));
+    const query = CompiledQuery.raw(compiled.sql, parameters);
+    // Inside a transaction the cache is not used, so there is nothing to wait for.
+    const window = compiled.windowed && !db.isTransaction ? nextReadWindow() : undefined;
+    if (window === undefined) return db.executeQuery<Row>(query);
+    return window.then(() => db.executeQuery<Row>(query));
   };
 }
 
@@ -45,10 +55,11 @@ function markers<Args extends unknown[]>(arity: number): Args {
   return Array.from({ length: arity }, (_, index) => `${MARKER}${index}`) as Args;
 }
 
-function compile(query: Compilable<unknown>): Compiled {
+function compile(query: Compilable<unknown>, windowed: boolean): Compiled {
   const { sql, parameters } = query.compile();
   return {
     sql,
+    windowed,
     slots: parameters.map((parameter) =>
       typeof parameter === 'string' && parameter.startsWith(MARKER)
         ? { arg: Number(parameter.slice(MARKER.length)) }

@@ -3,9 +3,18 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setImmediate as nextCheckPhase } from 'node:timers/promises';
 import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { preparedQuery } from './prepared-query.js';
 import { cacheReads, cachedTablesNamedBy, READ_CACHE_MAX_ENTRIES } from './read-cache.js';
+import { nextReadWindow } from './read-window.js';
+import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
+import { countStatements, takeStatementCounts } from './statement-counter.js';
+
+countStatements();
+const VERSION_CHECK = 'pragma data_version';
 
 const BY_ID = 'select * from "orders" where "merchant_id" = ? and "id" = ?';
 cacheReads(BY_ID, 'orders');
@@ -106,4 +115,58 @@ test('a statement names a cached table only by the whole word', () => {
   assert.deepEqual(cachedTablesNamedBy('DELETE FROM Orders'), ['orders']);
   assert.deepEqual(cachedTablesNamedBy('update "order_operations" set "state" = ?'), []);
   assert.deepEqual(cachedTablesNamedBy('update "orders_archive" set "x" = ?'), []);
+});
+
+test("inside a read window the version is checked once; another connection's commit is seen in the next window", async () => {
+  const { file, database } = ordersDatabase();
+  const cached = withStatementCache(database);
+  const other = new BetterSqlite3(file);
+  cached.prepare(BY_ID).all(['m1', 'o1']);
+  other.prepare('update orders set status = 5 where id = ?').run('o1');
+  takeStatementCounts();
+  await nextReadWindow();
+  // Committed before the window opened: seen.
+  assert.equal(statusThroughCache(cached, 'o1'), 5);
+  // Committed inside the window, after its check: no request served in this window can have
+  // been sent after it, so the window's answer stands.
+  other.prepare('update orders set status = 6 where id = ?').run('o1');
+  assert.equal(statusThroughCache(cached, 'o1'), 5);
+  assert.equal(takeStatementCounts()[VERSION_CHECK], 1);
+  await nextCheckPhase();
+  // Outside a window every read checks for itself.
+  assert.equal(statusThroughCache(cached, 'o1'), 6);
+  other.prepare('update orders set status = 7 where id = ?').run('o1');
+  assert.equal(statusThroughCache(cached, 'o1'), 7);
+  assert.equal(takeStatementCounts()[VERSION_CHECK], 2);
+  other.close();
+});
+
+test('reads of one turn through a cached prepared query share one version check', async () => {
+  const { file, database } = ordersDatabase();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const byId = preparedQuery(
+    (executor, merchantId: string, id: string) =>
+      executor.selectFrom('orders').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id),
+    2,
+    { cachedOn: 'orders' },
+  );
+  await byId(db, 'm1', 'o1');
+  // Leave that read's window, as the next request would arrive after it.
+  await nextCheckPhase();
+  const other = new BetterSqlite3(file);
+  other.prepare('update orders set status = 8 where id = ?').run('o1');
+  other.close();
+  takeStatementCounts();
+  const results = await Promise.all([byId(db, 'm1', 'o1'), byId(db, 'm1', 'o2'), byId(db, 'm1', 'o1')]);
+  assert.deepEqual(
+    results.map((result) => (result.rows[0] as { status: number }).status),
+    [8, 0, 8],
+  );
+  assert.equal(takeStatementCounts()[VERSION_CHECK], 1);
+  // In a transaction the read neither waits for a window nor uses the cache.
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('orders').set({ status: 9 } as never).where('id', '=', 'o1').execute();
+    assert.equal(((await byId(trx, 'm1', 'o1')).rows[0] as { status: number }).status, 9);
+  });
+  await db.destroy();
 });

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { currentReadWindow } from './read-window.js';
 import { countCachedRead, countStatement } from './statement-counter.js';
 
 /**
@@ -40,7 +41,9 @@ export function cachedTablesNamedBy(sql: string): CachedTable[] {
  * read:
  * - any statement of this connection that writes a table empties the table's entries as it runs;
  * - another connection's commit (a cluster worker, the CLI) changes `pragma data_version`, which
- *   every cached read checks first, and empties them all;
+ *   is checked before a cached read, and empties them all. Inside a read window the first read
+ *   checks for all that follow it (read-window.ts says why that is as exact); outside one, every
+ *   read checks;
  * - inside a transaction nothing is read from or kept in the cache, so an uncommitted row never
  *   enters it and a rolled-back write leaves it empty.
  * PostgreSQL never uses it: other nodes write without this process seeing it.
@@ -51,6 +54,8 @@ export class ReadCache {
   ) as Record<CachedTable, Map<string, unknown[][]>>;
   private readonly dataVersion: BetterSqlite3.Statement;
   private version: unknown;
+  /** The read window in which `pragma data_version` was last checked (0: none). */
+  private checkedIn = 0;
 
   constructor(private readonly database: BetterSqlite3.Database) {
     this.dataVersion = database.prepare(DATA_VERSION).pluck();
@@ -64,12 +69,16 @@ export class ReadCache {
     load: () => unknown[][],
   ): unknown[][] {
     if (this.database.inTransaction) return load();
-    // Read before the rows: a commit landing in between only empties the cache at the next read.
-    const version = this.dataVersion.get();
-    countStatement(DATA_VERSION);
-    if (version !== this.version) {
-      this.invalidate(CACHED_TABLES);
-      this.version = version;
+    const window = currentReadWindow();
+    if (window === 0 || window !== this.checkedIn) {
+      // Read before the rows: a commit landing in between only empties the cache at the next check.
+      const version = this.dataVersion.get();
+      countStatement(DATA_VERSION);
+      if (version !== this.version) {
+        this.invalidate(CACHED_TABLES);
+        this.version = version;
+      }
+      this.checkedIn = window;
     }
     const entries = this.tables[table];
     const key = `${sql}\u0000${JSON.stringify(parameters)}`;
