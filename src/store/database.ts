@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
-import { GroupCommit } from './group-commit.js';
+import { afterNextPoll, GroupCommit } from './group-commit.js';
 import { executeNamedStatements } from './named-statements.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { pipelinedUnits } from './pipelined-units.js';
@@ -49,7 +49,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     return {
       db,
       engine: 'sqlite',
-      writes: new GroupCommit(db, writeLock),
+      writes: new GroupCommit(db, writeLock, undefined, afterNextPoll),
       close: async () => {
         await checkpointer?.stop();
         await db.destroy();

@@ -19,6 +19,20 @@ export const GROUP_COMMIT_BATCH_MAX = 256;
  */
 export type OptimisticPass = (works: readonly Work<unknown>[]) => Promise<unknown[]>;
 
+/** When a batch starts once a unit is queued. */
+export type FlushSchedule = (flush: () => void) => void;
+
+/**
+ * SQLite's commit holds the event loop (better-sqlite3 is synchronous, the fsync included), so its
+ * batch starts one loop turn later, in the check phase after the next poll: the requests that
+ * arrived while the turn that queued the unit was busy (the load's stragglers, which would
+ * otherwise wait for the whole next commit) join it, and reading the requests and committing them
+ * fall in two shorter turns instead of one long one (docs/performance.md, change 20).
+ */
+export const afterNextPoll: FlushSchedule = (flush) => {
+  setImmediate(() => setImmediate(flush));
+};
+
 /**
  * Atomic units of writes. Units queued while a commit is on its way share the next transaction
  * (group commit): on SQLite one fsync (synchronous=FULL) makes many durable; on PostgreSQL one
@@ -35,6 +49,7 @@ export class GroupCommit {
     private readonly db: Kysely<Database>,
     private readonly lock: WriteLock = NO_WRITE_LOCK,
     private readonly optimisticPass: OptimisticPass = oneAfterAnother(db),
+    private readonly schedule: FlushSchedule = setImmediate,
   ) {}
 
   run<T>(work: Work<T>): Promise<T> {
@@ -42,7 +57,7 @@ export class GroupCommit {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.flushing) {
         this.flushing = true;
-        setImmediate(() => void this.flush());
+        this.schedule(() => void this.flush());
       }
     });
   }

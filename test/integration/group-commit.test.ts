@@ -4,9 +4,13 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../src/config/config.js';
 import { openStore, type Store } from '../../src/store/database.js';
 import type { Executor } from '../../src/store/prepared-query.js';
+import { countStatements, takeStatementCounts } from '../../src/store/statement-counter.js';
 import { isUniqueViolation } from '../../src/store/unique-violation.js';
 import { ENGINES } from '../support/engines.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+// Transactions are counted by their `begin` (read when a store opens).
+countStatements();
 
 /**
  * The group commit's contract on each engine, driven directly: units queued together share a
@@ -86,6 +90,24 @@ for (const engine of ENGINES) {
       const stored = await ids();
       assert.ok(stored.includes('c1') && stored.includes('c3') && !stored.includes('c2'));
     });
+
+    if (engine === 'sqlite') {
+      test('a unit queued by a later callback of the same turn joins the batch', async () => {
+        takeStatementCounts();
+        const first = store.writes.run(insert('e1'));
+        const second = new Promise<unknown>((resolve, reject) => {
+          setImmediate(() => {
+            store.writes.run(insert('e2')).then(resolve, reject);
+          });
+        });
+        await Promise.all([first, second]);
+        assert.equal(takeStatementCounts().begin, 1);
+        assert.deepEqual(
+          (await ids()).filter((id) => id.startsWith('e')),
+          ['e1', 'e2'],
+        );
+      });
+    }
 
     if (engine === 'postgres') {
       test('units of one batch run at once and see each other inside their transaction', async () => {
