@@ -1,4 +1,11 @@
-import { CompiledQuery, SqliteAdapter, type Compilable, type Kysely, type QueryResult, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  type Compilable,
+  type Kysely,
+  type QueryResult,
+  type Transaction,
+} from 'kysely';
 import { nameStatement } from './named-statements.js';
 import { cacheReads, type CachedTable } from './read-cache.js';
 import { nextReadWindow } from './read-window.js';
@@ -20,7 +27,8 @@ interface Compiled {
  * substitutes its values. Building and compiling costs more than running a primary-key lookup, so
  * the queries on every request's path use this. `build` receives markers and must pass each where
  * its value goes. A read of one table's rows by key may be `cachedOn` that table: SQLite then
- * answers it again from memory until something changes the table (read-cache.ts).
+ * waits for the turn's read window (read-window.ts) and answers it again from memory until
+ * something changes the table (read-cache.ts).
  */
 export function preparedQuery<Args extends unknown[], Row>(
   build: (db: Executor, ...markers: Args) => Compilable<Row>,

@@ -165,7 +165,11 @@ test('reads of one turn through a cached prepared query share one version check'
   assert.equal(takeStatementCounts()[VERSION_CHECK], 1);
   // In a transaction the read neither waits for a window nor uses the cache.
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('orders').set({ status: 9 } as never).where('id', '=', 'o1').execute();
+    await trx
+      .updateTable('orders')
+      .set({ status: 9 } as never)
+      .where('id', '=', 'o1')
+      .execute();
     assert.equal(((await byId(trx, 'm1', 'o1')).rows[0] as { status: number }).status, 9);
   });
   await db.destroy();

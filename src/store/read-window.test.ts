@@ -8,7 +8,9 @@ test('a read window is open while its waiters run, and closed before any other c
   const waiting = nextReadWindow();
   assert.ok(waiting instanceof Promise);
   // Queued after the window was asked for: runs after it has closed.
-  const seenByLaterCallback = new Promise<number>((resolve) => setImmediate(() => resolve(currentReadWindow())));
+  const seenByLaterCallback = new Promise<number>((resolve) =>
+    setImmediate(() => resolve(currentReadWindow())),
+  );
   await waiting;
   const window = currentReadWindow();
   assert.notEqual(window, 0);
