@@ -49,7 +49,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     return {
       db,
       engine: 'sqlite',
-      writes: new GroupCommit(db, writeLock, undefined, afterNextPoll),
+      writes: new GroupCommit(db, { lock: writeLock, schedule: afterNextPoll }),
       close: async () => {
         await checkpointer?.stop();
         await db.destroy();
@@ -80,7 +80,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
   return {
     db,
     engine: 'postgres',
-    writes: new GroupCommit(db, undefined, pipelinedUnits(pool, log)),
+    writes: new GroupCommit(db, { optimisticPass: pipelinedUnits(pool, log) }),
     close: () => db.destroy(),
   };
 }

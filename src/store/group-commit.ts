@@ -45,12 +45,25 @@ export class GroupCommit {
   private queue: Pending[] = [];
   private flushing = false;
 
+  private readonly lock: WriteLock;
+  private readonly optimisticPass: OptimisticPass;
+  private readonly schedule: FlushSchedule;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly lock: WriteLock = NO_WRITE_LOCK,
-    private readonly optimisticPass: OptimisticPass = oneAfterAnother(db),
-    private readonly schedule: FlushSchedule = setImmediate,
-  ) {}
+    options: {
+      /** Taken around each batch (SQLite cluster workers share one writer). */
+      readonly lock?: WriteLock;
+      /** How a batch's units run in its transaction; one after the other by default. */
+      readonly optimisticPass?: OptimisticPass;
+      /** When a batch starts; in the current check phase by default. */
+      readonly schedule?: FlushSchedule;
+    } = {},
+  ) {
+    this.lock = options.lock ?? NO_WRITE_LOCK;
+    this.optimisticPass = options.optimisticPass ?? oneAfterAnother(db);
+    this.schedule = options.schedule ?? setImmediate;
+  }
 
   run<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
