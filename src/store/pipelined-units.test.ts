@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type pg from 'pg';
+import { multiRowInsert, noteInsert } from './multi-row-insert.js';
 import { PipelinedClient } from './pipelined-units.js';
 
-function fakeClient() {
+function fakeClient(failing?: Error) {
   const events: string[] = [];
   const stream = {
     cork: () => events.push('cork'),
@@ -13,7 +14,11 @@ function fakeClient() {
     connection: { stream },
     query: (text: string, values: unknown[]) => {
       events.push(`query ${text} ${JSON.stringify(values)}`);
-      return Promise.resolve({ rows: [], rowCount: 0, command: 'SELECT' });
+      if (failing !== undefined) return Promise.reject(failing);
+      const rowCount = text.includes('json_populate_recordset')
+        ? (JSON.parse(values[0] as string) as unknown[]).length
+        : 0;
+      return Promise.resolve({ rows: [], rowCount, command: 'INSERT' });
     },
   };
   return { events, client: client as unknown as pg.PoolClient };
@@ -45,4 +50,54 @@ test('a query after the write corks the socket again', async () => {
   await pipelined.query('second', []);
   await new Promise((resolve) => setImmediate(resolve));
   assert.deepEqual(events, ['cork', 'query first []', 'uncork', 'cork', 'query second []', 'uncork']);
+});
+
+const INSERT = 'insert into "probe_rows" ("id", "n") values ($1, $2)';
+
+test("consecutive calls of a plain insert in one turn go as one statement, in the first's place", async () => {
+  noteInsert(INSERT);
+  const twin = multiRowInsert(INSERT)!.text;
+  const { events, client } = fakeClient();
+  const pipelined = new PipelinedClient(client);
+  const results = await Promise.all([
+    pipelined.query('begin', []),
+    pipelined.query(INSERT, ['a', 1]),
+    pipelined.query(INSERT, ['b', 2]),
+    pipelined.query('select 1', []),
+    pipelined.query(INSERT, ['c', 3]),
+  ]);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(events, [
+    'cork',
+    'query begin []',
+    `query ${twin} ${JSON.stringify(['[{"id":"a","n":1},{"id":"b","n":2}]'])}`,
+    'query select 1 []',
+    `query ${INSERT} ["c",3]`,
+    'uncork',
+  ]);
+  assert.equal(results[1].rowCount, 1);
+  assert.equal(results[2].rowCount, 1);
+});
+
+test('when the multi-row statement fails, every caller in it is told', async () => {
+  noteInsert(INSERT);
+  const failure = new Error('duplicate key');
+  const { client } = fakeClient(failure);
+  const pipelined = new PipelinedClient(client);
+  const settled = await Promise.allSettled([
+    pipelined.query(INSERT, ['a', 1]),
+    pipelined.query(INSERT, ['b', 2]),
+  ]);
+  assert.deepEqual(
+    settled.map((outcome): unknown => (outcome.status === 'rejected' ? outcome.reason : outcome.status)),
+    [failure, failure],
+  );
+});
+
+test('rows JSON cannot carry are sent one statement each', async () => {
+  noteInsert(INSERT);
+  const { events, client } = fakeClient();
+  const pipelined = new PipelinedClient(client);
+  await Promise.all([pipelined.query(INSERT, ['a', true]), pipelined.query(INSERT, ['b', 2])]);
+  assert.deepEqual(events.slice(1, 3), [`query ${INSERT} ["a",true]`, `query ${INSERT} ["b",2]`]);
 });

@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { UnitFailed, type OptimisticPass, type Work } from './group-commit.js';
+import { multiRowInsert, type MultiRowInsert } from './multi-row-insert.js';
 import type { Database } from './schema.js';
 
 /**
@@ -16,7 +17,8 @@ import type { Database } from './schema.js';
  * connection, inside one transaction, and their statements are pipelined (the pool's clients are
  * in `pg`'s pipeline mode). What the units issue in one turn of the event loop leaves in one
  * socket write and is answered in one read, so a batch of N registrations costs `begin`, one write
- * of N inserts and `commit` instead of N + 2 round trips (docs/performance.md, change 16).
+ * and `commit` instead of N + 2 round trips (docs/performance.md, change 16), and that write is
+ * one multi-row insert rather than N (PipelinedClient, change 21).
  *
  * Running units at once changes only the order in which their statements reach the transaction,
  * the same interleaving two workers' batches already have; units guard their writes in the
@@ -95,32 +97,80 @@ class BatchConnection implements PostgresPool {
 
 /**
  * A pooled client whose queries issued in one turn of the event loop share one socket write: the
- * socket is corked at the first and uncorked once the turn's microtasks have run. Releasing it is
- * the batch's business, not Kysely's.
+ * socket is corked at the first and uncorked once the turn's microtasks have run. Consecutive
+ * calls of one plain single-row insert in a turn (the batch's registrations, each its own unit)
+ * are sent as its multi-row twin (multi-row-insert.ts): one statement, in the place of the first,
+ * so every statement still reaches the transaction in the order it was issued. If that statement
+ * fails, each of its callers sees the failure, and the batch is replayed one unit at a time,
+ * where every insert runs alone. Releasing the client is the batch's business, not Kysely's.
  */
 export class PipelinedClient {
-  private corked = false;
+  private turnEnding = false;
   private readonly socket: Writable | undefined;
+  /** The inserts waiting to see whether the next call of the turn is the same insert. */
+  private pending: PendingInserts | undefined;
 
   constructor(private readonly client: pg.PoolClient) {
     this.socket = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream;
   }
 
   query(text: string, values: unknown[]): Promise<pg.QueryResult> {
-    if (!this.corked && this.socket !== undefined) {
-      this.corked = true;
-      this.socket.cork();
-      process.nextTick(this.uncork);
+    if (!this.turnEnding) {
+      this.turnEnding = true;
+      this.socket?.cork();
+      process.nextTick(this.endTurn);
     }
-    return this.client.query(text, values);
+    if (this.pending !== undefined && this.pending.text !== text) this.sendPending();
+    const twin = multiRowInsert(text);
+    if (twin === undefined) return this.client.query(text, values);
+    return new Promise((resolve, reject) => {
+      this.pending ??= { text, twin, rows: [], callers: [] };
+      this.pending.rows.push(values);
+      this.pending.callers.push({ resolve, reject });
+    });
   }
 
   release(): void {
     // The batch releases the real client when it ends.
   }
 
-  private readonly uncork = (): void => {
-    this.corked = false;
+  private sendPending(): void {
+    const { text, twin, rows, callers } = this.pending!;
+    this.pending = undefined;
+    const json = rows.length > 1 ? twin.json(rows) : undefined;
+    if (json === undefined) {
+      rows.forEach((values, index) => {
+        this.client.query(text, values).then(callers[index]!.resolve, callers[index]!.reject);
+      });
+      return;
+    }
+    this.client.query(twin.text, [json]).then(
+      (result) => {
+        if (result.rowCount !== rows.length) {
+          const error = new Error(`a multi-row insert wrote ${result.rowCount} of ${rows.length} rows`);
+          for (const caller of callers) caller.reject(error);
+          return;
+        }
+        // Each caller ran a single-row insert: that is the result it is told.
+        const own = { ...result, rowCount: 1, rows: [] };
+        for (const caller of callers) caller.resolve(own);
+      },
+      (error: unknown) => {
+        for (const caller of callers) caller.reject(error);
+      },
+    );
+  }
+
+  private readonly endTurn = (): void => {
+    if (this.pending !== undefined) this.sendPending();
+    this.turnEnding = false;
     this.socket?.uncork();
   };
+}
+
+interface PendingInserts {
+  readonly text: string;
+  readonly twin: MultiRowInsert;
+  readonly rows: unknown[][];
+  readonly callers: { resolve: (result: pg.QueryResult) => void; reject: (error: unknown) => void }[];
 }

@@ -6,6 +6,7 @@ import {
   type QueryResult,
   type Transaction,
 } from 'kysely';
+import { noteInsert } from './multi-row-insert.js';
 import { nameStatement } from './named-statements.js';
 import { cacheReads, type CachedTable } from './read-cache.js';
 import { nextReadWindow } from './read-window.js';
@@ -48,6 +49,7 @@ export function preparedQuery<Args extends unknown[], Row>(
       );
       compiledByDialect.set(adapter.constructor, compiled);
       nameStatement(compiled.sql);
+      noteInsert(compiled.sql);
       if (options.cachedOn !== undefined) cacheReads(compiled.sql, options.cachedOn);
     }
     const parameters = compiled.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.constant));

@@ -1,13 +1,22 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../../src/config/config.js';
 import { openStore, type Store } from '../../src/store/database.js';
-import type { Executor } from '../../src/store/prepared-query.js';
+import { preparedQuery, type Executor } from '../../src/store/prepared-query.js';
 import { countStatements, takeStatementCounts } from '../../src/store/statement-counter.js';
 import { isUniqueViolation } from '../../src/store/unique-violation.js';
 import { ENGINES } from '../support/engines.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+/** The probe table, outside Gatehouse's schema. */
+type ProbeDatabase = Kysely<{ group_commit_probe: { id: string } }>;
+
+/** A fixed plain insert, as the repositories write orders: PostgreSQL may send several as one. */
+const insertProbe = preparedQuery(
+  (db, id: string) => (db as unknown as ProbeDatabase).insertInto('group_commit_probe').values({ id }),
+  1,
+);
 
 // Transactions are counted by their `begin` (read when a store opens).
 countStatements();
@@ -109,7 +118,51 @@ for (const engine of ENGINES) {
       });
     }
 
+    test('prepared inserts of one batch commit together; a reused key fails only its own unit', async () => {
+      await store.writes.run((db) => insertProbe(db, 'f-taken'));
+      const settled = await Promise.allSettled(
+        ['f1', 'f2', 'f-taken', 'f3'].map((id) => store.writes.run((db) => insertProbe(db, id))),
+      );
+      assert.deepEqual(
+        settled.map((outcome) => outcome.status),
+        ['fulfilled', 'fulfilled', 'rejected', 'fulfilled'],
+      );
+      assert.ok(isUniqueViolation((settled[2] as PromiseRejectedResult).reason));
+      assert.deepEqual(
+        (await ids()).filter((id) => id.startsWith('f')),
+        ['f-taken', 'f1', 'f2', 'f3'],
+      );
+    });
+
     if (engine === 'postgres') {
+      test("one batch's prepared inserts reach PostgreSQL as one statement", async () => {
+        // A statement-level trigger fires once per statement, however many rows it writes.
+        await sql`create table group_commit_statements (n serial primary key)`.execute(store.db);
+        await sql
+          .raw(
+            `create function group_commit_count() returns trigger language plpgsql as
+             $$ begin insert into group_commit_statements default values; return null; end $$;
+             create trigger group_commit_count after insert on group_commit_probe
+             for each statement execute function group_commit_count()`,
+          )
+          .execute(store.db);
+        try {
+          await Promise.all(
+            ['g1', 'g2', 'g3', 'g4', 'g5'].map((id) => store.writes.run((db) => insertProbe(db, id))),
+          );
+          const { rows } = await sql<{
+            n: number;
+          }>`select count(*)::int as n from group_commit_statements`.execute(store.db);
+          assert.equal(rows[0]?.n, 1);
+          assert.deepEqual(
+            (await ids()).filter((id) => id.startsWith('g')),
+            ['g1', 'g2', 'g3', 'g4', 'g5'],
+          );
+        } finally {
+          await sql`drop trigger group_commit_count on group_commit_probe`.execute(store.db);
+        }
+      });
+
       test('units of one batch run at once and see each other inside their transaction', async () => {
         let open: () => void = () => undefined;
         const gate = new Promise<void>((resolve) => {
