@@ -29,7 +29,7 @@ test('fixed texts are named once; texts with a * result never are', () => {
   assert.equal(statementName(named[0] ?? ''), names[0], 'naming a text again keeps its name');
 });
 
-test('a client runs named texts by name and passes everything else through unchanged', () => {
+test('a client runs named texts by name and passes everything else through unchanged', async () => {
   const calls: unknown[][] = [];
   const client = { query: (...args: unknown[]) => calls.push(args) } as unknown as pg.PoolClient;
   executeNamedStatements(client);
@@ -37,15 +37,24 @@ test('a client runs named texts by name and passes everything else through uncha
   nameStatement(text);
   const query = (...args: unknown[]): unknown =>
     (client as unknown as { query: (...a: unknown[]) => unknown }).query(...args);
-  query(text, ['en', 'o-1']);
+  const answered = query(text, ['en', 'o-1']) as Promise<unknown>;
+  const failed = query(text, ['fr', 'o-2']) as Promise<unknown>;
   query('select * from "orders" where "id" = $1', ['o-1']);
   query('begin');
   const cursor = { submit: () => undefined };
   query(cursor);
-  // As pg reads the config it is given (its Query copies the config's own members first).
-  const sent = new pg.Query(calls[0]?.[0] as pg.QueryConfig) as unknown as pg.QueryConfig;
+  // pg is handed its own Query, named, with the text and the values.
+  const sent = calls[0]?.[0] as pg.Query & { name?: string; text?: string; values?: unknown[] };
+  assert.ok(sent instanceof pg.Query);
   assert.deepEqual([sent.name, sent.text, sent.values], [statementName(text), text, ['en', 'o-1']]);
-  assert.deepEqual(calls.slice(1), [
+  // pg answers a Query through its callback; the caller gets a promise of it.
+  const result = { rows: [], rowCount: 1 };
+  (sent as unknown as { callback: (error: Error | null, result: unknown) => void }).callback(null, result);
+  assert.equal(await answered, result);
+  const refusal = new Error('deadlock detected');
+  (calls[1]?.[0] as { callback: (error: Error | null) => void }).callback(refusal);
+  await assert.rejects(failed, (error) => error === refusal);
+  assert.deepEqual(calls.slice(2), [
     ['select * from "orders" where "id" = $1', ['o-1'], undefined],
     ['begin', undefined, undefined],
     [cursor, undefined, undefined],
