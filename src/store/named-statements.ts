@@ -8,19 +8,19 @@ import pg from 'pg';
  * type") once a migration adds a column under a running node, while a statement that lists its
  * columns, or returns none, is re-planned by PostgreSQL on its own.
  */
-/** By text; bounded by the preparedQuery call sites. */
-const named = new Map<string, { readonly name: string; readonly text: string }>();
+/** Statement name by text; bounded by the preparedQuery call sites. */
+const named = new Map<string, string>();
 
 const STAR_RESULT = /\bselect\s+(?:distinct\s+)?(?:"?\w+"?\.)?\*|\breturning\s+(?:"?\w+"?\.)?\*/i;
 
 /** Marks a fixed statement text as worth naming; bounded by the preparedQuery call sites. */
 export function nameStatement(text: string): void {
   if (named.has(text) || STAR_RESULT.test(text)) return;
-  named.set(text, Object.freeze({ name: `gatehouse_${named.size + 1}`, text }));
+  named.set(text, `gatehouse_${named.size + 1}`);
 }
 
 export function statementName(text: string): string | undefined {
-  return named.get(text)?.name;
+  return named.get(text);
 }
 
 type QueryFunction = (config: unknown, values?: unknown, callback?: unknown) => unknown;
@@ -37,16 +37,16 @@ type QueryFunction = (config: unknown, values?: unknown, callback?: unknown) => 
 export function executeNamedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as QueryFunction;
   const byName: QueryFunction = (config, values, callback) => {
-    const shared = typeof config === 'string' ? named.get(config) : undefined;
-    if (shared === undefined || !Array.isArray(values) || callback !== undefined) {
+    const name = typeof config === 'string' ? named.get(config) : undefined;
+    if (name === undefined || !Array.isArray(values) || callback !== undefined) {
       return query(config, values, callback);
     }
     return new Promise((resolve, reject) => {
-      const submitted = new pg.Query(shared.text, values, (error, result) => {
+      const submitted = new pg.Query(config as string, values, (error, result) => {
         if (error === undefined || error === null) resolve(result);
         else reject(error);
       });
-      (submitted as unknown as { name: string }).name = shared.name;
+      (submitted as unknown as { name: string }).name = name;
       query(submitted);
     });
   };
