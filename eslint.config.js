@@ -27,6 +27,8 @@ export default tseslint.config(
         },
       ],
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      // A declaration after a return is never initialised (the automatic-hold job's SETTLED did that).
+      'no-unreachable': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },

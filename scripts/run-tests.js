@@ -3,13 +3,39 @@
 // when PostgreSQL's tools are installed, on a throwaway PostgreSQL server started here and
 // stopped afterwards. Usage: node scripts/run-tests.js [file-filter]
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 // The one PostgreSQL starter (test/support/throwaway-postgres.ts), built before this runs.
 import { findPgBin, startThrowawayPostgres } from '../dist/test/support/throwaway-postgres.js';
+import { inCi } from '../dist/test/support/required-in-ci.js';
+import { INTENDED_SKIPS, unintendedSkips } from '../dist/test/support/skip-reporter.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const filter = process.argv[2];
+const ci = inCi();
+const KNOWN_ENGINES = ['sqlite', 'postgres'];
+// What the run leaves for the after-run checks (test/support/test-output.ts); movable, so that two
+// runs in one working tree do not empty each other's logs.
+const outputDir = process.env.GATEHOUSE_TEST_OUTPUT_DIR ?? join(root, 'test-output');
+// Each skipped test as a JSON line (test/support/skip-reporter.ts), judged after the run.
+const skipsFile = join(outputDir, 'skips.jsonl');
+
+function refuse(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+// Skips must be loud: in CI a missing prerequisite fails the run here, before minutes of testing.
+const shared = join(root, '..', 'shared');
+if (ci) {
+  for (const folder of ['vectors', 'reference']) {
+    if (!existsSync(join(shared, folder))) {
+      refuse(
+        `${join(shared, folder)} is absent; the wallet vector and test-card tests need it. CI is set, so this is an error, not a skip.`,
+      );
+    }
+  }
+}
 
 function testFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -25,18 +51,29 @@ const files = [...testFiles(join(root, 'dist/src')), ...testFiles(join(root, 'di
   .filter((file) => !afterRun.includes(file))
   .filter((file) => filter === undefined || file.includes(filter))
   .sort();
-// Every test server logs under test-output/logs; start clean so the after-run scan reads this run only.
-rmSync(join(root, 'test-output', 'logs'), { recursive: true, force: true });
-rmSync(join(root, 'test-output', 'database-scans'), { recursive: true, force: true });
+// Every test server logs under <outputDir>/logs; start clean so the after-run scan reads this run only.
+rmSync(join(outputDir, 'logs'), { recursive: true, force: true });
+rmSync(join(outputDir, 'database-scans'), { recursive: true, force: true });
+rmSync(skipsFile, { force: true });
+mkdirSync(outputDir, { recursive: true });
 
 // Every answer a precompiled serializer writes is checked against JSON.stringify (answer-serializer.ts).
-const env = { ...process.env, GATEHOUSE_CHECK_ANSWERS: '1' };
+const env = { ...process.env, GATEHOUSE_CHECK_ANSWERS: '1', GATEHOUSE_TEST_OUTPUT_DIR: outputDir };
 let postgres;
-const engines = (process.env.GATEHOUSE_TEST_ENGINES ?? 'sqlite,postgres').split(',');
+const engines = (process.env.GATEHOUSE_TEST_ENGINES ?? 'sqlite,postgres')
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name) => name !== '');
+const unknown = engines.filter((name) => !KNOWN_ENGINES.includes(name));
+if (unknown.length > 0 || engines.length === 0) {
+  refuse(
+    `GATEHOUSE_TEST_ENGINES names ${unknown.join(', ') || 'no engine'}; known: ${KNOWN_ENGINES.join(', ')}`,
+  );
+}
 if (engines.includes('postgres')) {
   const bin = findPgBin();
   if (bin === undefined) {
-    if (process.env.CI) {
+    if (ci) {
       console.error(
         'PostgreSQL (pg_ctl, initdb) is not installed; .ci/run installs it. Refusing to run half the suite in CI.',
       );
@@ -55,7 +92,15 @@ if (engines.includes('postgres')) {
 function runNodeTests(testPaths) {
   const child = spawn(
     process.execPath,
-    ['--test', '--test-reporter=spec', '--test-concurrency=2', ...testPaths],
+    [
+      '--test',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      `--test-reporter=${join(root, 'dist/test/support/skip-reporter.js')}`,
+      `--test-reporter-destination=${skipsFile}`,
+      '--test-concurrency=2',
+      ...testPaths,
+    ],
     {
       stdio: 'inherit',
       env,
@@ -65,8 +110,37 @@ function runNodeTests(testPaths) {
   return new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
 }
 
+/** Lists every skip of the run; in CI, any skip INTENDED_SKIPS does not explain fails the run. */
+function judgeSkips() {
+  const skipped = existsSync(skipsFile)
+    ? readFileSync(skipsFile, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line))
+    : [];
+  const unintended = unintendedSkips(skipped);
+  if (skipped.length > 0) {
+    console.log(`\n${skipped.length} skipped (${skipped.length - unintended.length} by design):`);
+    for (const test of skipped) console.log(`  ${test.file.replace(root, '')}: ${test.name}: ${test.reason}`);
+  }
+  if (unintended.length === 0) return 0;
+  if (!ci) {
+    console.warn(
+      `warning: ${unintended.length} test(s) skipped for a missing prerequisite; in CI this fails the run.`,
+    );
+    return 0;
+  }
+  console.error(
+    `${unintended.length} test(s) skipped for a missing prerequisite, and CI is set: failing. ` +
+      `A skip by design goes into INTENDED_SKIPS (test/support/skip-reporter.ts; now ${INTENDED_SKIPS.length}).`,
+  );
+  return 1;
+}
+
 let code = await runNodeTests(files);
 postgres?.stop();
+const skipCode = judgeSkips();
+code = code === 0 ? skipCode : code;
 // Then the checks that read what the whole run left behind (the logs of every test server).
 if (filter === undefined && afterRun.length > 0) {
   const afterCode = await runNodeTests(afterRun);

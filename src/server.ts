@@ -19,8 +19,16 @@ import { buildHttpApp } from './http/app.js';
 import { Idempotency } from './http/idempotency.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { automaticHoldJob } from './jobs/automatic-hold-job.js';
-import { paymentRecoveryJob } from './jobs/payment-recovery-job.js';
-import { PaymentRecovery } from './services/payment-recovery.js';
+import { moneyStepRecoveryJob } from './jobs/money-step-recovery-job.js';
+import { AuthorizationSteps } from './services/money-steps/authorization-steps.js';
+import { CreditSteps } from './services/money-steps/credit-steps.js';
+import { MoneyStepEngine } from './services/money-steps/money-step-engine.js';
+import { MovementSteps } from './services/money-steps/movement-steps.js';
+import { ReversalSteps } from './services/money-steps/reversal-steps.js';
+import { TransferCredits } from './services/p2p/transfer-credits.js';
+import { MoneyStepRepository } from './store/money-step-repository.js';
+import { SandboxLedgerRepository } from './store/sandbox-ledger-repository.js';
+import type { AcquirerPort } from './processing/acquirer/acquirer-port.js';
 import { callbackDeliveryJob } from './jobs/callback-delivery-job.js';
 import { idempotencyCleanupJob } from './jobs/idempotency-cleanup-job.js';
 import { orderExpiryJob } from './jobs/order-expiry-job.js';
@@ -46,6 +54,9 @@ import { TRANSFER_PAGE, transferPage } from './http/pages/transfer-page-routes.j
 import { AuthenticatedPayment } from './services/authenticated-payment.js';
 import { CvcKeeper } from './services/cvc-keeper.js';
 import { CredentialVault } from './services/vault/credential-vault.js';
+import { BindingUpkeep } from './services/vault/binding-upkeep.js';
+import { BindingWithoutPayment } from './services/vault/binding-without-payment.js';
+import { TransferOrders } from './services/p2p/transfer-orders.js';
 import { BindingRepository } from './store/binding-repository.js';
 import { AcsRepository } from './store/acs-repository.js';
 import { ThreeDsRepository } from './store/threeds-repository.js';
@@ -89,6 +100,11 @@ export interface GatehouseOptions {
    * limits, signatures, parameter tables, envelopes): how a test drives the pipeline's JSON path.
    */
   readonly extraOperations?: readonly Operation[];
+  /**
+   * Wraps the sandbox acquirer before the timeout guard: how a test holds an answer back, makes
+   * one arrive late or counts calls, with the real sandbox behind it.
+   */
+  readonly acquirerWrapper?: (sandbox: AcquirerPort) => AcquirerPort;
 }
 
 export interface Gatehouse {
@@ -201,7 +217,12 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const operationRows = new OperationRepository(store.db);
   const deadlines = new OrderDeadlineRepository(store.db);
   const directory = new MerchantDirectory(merchants);
-  const acquirer = withTimeout(new SandboxAcquirer(), config.acquirerTimeoutMs);
+  const sandbox = new SandboxAcquirer(new SandboxLedgerRepository(store.db, store.writes), clock);
+  const acquirer = withTimeout(options.acquirerWrapper?.(sandbox) ?? sandbox, config.acquirerTimeoutMs);
+  const steps = new MoneyStepEngine(new MoneyStepRepository(store.db), store.writes, clock, logger, {
+    acquirerTimeoutMs: config.acquirerTimeoutMs,
+    graceMs: config.recoveryGraceMs,
+  });
   const emit: PaymentEventSink = async (db, event, nowMs) => {
     await enqueuePaymentCallback(db, event, nowMs, random);
   };
@@ -230,6 +251,18 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     random,
     emit,
   );
+  const transferCredits = new TransferCredits(
+    orders,
+    operationRows,
+    new CreditRepository(store.db),
+    store.writes,
+    acquirer,
+    secrets,
+    clock,
+    random,
+    emit,
+    steps,
+  );
   const transfers = new P2pTransfer(
     orders,
     operationRows,
@@ -241,7 +274,22 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     random,
     emit,
     vault,
+    transferCredits,
   );
+  steps.define(
+    new AuthorizationSteps(
+      orders,
+      operationRows,
+      new CreditRepository(store.db),
+      store.writes,
+      acquirer,
+      clock,
+      random,
+    ),
+  );
+  steps.define(new ReversalSteps(orders, operationRows, store.writes, acquirer, clock));
+  steps.define(new MovementSteps(orders, lifecycle, acquirer));
+  steps.define(new CreditSteps(orders, acquirer, credit, transferCredits));
   // The sandbox ACS signs with a key of its own, derived so it is stable across restarts and nodes.
   const acsKey = createHmac('sha256', masterKey).update('gatehouse sandbox ACS').digest();
   const acs = new AcsEmulator(new AcsRepository(store.db), config.publicUrl, acsKey, clock, random);
@@ -297,7 +345,8 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     authenticated,
     threeDs,
     vault,
-    writes: store.writes,
+    bindingUpkeep: new BindingUpkeep(vault, store.writes),
+    bindingWithoutPayment: new BindingWithoutPayment(vault, store.writes),
     lifecycle,
     random,
     seTokenKey: () => keys.privateKey(),
@@ -327,9 +376,8 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       }),
       ...p2pOperations({
         registration,
-        query,
+        transferOrders: new TransferOrders(query, operationRows),
         transfers,
-        operations: operationRows,
         authenticated,
         transferStart,
         threeDs,
@@ -369,16 +417,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     [
       orderExpiryJob(deadlines, expiry, clock),
       automaticHoldJob(deadlines, lifecycle, directory, clock, logger),
-      paymentRecoveryJob(
-        operationRows,
-        new PaymentRecovery(orders, operationRows, store.writes, acquirer, clock),
-        lifecycle,
-        clock,
-        config.acquirerTimeoutMs,
-        credit,
-        config.recoveryGraceMs,
-        transfers,
-      ),
+      moneyStepRecoveryJob(steps),
       callbackDelivery,
       idempotencyCleanupJob(idempotencyKeys, clock),
     ],

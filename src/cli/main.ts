@@ -13,6 +13,7 @@ import {
   type MerchantSettingsInput,
 } from '../services/merchant-admin.js';
 import { openAdmin } from '../server.js';
+import { addAttentionCommands } from './attention-commands.js';
 import { addCallbackCommands, addKeyCommands } from './callback-commands.js';
 import { addVaultCommands } from './vault-commands.js';
 import { addWalletCommands } from './wallet-commands.js';
@@ -239,6 +240,11 @@ export function buildCli(): Command {
       .description("change a merchant's settings")
       .requiredOption('--login <login>', 'merchant login')
       .option('--require-signature <bool>', 'require X-Hash/X-Signature on every request', trueOrFalse)
+      .option(
+        '--p2p-status-response <bool>',
+        'P2P perform replies carry statusResponse (the spec: only when enabled; default false)',
+        trueOrFalse,
+      )
       .option('--allowed-mcc <codes>', 'MCCs the merchant may send in mcc, comma-separated', mccList)
       .option('--password <password>', 'new password of the API user'),
   ).action(
@@ -246,6 +252,7 @@ export function buildCli(): Command {
       flags: SettingsFlags & {
         login: string;
         requireSignature?: boolean;
+        p2pStatusResponse?: boolean;
         allowedMcc?: number[];
         password?: string;
       },
@@ -254,6 +261,7 @@ export function buildCli(): Command {
         admin.set(flags.login, {
           ...settingsFrom(flags),
           requireSignature: flags.requireSignature,
+          p2pStatusResponse: flags.p2pStatusResponse,
           allowedMccs: flags.allowedMcc,
           password: flags.password,
         }),
@@ -289,6 +297,7 @@ export function buildCli(): Command {
 
   addKeyCommands(program);
   addCallbackCommands(program);
+  addAttentionCommands(program);
   addVaultCommands(program);
   addWalletCommands(program);
   addDccCommands(program);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAYMENT_RECOVERY_GRACE_MS } from '../jobs/payment-recovery-job.js';
+import { PAYMENT_RECOVERY_GRACE_MS } from '../jobs/money-step-recovery-job.js';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
 
 test('the recovery grace defaults to the job default and can be shortened', () => {

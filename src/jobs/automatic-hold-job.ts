@@ -8,6 +8,13 @@ import type { PeriodicJob } from './periodic-job.js';
 
 export const AUTOMATIC_HOLD_BATCH_MAX = 50;
 
+/** A hold another node or a merchant's own call already settled is not an error. */
+const SETTLED: ReadonlySet<RefusalKey> = new Set([
+  'ORDER_NOT_CAPTURABLE',
+  'ORDER_NOT_REVERSIBLE',
+  'OPERATION_PENDING',
+]);
+
 /**
  * Carries out `autocompletionDate` (capture of the whole hold) and `autoReverseDate` (its
  * reversal) when their time comes. It goes through the same lifecycle service as deposit.do and
@@ -40,12 +47,6 @@ export function automaticHoldJob(
     },
   };
 
-  /** A hold another node or a merchant's own call already settled is not an error. */
-  const SETTLED: ReadonlySet<RefusalKey> = new Set([
-    'ORDER_NOT_CAPTURABLE',
-    'ORDER_NOT_REVERSIBLE',
-    'OPERATION_PENDING',
-  ]);
   async function settle(action: () => Promise<void>, orderId: string, kind: string): Promise<void> {
     try {
       await action();

@@ -1,8 +1,6 @@
-import { formatExpiry, networkOf, parseExpiry, PAYMENT_SYSTEM_BY_NETWORK } from '../domain/card-rules.js';
 import type { Clock } from '../domain/clock.js';
 import { DECLINE_REASONS } from '../domain/decline-reasons.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
-import { Pan } from '../domain/pan.js';
 import type { RandomSource } from '../domain/random-source.js';
 import {
   isUnknown,
@@ -15,18 +13,14 @@ import { creditColumns, type CreditOutcome, type CreditRepository } from '../sto
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OperationRepository } from '../store/operation-repository.js';
 import type { OrderRepository } from '../store/order-repository.js';
-import {
-  claimColumns,
-  pendingOperationRow,
-  unpaidOrderRow,
-  type NewOrder,
-  type PaymentClaim,
-} from '../store/order-columns.js';
-import type { OrderOperationRow, OrderRow } from '../store/schema.js';
+import { claimColumns, pendingOperationRow, unpaidOrderRow, type NewOrder } from '../store/order-columns.js';
+import type { OrderRow } from '../store/schema.js';
 import type { PaymentEventSink } from './card-payment.js';
 import { paymentEventFor } from './callbacks/payment-event.js';
 import { operationOutcome } from './operation-outcome.js';
 import { refuseReusedNumber } from './order-registration.js';
+import { paymentClaim } from './payment-claim.js';
+import { sealCard } from './sealed-card.js';
 
 export interface CreditInput {
   readonly card: CardForAuthorization;
@@ -35,19 +29,12 @@ export interface CreditInput {
   readonly bindingId?: string;
 }
 
-/** What is kept of the card for a resend: never the CVC. */
-interface SealedCard {
-  readonly pan: string;
-  readonly expiry: string;
-  readonly cardholderName?: string;
-}
-
 /**
  * Pays money to a card without an earlier payment (instantRefund.do), in the fixed phases of every
  * money operation: the order (claimed by the credit), the pending operation and the sealed card
  * in one durable unit; then the acquirer; then the outcome, the operation's end and the `refunded`
- * callback in one unit, guarded by the operation. A credit cut off by a crash is sent again, the
- * same request under the same operation id, by the payment-recovery job.
+ * callback in one unit, guarded by the operation. A credit whose answer never came is a step the
+ * money engine finishes from what the acquirer says it did (money-steps/credit-steps.ts).
  */
 export class CardCredit {
   constructor(
@@ -66,29 +53,8 @@ export class CardCredit {
   async credit(order: NewOrder, input: CreditInput): Promise<OrderRow> {
     const operationId = this.random.uuid();
     const startedMs = this.clock.nowMs();
-    const digits = input.card.pan.reveal();
-    const claim: PaymentClaim = {
-      orderId: order.id,
-      attemptId: operationId,
-      paymentWay: input.paymentWay,
-      maskedPan: input.card.pan.masked,
-      expiry: formatExpiry(input.card.expiry),
-      cardholderName: input.card.cardholderName ?? null,
-      network: PAYMENT_SYSTEM_BY_NETWORK[networkOf(digits)],
-      twoPhase: false,
-      autoCompleteAtMs: null,
-      autoReverseAtMs: null,
-      secureAuth: null,
-      tii: null,
-      bindingId: input.bindingId ?? null,
-      nowMs: startedMs,
-    };
+    const claim = paymentClaim(order.id, operationId, input.card, input, startedMs);
     const unpaid = unpaidOrderRow(order);
-    const kept: SealedCard = {
-      pan: digits,
-      expiry: formatExpiry(input.card.expiry),
-      ...(input.card.cardholderName === undefined ? {} : { cardholderName: input.card.cardholderName }),
-    };
     await this.writes.run(async (db) => {
       // Only the order's own unique index means a reused order number.
       await refuseReusedNumber(() => this.orders.insertClaimedIn(db, unpaid, claim));
@@ -105,7 +71,7 @@ export class CardCredit {
       await this.credits.keepCard(db, {
         id: operationId,
         merchant_id: order.merchant_id,
-        card_sealed: this.box.seal(JSON.stringify(kept), operationId),
+        card_sealed: sealCard(this.box, input.card, operationId),
         created_at_ms: startedMs,
       });
     });
@@ -120,48 +86,14 @@ export class CardCredit {
     // No answer in time: the credit stays pending (status 0, claimed) and the recovery job sends
     // it again; the acquirer recognizes the operation id, so it is never paid twice.
     if (isUnknown(answer)) return claimed;
-    return this.finish(claimed, operationId, answer);
-  }
-
-  /** Pending credits older than `olderThanMs`: what a stopped process left with the acquirer. */
-  stalled(olderThanMs: number, limit: number): Promise<OrderOperationRow[]> {
-    return this.credits.stalled(olderThanMs, limit);
-  }
-
-  /**
-   * A credit whose process stopped during the acquirer call: the same request again (same
-   * operation id, card, amount and currency, without the CVC, which is never kept), then its outcome.
-   */
-  async resume(operation: OrderOperationRow): Promise<boolean> {
-    if (operation.kind !== 'credit' || operation.state !== 'pending') return false;
-    const order = await this.orders.findById(operation.merchant_id, operation.order_id);
-    if (order?.payment_attempt_id !== operation.id || order.status !== ORDER_STATUS.registered) return false;
-    const kept = await this.credits.card(operation.id);
-    if (kept === undefined) throw new Error(`credit ${operation.id} has no card to send again`);
-    const sealed = JSON.parse(this.box.open(kept.card_sealed, operation.id)) as SealedCard;
-    const expiry = parseExpiry(sealed.expiry);
-    if (expiry === undefined) throw new Error(`credit ${operation.id} kept a malformed expiry`);
-    const answer = await this.acquirer.credit({
-      operationId: operation.id,
-      orderId: order.id,
-      card: {
-        pan: new Pan(sealed.pan),
-        expiry,
-        ...(sealed.cardholderName === undefined ? {} : { cardholderName: sealed.cardholderName }),
-      },
-      amountMinor: operation.amount_minor,
-      currency: operation.currency,
-    });
-    if (isUnknown(answer)) return false;
-    await this.finish(order, operation.id, answer);
-    return true;
+    return this.settle(claimed, operationId, answer);
   }
 
   /**
    * The outcome unit. Only the pending operation is finished, once: when a resent credit (or the
    * late original) finds it finished already, it changes nothing and reads what the first wrote.
    */
-  private async finish(order: OrderRow, operationId: string, answer: CreditAnswer): Promise<OrderRow> {
+  async settle(order: OrderRow, operationId: string, answer: CreditAnswer): Promise<OrderRow> {
     const nowMs = this.clock.nowMs();
     const outcome: CreditOutcome = {
       orderId: order.id,

@@ -1,5 +1,4 @@
 import type { Clock } from '../domain/clock.js';
-import { PAYMENT_SYSTEM_BY_NETWORK, formatExpiry, networkOf } from '../domain/card-rules.js';
 import { DECLINE_REASONS } from '../domain/decline-reasons.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
@@ -28,6 +27,7 @@ import type { OrderRow } from '../store/schema.js';
 import { dccSide, paymentEventFor, type PaymentEvent } from './callbacks/payment-event.js';
 import { chargeOf } from './dcc/charge.js';
 import { operationOutcome } from './operation-outcome.js';
+import { paymentClaim } from './payment-claim.js';
 import { refuseReusedNumber } from './order-registration.js';
 import type { BindingCategory, Tii } from '../domain/stored-credentials.js';
 import type { CredentialVault } from './vault/credential-vault.js';
@@ -114,25 +114,8 @@ export class CardPayment {
     how: 'insert' | 'claim',
   ): Promise<OrderRow> {
     const attemptId = this.random.uuid();
-    const digits = input.card.pan.reveal();
-    const network = networkOf(digits);
     const startedMs = this.clock.nowMs();
-    const claim: PaymentClaim = {
-      orderId: order.id,
-      attemptId,
-      paymentWay: input.paymentWay,
-      maskedPan: input.card.pan.masked,
-      expiry: formatExpiry(input.card.expiry),
-      cardholderName: input.card.cardholderName ?? null,
-      network: PAYMENT_SYSTEM_BY_NETWORK[network],
-      twoPhase: input.twoPhase,
-      autoCompleteAtMs: input.autoCompleteAtMs ?? null,
-      autoReverseAtMs: input.autoReverseAtMs ?? null,
-      secureAuth: input.secureAuth ?? null,
-      tii: input.tii ?? null,
-      bindingId: input.bindingId ?? null,
-      nowMs: startedMs,
-    };
+    const claim = paymentClaim(order.id, attemptId, input.card, input, startedMs);
     await this.writes.run(async (db) => {
       if (how === 'insert') {
         // Only the order's own unique index means a reused order number.
@@ -154,6 +137,7 @@ export class CardPayment {
 
     const charge = chargeOf(order);
     const answer = await this.acquirer.authorize({
+      operationId: attemptId,
       orderId: order.id,
       ...charge,
       twoPhase: input.twoPhase,

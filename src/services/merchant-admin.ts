@@ -71,6 +71,8 @@ export interface MerchantSettingsInput {
   readonly password?: string;
   /** `percent=1.5,fixed=30,min=50,max=5000`, or `none` to remove the plan. */
   readonly p2pFee?: string;
+  /** P2P perform replies carry `statusResponse` (p2p-api.md: "only when enabled by support"). */
+  readonly p2pStatusResponse?: boolean;
 }
 
 export interface MerchantSummary {
@@ -88,6 +90,7 @@ export interface MerchantSummary {
   readonly callbackSigning: string;
   readonly callbackHttpMethod: string;
   readonly requireSignature: boolean;
+  readonly p2pStatusResponse: boolean;
   readonly rateLimitPerSecond: number;
   readonly concurrentLimit: number;
   readonly allowedMccs: readonly number[];
@@ -259,6 +262,7 @@ export class MerchantAdmin {
       callbackSigning: row.callback_signing,
       callbackHttpMethod: row.callback_http_method,
       requireSignature: row.require_signature === 1,
+      p2pStatusResponse: row.p2p_status_response === 1,
       rateLimitPerSecond: row.rate_limit_per_second,
       concurrentLimit: row.concurrent_limit,
       allowedMccs: row.allowed_mccs
@@ -315,6 +319,9 @@ export class MerchantAdmin {
       ...(input.callbackSigning === undefined ? {} : { callback_signing: input.callbackSigning }),
       ...(input.callbackHttpMethod === undefined ? {} : { callback_http_method: input.callbackHttpMethod }),
       ...(input.p2pFee === undefined ? {} : { p2p_fee: feePlanColumn(input.p2pFee) }),
+      ...(input.p2pStatusResponse === undefined
+        ? {}
+        : { p2p_status_response: input.p2pStatusResponse ? 1 : 0 }),
     };
     if (input.requireSignature === true && (await this.merchants.certificatesOf(merchant.id)).length === 0) {
       throw new AdminError(

@@ -11,6 +11,8 @@ export interface MerchantContext {
   readonly defaultLanguage: Language;
   readonly sessionTimeoutSecs: number;
   readonly requireSignature: boolean;
+  /** P2P perform replies carry `statusResponse` (p2p-api.md: "only when enabled by support"); absent: off. */
+  readonly p2pStatusResponse?: boolean;
   readonly rateLimitPerSecond: number;
   readonly concurrentLimit: number;
   readonly allowedMccs: ReadonlySet<number>;

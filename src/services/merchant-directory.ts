@@ -15,6 +15,7 @@ export function toMerchantContext(record: MerchantRecord): MerchantContext {
     defaultLanguage: isLanguage(row.default_language) ? row.default_language : DEFAULT_LANGUAGE,
     sessionTimeoutSecs: row.session_timeout_secs,
     requireSignature: row.require_signature === 1,
+    p2pStatusResponse: row.p2p_status_response === 1,
     rateLimitPerSecond: row.rate_limit_per_second,
     concurrentLimit: row.concurrent_limit,
     allowedMccs: new Set(

@@ -2,11 +2,11 @@ import type { Clock } from '../domain/clock.js';
 import { effectiveAmount } from '../domain/lifecycle-rules.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
-import { invalidParam, Refusal, type RefusalKey } from '../domain/refusals.js';
-import { isUnknown, type AcquirerPort } from '../processing/acquirer/acquirer-port.js';
+import { Refusal, type RefusalKey } from '../domain/refusals.js';
+import { isUnknown, type AcquirerPort, type FollowUpAnswer } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OperationRepository } from '../store/operation-repository.js';
-import type { DccSide, OrderMovementRepository } from '../store/order-movement-repository.js';
+import type { OrderMovementRepository } from '../store/order-movement-repository.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import { pendingOperationRow, type ReversalPrior } from '../store/order-columns.js';
 import type { Executor } from '../store/prepared-query.js';
@@ -14,10 +14,13 @@ import type { OrderOperationRow, OrderRow } from '../store/schema.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
 import type { PaymentEventSink } from './card-payment.js';
 import { dccSide, paymentEventFor, type CallbackOperation } from './callbacks/payment-event.js';
-import { convertedOf, details, type Converted } from './dcc/charge.js';
-import { splitMovement, type MovementSide } from '../domain/dcc/movement-split.js';
+import { convertedOf } from './dcc/charge.js';
+import type { MovementSide } from '../domain/dcc/movement-split.js';
 import type { MerchantContext } from './merchant-context.js';
 import { operationOutcome } from './operation-outcome.js';
+import { amountsOf, dccAmount, followUp, reversalAsFollowUp } from './movement-terms.js';
+
+export { reversalAsFollowUp } from './movement-terms.js';
 
 type Kind = 'capture' | 'reversal' | 'refund';
 
@@ -46,45 +49,6 @@ const WRONG_STATE_KEYS: ReadonlySet<RefusalKey> = new Set(Object.values(WRONG_ST
 /** How often a converted order's movement is computed again when concurrent movements keep winning. */
 const CONVERTED_ATTEMPTS_MAX = 50;
 
-/**
- * The movement's amount in the order's currency, and for a converted order its card-currency side:
- * named in the currency the merchant chose (`side`), 0 meaning all that is left, and split by the
- * rule of splitMovement so both ledgers stay exact. The card-currency side carries the order's
- * amounts it was computed from (`expected`), which its statement requires unchanged.
- */
-function amountsOf(
-  requestedMinor: number,
-  side: MovementSide,
-  left: { readonly originalMinor: number; readonly dccMinor: number },
-  converted: Converted | undefined,
-  expected: { readonly originalMinor: number; readonly dccMinor: number } = left,
-): { amountMinor: number; dcc?: DccSide } {
-  if (converted === undefined) {
-    const amountMinor = effectiveAmount(requestedMinor, left.originalMinor);
-    if (amountMinor > left.originalMinor)
-      throw invalidParam('amount', 'reason.integerRange', { min: 0, max: left.originalMinor });
-    return { amountMinor };
-  }
-  const own = side === 'original' ? left.originalMinor : left.dccMinor;
-  const amountMinor = effectiveAmount(requestedMinor, own);
-  if (amountMinor > own) throw invalidParam('amount', 'reason.integerRange', { min: 0, max: own });
-  const split = splitMovement(side, amountMinor, left, converted.pair);
-  if (split === undefined) throw invalidParam('amount', 'reason.dccIndivisible', { max: own });
-  return {
-    amountMinor: split.originalMinor,
-    dcc: {
-      amountMinor: split.dccMinor,
-      expectedMinor: expected.dccMinor,
-      expectedOriginalMinor: expected.originalMinor,
-    },
-  };
-}
-
-/** The card-currency side of a movement, as its operation row keeps it. */
-function dccAmount(dcc: DccSide | undefined): { dccAmountMinor?: number } {
-  return dcc === undefined ? {} : { dccAmountMinor: dcc.amountMinor };
-}
-
 const CALLBACK_OF: Record<Kind, CallbackOperation> = {
   capture: 'deposited',
   reversal: 'reversed',
@@ -92,7 +56,7 @@ const CALLBACK_OF: Record<Kind, CallbackOperation> = {
 };
 
 /** How a movement ended at the acquirer: done, refused (and undone), or not known yet. */
-type MovementEnd =
+export type MovementEnd =
   { readonly state: 'approved' | 'pending' } | { readonly state: 'declined'; readonly actionCode: number };
 
 const APPROVED: MovementEnd = { state: 'approved' };
@@ -114,31 +78,6 @@ async function undo(
   // A partial reversal released part of a hold and records no prior; a full one records what it zeroed.
   if (operation.prior === null) return orders.undoPartialReversal(db, orderId, amountMinor, dccMinor);
   return orders.undoFullReversal(db, orderId, JSON.parse(operation.prior) as ReversalPrior);
-}
-
-/** The acquirer request of a movement: in the card's currency for a converted order. */
-function followUp(order: OrderRow, operation: OrderOperationRow) {
-  const converted = convertedOf(order);
-  const charge =
-    converted === undefined || operation.dcc_amount_minor === null
-      ? { amountMinor: operation.amount_minor, currency: order.currency }
-      : {
-          amountMinor: operation.dcc_amount_minor,
-          currency: converted.currency,
-          conversion: details(order, converted, operation.amount_minor),
-        };
-  return {
-    orderId: order.id,
-    operationId: operation.id,
-    ...charge,
-    original: {
-      approvalCode: order.approval_code ?? '',
-      rrn: order.rrn ?? '',
-      paymentNetRefNum: order.payment_net_ref_num ?? '',
-      terminalId: order.terminal_id ?? '',
-      authRefNum: order.auth_ref_num ?? '',
-    },
-  };
 }
 
 /**
@@ -379,35 +318,30 @@ export class OrderLifecycle {
     if (end.state === 'declined') throw new Refusal('OPERATION_DECLINED', { actionCode: end.actionCode });
   }
 
-  /**
-   * A capture, reversal or refund still pending: its process stopped during the acquirer call, or
-   * the acquirer did not answer in time. The same call again (the acquirer recognizes it), then
-   * its outcome. True when the acquirer approved it; false when refused (and undone) or still
-   * unanswered (pending for the next run).
-   */
-  async resume(operation: OrderOperationRow): Promise<boolean> {
-    if (operation.state !== 'pending' || !isKind(operation.kind)) return false;
-    const order = await this.orders.findById(operation.merchant_id, operation.order_id);
-    if (order === undefined) return false;
-    return (await this.finish(order, operation)).state === 'approved';
-  }
-
   /** The acquirer call and the outcome unit: completed with its callback, undone, or left pending. */
   private async finish(order: OrderRow, operation: OrderOperationRow): Promise<MovementEnd> {
-    const kind = operation.kind as Kind;
     const request = followUp(order, operation);
     const answer =
-      kind === 'capture'
+      operation.kind === 'capture'
         ? await this.acquirer.capture(request)
-        : kind === 'refund'
+        : operation.kind === 'refund'
           ? await this.acquirer.refund(request)
           : await this.acquirer.reverse(request);
     if (isUnknown(answer)) return PENDING;
+    return this.settle(order, operation, 'outcome' in answer ? reversalAsFollowUp(answer) : answer);
+  }
+
+  /**
+   * A movement's outcome unit (the live answer, or what an inquiry found): completed with its
+   * callback, or undone when refused. Only the pending row is finished, once: a resumed movement
+   * and a late original never both.
+   */
+  async settle(order: OrderRow, operation: OrderOperationRow, answer: FollowUpAnswer): Promise<MovementEnd> {
+    const kind = operation.kind as Kind;
     const nowMs = this.clock.nowMs();
     const outcome = operationOutcome(answer, nowMs);
     const declined: MovementEnd = { state: 'declined', actionCode: outcome.action_code };
     return this.writes.run(async (db) => {
-      // Only the pending row is finished, once: a resumed movement and a late original never both.
       if (!(await this.operations.completePendingOperation(db, operation.id, outcome))) {
         return answer.approved ? APPROVED : declined;
       }
@@ -431,6 +365,5 @@ export class OrderLifecycle {
   }
 }
 
-function isKind(kind: string): kind is Kind {
-  return kind === 'capture' || kind === 'reversal' || kind === 'refund';
-}
+/** The step kinds of merchants' movements. */
+export const MOVEMENT_KINDS = ['capture', 'reversal', 'refund'] as const satisfies readonly Kind[];

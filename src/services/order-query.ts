@@ -33,6 +33,17 @@ export class OrderQuery {
   }
 
   /**
+   * An order a merchant's capture, reversal, refund or decline may act on: a purchase. A transfer
+   * (P2P, AFT, OCT) is not one of these calls' orders, so it is not found by them, as the P2P calls
+   * and the pages treat an order of the other kind (a refund of a made transfer would create money).
+   */
+  async findPurchase(merchant: MerchantContext, reference: OrderReference): Promise<OrderRow> {
+    const order = await this.find(merchant, reference);
+    if (order.p2p_type !== null) throw new Refusal('ORDER_NOT_FOUND');
+    return order;
+  }
+
+  /**
    * The order's approved refunds, oldest first; read only for orders that have any. An instant
    * refund's order (instantRefund.do) lists its credit here.
    */

@@ -18,6 +18,7 @@ export type MerchantSettingsPatch = Partial<
   Pick<
     MerchantRow,
     | 'p2p_fee'
+    | 'p2p_status_response'
     | 'default_currency'
     | 'default_language'
     | 'session_timeout_secs'

@@ -167,6 +167,22 @@ export class OrderRepository {
   }
 
   /**
+   * Confirms, inside a unit, that the order still waits for this attempt (unpaid and claimed by
+   * it): the guard of a unit that goes on with the attempt (a transfer's debit approved, its credit
+   * next), so it loses to the recovery job once that has declined the order.
+   */
+  async stillClaimed(db: Executor, orderId: string, attemptId: string, nowMs: number): Promise<boolean> {
+    const result = await db
+      .updateTable('orders')
+      .set({ updated_at_ms: nowMs })
+      .where('id', '=', orderId)
+      .where('payment_attempt_id', '=', attemptId)
+      .where('status', 'in', UNPAID)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /**
    * The conversion the customer accepted, on an order nobody is paying yet (the payment page,
    * paymentOrderBinding.do with dccData): once, before the payment starts.
    */

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Row shapes of every table, as Kysely sees them. Booleans are 0/1 integers and times are epoch
@@ -24,6 +24,8 @@ export interface MerchantsTable {
   callback_http_method: Generated<string>;
   /** JSON of the P2P fee plan (percent, fixedMinor, minMinor, maxMinor); null: no fee. */
   p2p_fee: string | null;
+  /** 1: P2P perform replies carry `statusResponse` (p2p-api.md: "only when enabled by support"). */
+  p2p_status_response: Generated<number>;
 }
 
 export interface MerchantPermissionRow {
@@ -166,7 +168,10 @@ export interface OrderOperationRow {
   merchant_id: string;
   /** authorization | capture | reversal | refund | credit (instantRefund.do) */
   kind: string;
-  /** pending (intent written before the acquirer call) | approved | declined */
+  /**
+   * pending (intent written before the acquirer call) | approved | declined | needsAttention
+   * (nothing automatic finishes it: see money-steps) | resolved (an operator recorded what was done)
+   */
   state: string;
   amount_minor: number;
   currency: string;
@@ -221,7 +226,9 @@ export interface Database {
   api_tokens: ApiTokenRow;
   merchant_certificates: MerchantCertificateRow;
   orders: OrdersTable;
-  order_operations: OrderOperationRow;
+  order_operations: OrderOperationsTable;
+  step_resolutions: StepResolutionRow;
+  sandbox_acquirer_operations: SandboxAcquirerOperationRow;
   callbacks: CallbackRow;
   idempotency_keys: IdempotencyKeyRow;
   threeds_transactions: ThreeDsTransactionRow;
@@ -410,4 +417,54 @@ export interface AcsTransactionRow {
   state: string;
   failures: Generated<number>;
   created_at_ms: number;
+}
+
+/** What the money engine keeps on each step besides its intent and outcome; written by the engine only. */
+export interface StepColumns {
+  /** Tries by the recovery job (the live call is not counted). */
+  attempts: number;
+  /** Not tried again before this time (backoff); null: due once the live call's deadline passed. */
+  next_attempt_at_ms: number | null;
+  /** A node holds the step until then (its lease); null: free. */
+  claimed_until_ms: number | null;
+  last_error: string | null;
+}
+
+/** The operation rows as stored: the engine's columns have defaults, so an insert names none of them. */
+export type OrderOperationsTable = OrderOperationRow & {
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  claimed_until_ms: ColumnType<number | null, number | null | undefined, number | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** An operation row read with the engine's columns. */
+export type StepRow = OrderOperationRow & StepColumns;
+
+/** An operator's account of a step that needed attention (gatehouse attention resolve). */
+export interface StepResolutionRow {
+  operation_id: string;
+  note: string;
+  resolved_by: string;
+  resolved_at_ms: number;
+}
+
+/** The sandbox acquirer's own record of an operation it was sent (processing/sandbox). */
+export interface SandboxAcquirerOperationRow {
+  operation_id: string;
+  /** hold | sale | debit | capture | reverse | refund | credit */
+  call: string;
+  order_id: string;
+  /** The operation a capture, reversal or refund follows. */
+  original_id: string | null;
+  /** The test card's issuer behaviour (never the card number): how later calls on it are answered. */
+  behaviour: string;
+  amount_minor: number;
+  currency: string;
+  /** JSON of the answer the acquirer gave (and gives again to a resend). */
+  answer: string;
+  /** How many times it was sent (resends included). */
+  calls: number;
+  created_at_ms: number;
+  updated_at_ms: number;
 }

@@ -5,10 +5,16 @@ import { gatewayKeys } from '../../src/config/gateway-keys.js';
 import { loadMasterKey } from '../../src/config/master-key.js';
 import { Pan } from '../../src/domain/pan.js';
 import { cryptoRandom } from '../../src/domain/random-source.js';
-import type { AcquirerPort, CreditAnswer } from '../../src/processing/acquirer/acquirer-port.js';
+import type {
+  AcquirerPort,
+  CreditAnswer,
+  CreditRequest,
+} from '../../src/processing/acquirer/acquirer-port.js';
 import { sealSeToken } from '../../src/processing/se-token.js';
 import { SecretBox } from '../../src/security/secret-box.js';
 import { enqueuePaymentCallback } from '../../src/services/callbacks/callback-outbox.js';
+import { SandboxAcquirer } from '../../src/processing/sandbox/sandbox-acquirer.js';
+import { SandboxLedgerRepository } from '../../src/store/sandbox-ledger-repository.js';
 import { CardCredit } from '../../src/services/card-credit.js';
 import type { MerchantContext } from '../../src/services/merchant-context.js';
 import { OrderRegistration } from '../../src/services/order-registration.js';
@@ -245,11 +251,17 @@ for (const engine of ENGINES) {
       assert.deepEqual(credits, [{ state: 'approved' }]);
     });
 
-    test('a credit cut off during the acquirer call is sent again by the recovery job and recorded once', async () => {
-      // A process that hangs in the acquirer call: its intent is durable, its answer comes late.
+    test('a credit cut off during the acquirer call is finished by the recovery job from what the acquirer did, once', async () => {
+      // A process that hangs in the acquirer call: its intent is durable, the acquirer made the
+      // credit (its ledger has it), and the answer comes late.
       let answerLate: (answer: CreditAnswer) => void = () => undefined;
+      const sandbox = new SandboxAcquirer(
+        new SandboxLedgerRepository(gh.gatehouse.store.db, gh.gatehouse.store.writes),
+        gh.clock,
+      );
       const hanging = {
-        credit: () => new Promise<CreditAnswer>((resolve) => (answerLate = resolve)),
+        credit: (request: CreditRequest) =>
+          sandbox.credit(request).then(() => new Promise<CreditAnswer>((resolve) => (answerLate = resolve))),
       } as unknown as AcquirerPort;
       const orders = new OrderRepository(gh.gatehouse.store.db);
       const stalledCredit = new CardCredit(

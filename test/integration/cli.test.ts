@@ -12,6 +12,7 @@ import type { MerchantAdmin } from '../../src/services/merchant-admin.js';
 import { openAdmin } from '../../src/server.js';
 import type { Store } from '../../src/store/database.js';
 import { createSigningKey } from '../support/certificates.js';
+import { childLogFile, teeChildLog } from '../support/child-log.js';
 import { ENGINES } from '../support/engines.js';
 import { freePort } from '../support/free-port.js';
 import { formBody } from '../support/gatehouse-harness.js';
@@ -94,6 +95,7 @@ function startServe(env: Env): Server {
     env: { ...baseEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  teeChildLog(child, childLogFile('cli-serve'));
   let stdout = '';
   let stderr = '';
   let exitCode: number | null | undefined;

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/config/config.js';
 import { openAdmin } from '../../src/server.js';
+import { childLogFile, teeChildLog } from '../support/child-log.js';
 import { ENGINES } from '../support/engines.js';
 import { freePort } from '../support/free-port.js';
 import { formBody } from '../support/gatehouse-harness.js';
@@ -61,6 +62,7 @@ for (const engine of ENGINES) {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      teeChildLog(child, childLogFile(`cluster-${engine}`));
       url = `http://127.0.0.1:${env.PORT}`;
       await waitForHealth(url);
     });

@@ -15,6 +15,7 @@ import { OrderRepository } from '../../src/store/order-repository.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { calculate, DCC_CARDS, dccRatesFile } from '../support/dcc.js';
+import { assertRefusal } from '../support/refusals.js';
 
 const PAY = '/payment/rest/instantPayment.do';
 const STATUS = '/payment/rest/getOrderStatusExtended.do';
@@ -120,10 +121,12 @@ for (const engine of ENGINES) {
       const same = (await calculate(gh, auth, { pan: DCC_CARDS.usd, amount: 100, currency: 840 })).body;
       assert.equal(same.errorCode, '5');
       assert.match(String(same.errorMessage), /USD/);
-      const noRate = (await calculate(gh, auth, { pan: DCC_CARDS.gbpChallenge, amount: 100, currency: 840 }))
-        .body;
-      assert.equal(noRate.errorCode, '7');
-      assert.match(String(noRate.errorMessage), /USD to GBP/);
+      const noRate = await calculate(gh, auth, { pan: DCC_CARDS.gbpChallenge, amount: 100, currency: 840 });
+      assertRefusal(noRate, {
+        errorCode: '7',
+        key: 'DCC_RATE_UNAVAILABLE',
+        vars: { from: 'USD', to: 'GBP' },
+      });
       assert.equal((await calculate(gh, auth, { pan: DCC_CARDS.usd, currency: 978 })).body.errorCode, '4');
       assert.equal((await calculate(gh, auth, { amount: 1, currency: 978 })).body.errorCode, '4');
       const luhn = (await calculate(gh, auth, { pan: '4000008400000002', amount: 1, currency: 978 })).body;

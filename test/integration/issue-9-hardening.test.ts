@@ -5,6 +5,7 @@ import { JSON_DEPTH_MAX, JSON_FIELD_CHARS_MAX } from '../../src/api/params/input
 import { OrderMovementRepository } from '../../src/store/order-movement-repository.js';
 import { ENGINES } from '../support/engines.js';
 import { formBody, startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
+import { assertRefusal } from '../support/refusals.js';
 
 const REST = '/payment/rest';
 const ACQUIRER_TIMEOUT_MS = 300;
@@ -159,14 +160,15 @@ for (const engine of ENGINES) {
       });
       const orderId = String(registered.body.orderId);
       const expected = {
-        'refund.do': /cannot be refunded/,
-        'reverse.do': /cannot be reversed/,
-        'deposit.do': /cannot be captured/,
-      };
-      for (const [operation, message] of Object.entries(expected)) {
-        const response = await gh.post(`${REST}/${operation}`, { ...auth, orderId, amount: 0 });
-        assert.equal(response.body.errorCode, '7', operation);
-        assert.match(String(response.body.errorMessage), message, operation);
+        'refund.do': 'ORDER_NOT_REFUNDABLE',
+        'reverse.do': 'ORDER_NOT_REVERSIBLE',
+        'deposit.do': 'ORDER_NOT_CAPTURABLE',
+      } as const;
+      for (const [operation, key] of Object.entries(expected)) {
+        assertRefusal(await gh.post(`${REST}/${operation}`, { ...auth, orderId, amount: 0 }), {
+          errorCode: '7',
+          key,
+        });
       }
       const number = (await gh.post(`${REST}/getOrderStatusExtended.do`, { ...auth, orderId })).body
         .orderNumber;

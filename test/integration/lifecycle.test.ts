@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
+import { assertRefusal } from '../support/refusals.js';
 
 const REST = '/payment/rest';
 
@@ -124,13 +125,23 @@ for (const engine of ENGINES) {
       assert.equal((await call('deposit.do', { orderId, amount: 1501 })).body.errorCode, '5');
       assert.equal((await call('deposit.do', { orderId, amount: 600 })).body.errorCode, '0');
       assert.equal((await amounts(orderId)).depositedAmount, 600);
-      assert.equal((await call('deposit.do', { orderId, amount: 100 })).body.errorCode, '7', 'captured once');
+      // Captured once: the order's state refuses a second capture, not an exception.
+      assertRefusal(await call('deposit.do', { orderId, amount: 100 }), {
+        errorCode: '7',
+        key: 'ORDER_NOT_CAPTURABLE',
+      });
     });
 
     test('deposit.do refuses a one-phase payment, an unknown order and another currency', async () => {
       const orderId = await paid(1500, false);
-      assert.equal((await call('deposit.do', { orderId, amount: 0 })).body.errorCode, '7');
-      assert.equal((await call('deposit.do', { orderId: 'no-such-order', amount: 0 })).body.errorCode, '6');
+      assertRefusal(await call('deposit.do', { orderId, amount: 0 }), {
+        errorCode: '7',
+        key: 'ORDER_NOT_CAPTURABLE',
+      });
+      assertRefusal(await call('deposit.do', { orderId: 'no-such-order', amount: 0 }), {
+        errorCode: '6',
+        key: 'ORDER_NOT_FOUND',
+      });
       const hold = await paid(1500, true);
       assert.equal(
         (await call('deposit.do', { orderId: hold, amount: 0, currency: '840' })).body.errorCode,

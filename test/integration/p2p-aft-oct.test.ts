@@ -34,6 +34,8 @@ for (const engine of ENGINES) {
         permissions: ['aft', 'oct'],
         callbackUrl: 'https://shop.example/cb',
       });
+      // The perform replies these tests read carry statusResponse only when it is enabled (issue 23).
+      await gh.gatehouse.admin.set(shop.login, { p2pStatusResponse: true });
     });
     after(() => gh.close());
 

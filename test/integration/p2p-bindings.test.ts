@@ -16,6 +16,8 @@ for (const engine of ENGINES) {
     before(async () => {
       gh = await startTestGatehouse(engine);
       shop = await createP2pMerchant(gh, { permissions: ['storedCredentials'] });
+      // The perform replies these tests read carry statusResponse only when it is enabled (issue 23).
+      await gh.gatehouse.admin.set(shop.login, { p2pStatusResponse: true });
     });
     after(() => gh.close());
 

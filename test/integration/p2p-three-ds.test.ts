@@ -15,6 +15,8 @@ for (const engine of ENGINES) {
     before(async () => {
       gh = await startTestGatehouse(engine, { reachable: true });
       shop = await createP2pMerchant(gh, { authenticates: true, p2pFee: 'fixed=100' });
+      // The perform replies these tests read carry statusResponse only when it is enabled (issue 23).
+      await gh.gatehouse.admin.set(shop.login, { p2pStatusResponse: true });
     });
     after(() => gh.close());
 

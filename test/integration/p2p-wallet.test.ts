@@ -27,6 +27,8 @@ for (const engine of ENGINES) {
       gh = await startTestGatehouse(engine);
       // 3-D Secure on: a wallet's cryptogram is the authentication, so none runs.
       shop = await createP2pMerchant(gh, { authenticates: true, p2pFee: 'fixed=100' });
+      // The perform replies these tests read carry statusResponse only when it is enabled (issue 23).
+      await gh.gatehouse.admin.set(shop.login, { p2pStatusResponse: true });
       const wallets = new WalletRepository(gh.gatehouse.store.db);
       const box = new SecretBox(loadMasterKey(gh.gatehouse.config));
       const trust = new WalletTrust(wallets, gh.clock, cryptoRandom);

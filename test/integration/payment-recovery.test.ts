@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cryptoRandom } from '../../src/domain/random-source.js';
 import type { AcquirerPort } from '../../src/processing/acquirer/acquirer-port.js';
+import { MovementSteps } from '../../src/services/money-steps/movement-steps.js';
 import { OrderLifecycle } from '../../src/services/order-lifecycle.js';
+import { SandboxAcquirer } from '../../src/processing/sandbox/sandbox-acquirer.js';
+import { SandboxLedgerRepository } from '../../src/store/sandbox-ledger-repository.js';
 import { OperationRepository } from '../../src/store/operation-repository.js';
 import { pendingOperationRow } from '../../src/store/order-columns.js';
 import { OrderMovementRepository } from '../../src/store/order-movement-repository.js';
@@ -120,6 +123,7 @@ for (const engine of ENGINES) {
     /** A paid (or held) order, then a movement applied with its pending row, as a stopped process leaves it. */
     async function interruptedMovement(
       kind: 'capture' | 'refund' | 'reversal',
+      reachedAcquirer = true,
     ): Promise<{ orderId: string; operationId: string }> {
       const paid = await gh.post('/payment/rest/instantPayment.do', {
         ...auth,
@@ -161,10 +165,46 @@ for (const engine of ENGINES) {
           }),
         );
       });
+      if (reachedAcquirer) {
+        // The process stopped after the acquirer performed it: the acquirer's own ledger has it.
+        const sandbox = new SandboxAcquirer(
+          new SandboxLedgerRepository(gh.gatehouse.store.db, gh.gatehouse.store.writes),
+          gh.clock,
+        );
+        const order = await gh.gatehouse.store.db
+          .selectFrom('orders')
+          .selectAll()
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        const request = {
+          orderId,
+          operationId,
+          original: { operationId: order.payment_attempt_id ?? '' },
+          amountMinor: kind === 'refund' ? 700 : 2000,
+          currency: '978',
+        };
+        if (kind === 'capture') await sandbox.capture(request);
+        else if (kind === 'refund') await sandbox.refund(request);
+        else await sandbox.reverse(request);
+      }
       return { orderId, operationId };
     }
 
-    test('each stalled movement is sent again, approved, and announced; a fresh one is left alone', async () => {
+    test('a stalled movement the acquirer never received is undone once it is asked', async () => {
+      const { orderId, operationId } = await interruptedMovement('capture', false);
+      gh.clock.advance(1000 + 60_000 + 1);
+      await gh.gatehouse.jobs.runAll();
+      const operation = await gh.gatehouse.store.db
+        .selectFrom('order_operations')
+        .select(['state', 'action_code'])
+        .where('id', '=', operationId)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(operation, { state: 'declined', action_code: 151019 });
+      const read = await status(orderId);
+      assert.equal(read.orderStatus, 1, 'the hold stands, uncaptured');
+    });
+
+    test('each stalled movement the acquirer performed is recorded from its inquiry and announced; a fresh one is left alone', async () => {
       const movements = {
         capture: await interruptedMovement('capture'),
         refund: await interruptedMovement('refund'),
@@ -210,12 +250,20 @@ for (const engine of ENGINES) {
     });
 
     test('a resumed movement the acquirer refuses is undone, each kind from its operation row alone', async () => {
+      const refused = { approved: false, reason: 'doNotHonour' } as const;
       const refusing: AcquirerPort = {
-        authorize: () => Promise.reject(new Error('not used')),
-        capture: () => Promise.resolve({ approved: false, reason: 'doNotHonour' }),
-        reverse: () => Promise.resolve({ approved: false, reason: 'doNotHonour' }),
-        refund: () => Promise.resolve({ approved: false, reason: 'doNotHonour' }),
+        inquire: (id: string) =>
+          Promise.resolve(
+            kindOf.get(id) === 'reversal'
+              ? {
+                  found: true,
+                  call: 'reverse',
+                  answer: { outcome: 'refused', final: true, reason: 'doNotHonour' },
+                }
+              : { found: true, call: kindOf.get(id) === 'capture' ? 'capture' : 'refund', answer: refused },
+          ),
       } as unknown as AcquirerPort;
+      const kindOf = new Map<string, string>();
       const orders = new OrderRepository(gh.gatehouse.store.db);
       const lifecycle = new OrderLifecycle(
         orders,
@@ -233,13 +281,18 @@ for (const engine of ENGINES) {
         reversal: { status: 2, approved: 2000, deposited: 2000, refunded: 0 },
       };
       for (const kind of ['capture', 'refund', 'reversal'] as const) {
-        const { orderId, operationId } = await interruptedMovement(kind);
+        const { orderId, operationId } = await interruptedMovement(kind, false);
+        kindOf.set(operationId, kind);
         const operation = await gh.gatehouse.store.db
           .selectFrom('order_operations')
           .selectAll()
           .where('id', '=', operationId)
           .executeTakeFirstOrThrow();
-        assert.equal(await lifecycle.resume(operation), false, kind);
+        assert.deepEqual(
+          await new MovementSteps(orders, lifecycle, refusing).resume(operation),
+          { end: 'done' },
+          kind,
+        );
         const read = await status(orderId);
         const amounts = read.paymentAmountInfo as Record<string, unknown>;
         assert.deepEqual(

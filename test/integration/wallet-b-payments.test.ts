@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPublicKey, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadMasterKey } from '../../src/config/master-key.js';
 import { cryptoRandom } from '../../src/domain/random-source.js';
 import {
@@ -20,6 +20,8 @@ import { WALLET_TEST_CRYPTOGRAM } from '../support/card-data.js';
 import { browserGet, onlyForm, submit } from '../support/browser-forms.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
+import { assertRefusal } from '../support/refusals.js';
+import { skipUnlessShared } from '../support/required-in-ci.js';
 
 const PAY = '/payment/wallet-b/payment.do';
 const REST = '/payment/rest';
@@ -135,7 +137,7 @@ for (const engine of ENGINES) {
       const paymentToken = await token(login, 'ECv2', 'CRYPTOGRAM_3DS');
       assert.equal((await post(gh, PAY, { merchant: login, paymentToken, amount: 100 })).body.success, true);
       const again = await post(gh, PAY, { merchant: login, paymentToken, amount: 100 });
-      assert.equal((again.body.error as { code: string }).code, '27');
+      assertRefusal(again, { errorCode: '27', key: 'WALLET_TOKEN_REPLAYED' });
       const other = (await gh.createMerchant()).merchantLogin;
       await wallet.admin.createKey(other, 'b');
       const stolen = await post(gh, PAY, {
@@ -278,7 +280,7 @@ for (const engine of ENGINES) {
   describe(
     `${engine}: the vendor's own ECv2 token pays through the API at its clock`,
     {
-      skip: existsSync(new URL('cases.json', vectors)) ? false : 'the shared vectors folder is absent',
+      skip: skipUnlessShared(new URL('cases.json', vectors)),
     },
     () => {
       let gh: TestGatehouse;

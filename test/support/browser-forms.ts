@@ -56,29 +56,42 @@ export function onlyForm(page: string, base: string): PageForm {
   return forms[0] as PageForm;
 }
 
-export async function browserGet(url: string): Promise<BrowserResponse> {
-  const response = await fetch(url, { redirect: 'manual' });
+/** As the API client (gatehouse-harness.ts): a page that fails with a 5xx fails the test unless it opts in. */
+export interface BrowserOptions {
+  readonly allowServerError?: boolean;
+}
+
+async function read(what: string, response: Response, options: BrowserOptions): Promise<BrowserResponse> {
+  const text = await response.text();
+  if (response.status >= 500 && options.allowServerError !== true) {
+    throw new Error(
+      `${what} answered HTTP ${response.status} (opt in with allowServerError): ${text.slice(0, 500)}`,
+    );
+  }
   return {
     status: response.status,
-    text: await response.text(),
+    text,
     location: response.headers.get('location') ?? undefined,
     headers: response.headers,
   };
 }
 
-export async function submit(form: PageForm, extra: Record<string, string> = {}): Promise<BrowserResponse> {
+export async function browserGet(url: string, options: BrowserOptions = {}): Promise<BrowserResponse> {
+  return read(`GET ${url}`, await fetch(url, { redirect: 'manual' }), options);
+}
+
+export async function submit(
+  form: PageForm,
+  extra: Record<string, string> = {},
+  options: BrowserOptions = {},
+): Promise<BrowserResponse> {
   const response = await fetch(form.action, {
     method: form.method,
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ...form.fields, ...extra }).toString(),
   });
-  return {
-    status: response.status,
-    text: await response.text(),
-    location: response.headers.get('location') ?? undefined,
-    headers: response.headers,
-  };
+  return read(`${form.method} ${form.action}`, response, options);
 }
 
 /** A packed EMV message (base64url JSON) as an object. */

@@ -3,10 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { TEST_OUTPUT_DIR } from './test-output.js';
 
 /** Debian's Chromium (the `chromium` package), as .ci/run installs it. */
 export const CHROMIUM_PATH = process.env.GATEHOUSE_TEST_CHROMIUM ?? '/usr/bin/chromium';
-export const SCREENSHOT_DIR = join(process.cwd(), 'test-output', 'screenshots');
+export const SCREENSHOT_DIR = join(TEST_OUTPUT_DIR, 'screenshots');
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({

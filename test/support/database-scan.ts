@@ -3,9 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { cardDataIn } from './card-data.js';
+import { TEST_OUTPUT_DIR } from './test-output.js';
 
 /** Each test database is scanned for card data before it is dropped; the after-run check reads these. */
-export const DATABASE_SCAN_DIR = join(process.cwd(), 'test-output', 'database-scans');
+export const DATABASE_SCAN_DIR = join(TEST_OUTPUT_DIR, 'database-scans');
 
 export interface DatabaseScan {
   readonly engine: 'sqlite' | 'postgres';

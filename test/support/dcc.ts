@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ApiResponse, TestGatehouse } from './gatehouse-harness.js';
+import type { ApiResponse, PostOptions, TestGatehouse } from './gatehouse-harness.js';
 
 /** The sandbox cards billed in other currencies (README, test cards). */
 export const DCC_CARDS = {
@@ -35,10 +35,11 @@ export function calculate(
   gh: TestGatehouse,
   auth: { userName: string; password: string },
   params: Record<string, unknown>,
+  allow: Pick<PostOptions, 'allowServerError' | 'allowSystemError'> = {},
 ): Promise<ApiResponse> {
   return gh.post(
     '/payment/rest/dcc/calculate.do',
     {},
-    { rawBody: JSON.stringify({ ...auth, ...params }), contentType: 'application/json' },
+    { ...allow, rawBody: JSON.stringify({ ...auth, ...params }), contentType: 'application/json' },
   );
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { EnvelopeStyle } from '../../src/api/operation.js';
 import { cardDataIn } from './card-data.js';
 import { clip, describeRequest, type FuzzRequest } from './request-fuzz.js';
+import { isSystemError } from './system-error.js';
 
 /** Sends fuzz requests to a running gateway and judges the answers. */
 
@@ -78,7 +79,10 @@ const ENVELOPE_MEMBERS: Record<EnvelopeStyle, readonly [code: string, message: s
   wallet: ['code', 'message'],
 };
 
-/** What is wrong with an answer: a 5xx, a refusal without the spec's envelope, card data echoed. */
+/**
+ * What is wrong with an answer: a 5xx or the system-error envelope under any status, a refusal
+ * without the spec's envelope, card data echoed.
+ */
 export function problemsWith(request: FuzzRequest, answer: FuzzAnswer): string[] {
   if (answer.error !== undefined) return [`no answer: ${answer.error}`];
   const problems: string[] = [];
@@ -107,6 +111,7 @@ export function problemsWith(request: FuzzRequest, answer: FuzzAnswer): string[]
     request.envelope === 'wallet' && typeof top.error === 'object' && top.error !== null
       ? (top.error as Record<string, unknown>)
       : top;
+  if (answer.status < 500 && isSystemError(top)) problems.push(`a system error with HTTP ${answer.status}`);
   const [codeName, messageName] = ENVELOPE_MEMBERS[request.envelope];
   const code = members[codeName];
   const refused = answer.status >= 400 || (code !== undefined && code !== '0');

@@ -4,15 +4,18 @@ import { join } from 'node:path';
 import type { Operation } from '../../src/api/operation.js';
 import { loadConfig } from '../../src/config/config.js';
 import type { CreateMerchantInput, CreatedMerchant } from '../../src/services/merchant-admin.js';
-import { createGatehouse, createLogger, type Gatehouse } from '../../src/server.js';
+import { createGatehouse, createLogger, type Gatehouse, type GatehouseOptions } from '../../src/server.js';
 import type { Engine } from './engines.js';
 import { freePort } from './free-port.js';
 import { TestClock } from './test-clock.js';
+import { TEST_OUTPUT_DIR } from './test-output.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { declareExpectedErrorLog } from './expected-error-log.js';
+import { isSystemError } from './system-error.js';
 
 export const TEST_PUBLIC_URL = 'https://gatehouse.test';
 /** Every test server logs here, so a test can scan all logs of a run for card data. */
-export const TEST_LOG_DIR = join(process.cwd(), 'test-output', 'logs');
+export const TEST_LOG_DIR = join(TEST_OUTPUT_DIR, 'logs');
 
 export interface ApiResponse {
   readonly status: number;
@@ -28,6 +31,13 @@ export interface PostOptions {
   readonly contentType?: string;
   readonly method?: string;
   readonly query?: string;
+  /**
+   * The test provokes a 5xx on purpose. Without it any 5xx throws: a refusal replaced by an
+   * exception still answers with the spec's envelope, and a test reading only errorCode would pass.
+   */
+  readonly allowServerError?: boolean;
+  /** The test expects the system-error envelope (errorCode 7, "System error") below HTTP 500. */
+  readonly allowSystemError?: boolean;
 }
 
 export type FormParams = Readonly<Record<string, string | number | boolean | readonly string[] | object>>;
@@ -50,6 +60,11 @@ export interface TestGatehouse {
   readonly database: TestDatabase;
   /** Where this server's log lines go. */
   readonly logFile: string;
+  /**
+   * Declares an error-level log line of this server as provoked by the test (matched against
+   * `msg | err.type: err.message`); test/after-run/error-log.test.ts fails on any other.
+   */
+  expectErrorLog(pattern: RegExp, why: string): void;
   /** POST to a path such as /payment/rest/register.do with form-encoded params. */
   post(path: string, params?: FormParams, options?: PostOptions): Promise<ApiResponse>;
   /**
@@ -74,6 +89,8 @@ export interface StartOptions {
   readonly reachable?: boolean;
   /** Operations served beside the spec's, through the same pipeline (GatehouseOptions.extraOperations). */
   readonly extraOperations?: readonly Operation[];
+  /** Wraps the sandbox acquirer (GatehouseOptions.acquirerWrapper): hold, delay or break its answers. */
+  readonly acquirerWrapper?: GatehouseOptions['acquirerWrapper'];
 }
 
 export async function startTestGatehouse(engine: Engine, options: StartOptions = {}): Promise<TestGatehouse> {
@@ -103,6 +120,7 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
     clock,
     logger,
     ...(options.extraOperations === undefined ? {} : { extraOperations: options.extraOperations }),
+    ...(options.acquirerWrapper === undefined ? {} : { acquirerWrapper: options.acquirerWrapper }),
   });
   const baseUrl = await gatehouse.listen();
 
@@ -113,6 +131,7 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
     clock,
     database,
     logFile,
+    expectErrorLog: (pattern, why) => declareExpectedErrorLog(logFile, pattern, why),
     async post(path, params = {}, postOptions = {}) {
       const body = postOptions.rawBody ?? formBody(params);
       const response = await fetch(
@@ -133,7 +152,14 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
       try {
         parsed = JSON.parse(text) as Record<string, unknown>;
       } catch {
-        throw new Error(`non-JSON response ${response.status}: ${text.slice(0, 200)}`);
+        throw new Error(`non-JSON response ${response.status} to ${path}: ${text.slice(0, 200)}`);
+      }
+      const what = `${postOptions.method ?? 'POST'} ${path} answered HTTP ${response.status}`;
+      if (response.status >= 500 && postOptions.allowServerError !== true) {
+        throw new Error(`${what}, a server error (opt in with allowServerError): ${text.slice(0, 500)}`);
+      }
+      if (response.status < 500 && isSystemError(parsed) && postOptions.allowSystemError !== true) {
+        throw new Error(`${what} with a system error (opt in with allowSystemError): ${text.slice(0, 500)}`);
       }
       return { status: response.status, body: parsed, text, headers: response.headers };
     },

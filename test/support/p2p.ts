@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiResponse, TestGatehouse } from './gatehouse-harness.js';
+import type { ApiResponse, PostOptions, TestGatehouse } from './gatehouse-harness.js';
 import { createSigningKey, signedHeaders, type TestSigningKey } from './certificates.js';
 
 /** One signing key for every P2P test merchant of a run: RSA key generation is slow. */
@@ -9,8 +9,12 @@ export interface P2pMerchant {
   readonly login: string;
   readonly auth: { username: string; password: string };
   readonly key: TestSigningKey;
-  /** A signed JSON call, as every P2P call must be. */
-  call(operation: string, params: Record<string, unknown>): Promise<ApiResponse>;
+  /** A signed JSON call, as every P2P call must be; a 5xx or a system error throws unless `allow` opts in. */
+  call(
+    operation: string,
+    params: Record<string, unknown>,
+    allow?: Pick<PostOptions, 'allowServerError' | 'allowSystemError'>,
+  ): Promise<ApiResponse>;
 }
 
 export async function createP2pMerchant(
@@ -31,12 +35,17 @@ export async function createP2pMerchant(
     login: created.merchantLogin,
     auth,
     key,
-    call: (operation, params) => {
+    call: (operation, params, allow = {}) => {
       const body = JSON.stringify({ ...auth, ...params });
       return gh.post(
         `/payment/rest/api/p2p/${operation}`,
         {},
-        { rawBody: body, contentType: 'application/json', headers: signedHeaders(body, key.privateKey) },
+        {
+          ...allow,
+          rawBody: body,
+          contentType: 'application/json',
+          headers: signedHeaders(body, key.privateKey),
+        },
       );
     },
   };

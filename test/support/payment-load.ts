@@ -1,4 +1,5 @@
 import { formBody } from './gatehouse-harness.js';
+import { isSystemError } from './system-error.js';
 
 // The client side of the crash trial (crash-trial.ts): connections sending registrations and
 // instant payments back to back, each request recorded with what acknowledged it.
@@ -138,7 +139,8 @@ export async function loadConnection(
       continue;
     }
     const body = outcome.body;
-    if (outcome.status >= 500) tally.serverErrors += 1;
+    // The system-error envelope counts as a server error whatever its status (system-error.ts).
+    if (outcome.status >= 500 || isSystemError(body)) tally.serverErrors += 1;
     if (
       outcome.status === 200 &&
       body !== undefined &&

@@ -31,7 +31,7 @@ function legVersionMembers(order: OrderRow, leg: OrderOperationRow, version: num
   const reference =
     (leg.kind === 'debit' || (order.p2p_type === 'OCT' && leg.kind === 'transferCredit')) &&
     leg.state === 'approved'
-      ? (order.payment_net_ref_num ?? undefined)
+      ? present(order.payment_net_ref_num)
       : undefined;
   const network = leg.kind === 'transferCredit' ? order.to_network : order.card_network;
   const original = ORIGINAL_ACTION_CODES[leg.action_code];
@@ -64,8 +64,18 @@ export function debitTransactionReferenceOf(
 /** The newest status version (p2p-api.md Versioning): what a request without `version` gets. */
 export const STATUS_VERSION_LATEST = 9;
 
-function optional(name: string, value: string | undefined): Record<string, string> {
-  return value === undefined ? {} : { [name]: value };
+/**
+ * A text member with a value, or nothing: the members of the status resource are typed String
+ * [1..N], so one without a value is left out, never sent as "" (an OCT's network reference is "":
+ * the credit's answer has none).
+ */
+function present(value: string | null | undefined): string | undefined {
+  return value === null || value === '' ? undefined : value;
+}
+
+function optional(name: string, value: string | null | undefined): Record<string, string> {
+  const text = present(value);
+  return text === undefined ? {} : { [name]: text };
 }
 
 function parsed<T>(text: string | null): T | undefined {
@@ -103,9 +113,7 @@ export function p2pStatusView(
     ...(order.rrn === null ? {} : { rrn: order.rrn }),
     ...(order.binding_id === null || version < 3 ? {} : { binding: order.binding_id }),
     ...optional('debitTransactionReference', debitTransactionReferenceOf(order, legs)),
-    ...(order.payment_net_ref_num === null || version < 7
-      ? {}
-      : { paymentNetRefNum: order.payment_net_ref_num }),
+    ...(version < 7 ? {} : optional('paymentNetRefNum', order.payment_net_ref_num)),
     ...(order.fee_minor === null || order.fee_minor === 0 ? {} : { feeAmount: order.fee_minor }),
     orderParams: Object.fromEntries((details.params ?? []).map(({ name, value }) => [name, value])),
     operationList: legs
@@ -116,9 +124,8 @@ export function p2pStatusView(
         currency: leg.currency,
         datetime: String(leg.completed_at_ms ?? leg.created_at_ms),
         resultCode: String(leg.action_code),
-        resultCodeDescription: actionCodeDescription(leg.action_code, context),
-        maskedPan:
-          leg.kind === 'transferCredit' ? (order.to_masked_pan ?? '') : (order.card_masked_pan ?? ''),
+        ...optional('resultCodeDescription', actionCodeDescription(leg.action_code, context)),
+        ...optional('maskedPan', leg.kind === 'transferCredit' ? order.to_masked_pan : order.card_masked_pan),
         ...(leg.approval_code === null ? {} : { approvalCode: leg.approval_code }),
         ...(leg.rrn === null ? {} : { refNum: leg.rrn }),
         ...legVersionMembers(order, leg, version),

@@ -3,7 +3,7 @@ import { LANGUAGES } from '../../i18n/languages.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import { BINDING_TYPES } from '../../domain/stored-credentials.js';
 import type { Binding } from '../../store/binding-repository.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { BindingUpkeep } from '../../services/vault/binding-upkeep.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
 import { param } from '../params/param-table.js';
@@ -12,7 +12,7 @@ import { PAN_RULE } from '../params/card-rules.js';
 
 export interface BindingServices {
   readonly vault: CredentialVault;
-  readonly writes: GroupCommit;
+  readonly bindingUpkeep: BindingUpkeep;
 }
 
 const BINDING_ID = param('bindingId', 'mandatory', text(1, 255));
@@ -66,7 +66,7 @@ const EXTEND_PARAMS = [
 ] as const;
 
 /** getBindings.do, getBindingsByCardOrId.do, unBindCard.do, bindCard.do, extendBinding.do. */
-export function bindingOperations({ vault, writes }: BindingServices): Operation[] {
+export function bindingOperations({ vault, bindingUpkeep }: BindingServices): Operation[] {
   return [
     defineOperation({
       path: '/payment/rest/getBindings.do',
@@ -127,7 +127,7 @@ export function bindingOperations({ vault, writes }: BindingServices): Operation
       requiredPermission: 'storedCredentials',
       mutates: true,
       async handle(params, context) {
-        await writes.run((db) => vault.setActive(db, context.merchant.id, params.bindingId, false));
+        await bindingUpkeep.setActive(context.merchant.id, params.bindingId, false);
         return success(context);
       },
     }),
@@ -141,7 +141,7 @@ export function bindingOperations({ vault, writes }: BindingServices): Operation
       requiredPermission: 'storedCredentials',
       mutates: true,
       async handle(params, context) {
-        await writes.run((db) => vault.setActive(db, context.merchant.id, params.bindingId, true));
+        await bindingUpkeep.setActive(context.merchant.id, params.bindingId, true);
         return success(context);
       },
     }),
@@ -159,7 +159,7 @@ export function bindingOperations({ vault, writes }: BindingServices): Operation
         if (expiry === undefined || expiryInPast(expiry, context.nowMs)) {
           throw invalidParam('newExpiry', 'reason.cardExpiry');
         }
-        await writes.run((db) => vault.extend(db, context.merchant.id, params.bindingId, expiry));
+        await bindingUpkeep.extend(context.merchant.id, params.bindingId, expiry);
         return success(context);
       },
     }),

@@ -2,8 +2,7 @@ import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js
 import { LANGUAGES } from '../../i18n/languages.js';
 import { Pan } from '../../domain/pan.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
-import type { CredentialVault } from '../../services/vault/credential-vault.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { BindingWithoutPayment } from '../../services/vault/binding-without-payment.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { digitCode, oneOf, phone, text } from '../params/scalar-types.js';
@@ -11,8 +10,7 @@ import { jsonEncoded, stringMap } from '../params/structured-types.js';
 import { LATIN_NAME_RULE, PAN_RULE } from '../params/card-rules.js';
 
 export interface CreateBindingServices {
-  readonly vault: CredentialVault;
-  readonly writes: GroupCommit;
+  readonly bindingWithoutPayment: BindingWithoutPayment;
 }
 
 /**
@@ -48,7 +46,7 @@ export const CREATE_BINDING_PARAMS = [
  * the client has refreshes that binding). Nothing goes to the issuer; the first payment with the
  * binding is the one merchant-initiated payments cite later.
  */
-export function createBindingNoPayment({ vault, writes }: CreateBindingServices): Operation {
+export function createBindingNoPayment({ bindingWithoutPayment }: CreateBindingServices): Operation {
   return defineOperation({
     path: '/payment/rest/createBindingNoPayment.do',
     encoding: 'form',
@@ -71,20 +69,14 @@ export function createBindingNoPayment({ vault, writes }: CreateBindingServices)
         throw invalidParam('expiryDate', 'reason.cardExpiry');
       }
       const pan = new Pan(params.pan);
-      const { bindingId } = await writes.run((db) =>
-        vault.store(db, {
-          merchantId: context.merchant.id,
-          clientId: params.clientId,
-          category: 'COMMON',
-          pan,
-          expiry,
-          order: null,
-          netRefNum: null,
-          paymentDateMs: null,
-          email: params.email ?? null,
-          phone: params.phone ?? null,
-        }),
-      );
+      const { bindingId } = await bindingWithoutPayment.store({
+        merchantId: context.merchant.id,
+        clientId: params.clientId,
+        pan,
+        expiry,
+        email: params.email ?? null,
+        phone: params.phone ?? null,
+      });
       // The vendor's reply; `error` (a boolean there) is left out: the Go client reads it as text.
       return {
         errorCode: '0',

@@ -93,7 +93,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       onBehalfParam: 'merchantLogin',
       mutates: true,
       async handle(params, context) {
-        const order = await query.find(context.merchant, params);
+        const order = await query.findPurchase(context.merchant, params);
         const side = sideOf(order, params.currency);
         await lifecycle.deposit(
           order,
@@ -113,7 +113,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       onBehalfParam: 'merchantLogin',
       mutates: true,
       async handle(params, context) {
-        const order = await query.find(context.merchant, params);
+        const order = await query.findPurchase(context.merchant, params);
         const side = sideOf(order, params.currency);
         await lifecycle.reverse(
           context.merchant,
@@ -134,7 +134,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       onBehalfParam: 'merchantLogin',
       mutates: true,
       async handle(params, context) {
-        const order = await query.find(context.merchant, params);
+        const order = await query.findPurchase(context.merchant, params);
         const side = sideOf(order, params.currency);
         await lifecycle.refund(order, params.amount, {
           side,
@@ -154,7 +154,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       onBehalfParam: 'merchantLogin',
       mutates: true,
       async handle(params, context) {
-        const order = await query.find(context.merchant, { orderId: params.orderId });
+        const order = await query.findPurchase(context.merchant, { orderId: params.orderId });
         if (order.order_number !== params.orderNumber) throw new Refusal('ORDER_NOT_FOUND');
         await lifecycle.decline(order);
         return success(context);

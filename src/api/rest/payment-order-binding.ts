@@ -88,6 +88,9 @@ export function paymentOrderBinding(services: PaymentOrderBindingServices): Oper
       }
       if (bindingId === undefined) throw new Refusal('PARAM_MISSING', { param: 'bindingId' });
       let order = await services.query.find(context.merchant, { orderId: params.mdOrder });
+      // A transfer order is made by the P2P calls only; to a purchase it is "not found", as a
+      // purchase order is to them (and the payment page to a transfer order).
+      if (order.p2p_type !== null) throw new Refusal('ORDER_NOT_FOUND');
       if (order.status !== ORDER_STATUS.registered || order.payment_attempt_id !== null) {
         throw new Refusal('ORDER_NOT_PAYABLE');
       }

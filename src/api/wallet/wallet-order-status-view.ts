@@ -18,7 +18,10 @@ export function walletOrderStatusView(order: OrderRow, context: OperationContext
     orderNumber: order.order_number,
     orderStatus: order.status,
     actionCode: String(order.action_code),
-    actionCodeDescription: extended.actionCodeDescription,
+    // Typed String [1..512]: an action code without a text (0, approved) has no member.
+    ...(extended.actionCodeDescription === ''
+      ? {}
+      : { actionCodeDescription: extended.actionCodeDescription }),
     amount: order.amount_minor,
     currency: order.currency,
     date: order.created_at_ms,
@@ -30,7 +33,9 @@ export function walletOrderStatusView(order: OrderRow, context: OperationContext
         ? {}
         : {
             ...(order.card_expiry === null ? {} : { expiration: Number(order.card_expiry) }),
-            cardholderName: (order.card_holder ?? '').slice(0, 26),
+            ...(order.card_holder === null || order.card_holder === ''
+              ? {}
+              : { cardholderName: order.card_holder.slice(0, 26) }),
             ...(order.approval_code === null ? {} : { approvalCode: order.approval_code }),
             pan: order.card_masked_pan,
             detokenizedPanRepresentation: order.card_masked_pan,
@@ -47,6 +52,8 @@ export function walletOrderStatusView(order: OrderRow, context: OperationContext
       totalAmount: order.amount_minor + (order.fee_minor ?? 0),
     },
     bankInfo: { bankCountryName: context.message('bank.countryUnknown') },
-    ...(payer === undefined ? {} : { payerData: payer }),
+    // Listed without condition in the wallet table: always sent, empty when nothing is known
+    // (paymentAccountReference, its one member there, comes from no token the gateway opens).
+    payerData: payer ?? {},
   };
 }

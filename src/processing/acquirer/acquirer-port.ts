@@ -17,6 +17,11 @@ export interface AuthenticationResult {
 }
 
 export interface AuthorizationRequest {
+  /**
+   * The step this call carries out. Sent again (after a timeout or a restart) it is the same id,
+   * so the acquirer recognizes the repeat, and `inquire` and a reversal can name it.
+   */
+  readonly operationId: string;
   readonly orderId: string;
   readonly amountMinor: number;
   readonly currency: string;
@@ -47,10 +52,19 @@ export interface FollowUpRequest {
    * has the same id, so the acquirer recognizes it and never performs it twice.
    */
   readonly operationId: string;
-  readonly original: AuthorizationReference;
+  readonly original: OriginalOperation;
   readonly amountMinor: number;
   readonly currency: string;
   readonly conversion?: ConversionDetails;
+}
+
+/**
+ * The authorization (or transfer debit) a capture, reversal or refund follows: its step's id
+ * always, and the network's references when its answer came (a reversal of an authorization whose
+ * answer never came names it by the id alone).
+ */
+export interface OriginalOperation extends Partial<AuthorizationReference> {
+  readonly operationId: string;
 }
 
 export type FollowUpAnswer =
@@ -72,15 +86,15 @@ export function isUnknown<A extends object>(answer: A | UnknownOutcome): answer 
   return 'outcome' in answer && answer.outcome === 'unknown';
 }
 
-/**
- * Money paid to a card without an earlier payment (instantRefund.do). `operationId` names the
- * request: sent again after a crash, it is the same credit, so an acquirer can recognize the repeat.
- */
 /** A card money is sent to: its expiry may be unknown (a transfer's toCard names only the number). */
 export type CardForCredit = Omit<CardForAuthorization, 'expiry' | 'cvc'> & {
   readonly expiry?: CardForAuthorization['expiry'];
 };
 
+/**
+ * Money paid to a card (instantRefund.do, a transfer's credit, an OCT). `operationId` names the
+ * request: sent again after a crash, it is the same credit, so an acquirer can recognize the repeat.
+ */
 export interface CreditRequest {
   readonly operationId: string;
   readonly orderId: string;
@@ -113,6 +127,23 @@ export interface ConversionDetails {
 }
 
 /**
+ * How a reversal ended. `originalNotFound`: the acquirer holds nothing under the original (it never
+ * reached it, or was declined), so there is nothing to give back. `refused`: the money was NOT
+ * given back; `final` says whether sending it again can help.
+ */
+export type ReversalAnswer =
+  | { readonly outcome: 'reversed'; readonly rrn: string; readonly approvalCode: string }
+  | { readonly outcome: 'originalNotFound' }
+  | { readonly outcome: 'refused'; readonly final: boolean; readonly reason: DeclineReason };
+
+/** What the acquirer remembers of an operation id: the answer it gave, or nothing. */
+export type Inquiry =
+  | { readonly found: false }
+  | { readonly found: true; readonly call: 'authorize' | 'debit'; readonly answer: AuthorizationAnswer }
+  | { readonly found: true; readonly call: 'capture' | 'refund' | 'credit'; readonly answer: FollowUpAnswer }
+  | { readonly found: true; readonly call: 'reverse'; readonly answer: ReversalAnswer };
+
+/**
  * The acquirer as the core sees it. The sandbox issuer simulator implements it; a real acquirer
  * connector would translate these calls to its network messages and nothing else.
  */
@@ -121,9 +152,15 @@ export interface AcquirerPort {
   /** The debit leg of a card-to-card transfer: money taken from the sending card at once. */
   debit(request: AuthorizationRequest): Promise<AuthorizationAnswer | UnknownOutcome>;
   capture(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
-  reverse(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
+  reverse(request: FollowUpRequest): Promise<ReversalAnswer | UnknownOutcome>;
   refund(request: FollowUpRequest): Promise<FollowUpAnswer | UnknownOutcome>;
   credit(request: CreditRequest): Promise<CreditAnswer | UnknownOutcome>;
+  /**
+   * What became of an operation whose answer never came: asked before anything is compensated.
+   * After "not found" the acquirer refuses that id for good, so a request still on its way can
+   * no longer be performed behind the gateway's back.
+   */
+  inquire(operationId: string): Promise<Inquiry | UnknownOutcome>;
   /** The card's billing currency and country; undefined when the BIN file does not know the card. */
   cardBilling(pan: Pan): Promise<CardBilling | undefined>;
 }

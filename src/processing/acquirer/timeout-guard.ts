@@ -20,6 +20,7 @@ export function withTimeout(acquirer: AcquirerPort, timeoutMs: number): Acquirer
     reverse: (request) => race(acquirer.reverse(request)),
     refund: (request) => race(acquirer.refund(request)),
     credit: (request) => race(acquirer.credit(request)),
+    inquire: (operationId) => race(acquirer.inquire(operationId)),
     // A lookup in the BIN file the connector keeps, not a network call: nothing to time out.
     cardBilling: (pan) => acquirer.cardBilling(pan),
   };

@@ -28,6 +28,10 @@ export const ISSUER_BEHAVIOURS = [
   'limitAbove100000',
   'timeout',
   'followUpAnswerLost',
+  'firstAnswerLost',
+  'neverReached',
+  'reversalRefused',
+  'reversalRetryable',
 ] as const;
 export type IssuerBehaviour = (typeof ISSUER_BEHAVIOURS)[number];
 
@@ -86,6 +90,15 @@ export const TEST_CARDS: readonly TestCard[] = [
   // lost on the way back (the acquirer did it); sent again, it is recognized and answered.
   { pan: '4000000000000259', threeDS: 'notEnrolled', issuer: 'followUpAnswerLost' },
   { pan: '2200000000000053', threeDS: 'notEnrolled', issuer: 'approve' },
+  // Beyond test-cards.md: the acquirer's faults the money engine must survive (README, test cards).
+  // Every call is performed, but the answer to its first sending is lost; a resend or an inquiry gets it.
+  { pan: '4000000000000309', threeDS: 'notEnrolled', issuer: 'firstAnswerLost' },
+  // The authorization never reaches the acquirer: no answer, and an inquiry finds nothing.
+  { pan: '4000000000000317', threeDS: 'notEnrolled', issuer: 'neverReached' },
+  // Approved; a reversal of it is refused, retryably at the first sending and for good at the next.
+  { pan: '4000000000000325', threeDS: 'notEnrolled', issuer: 'reversalRefused' },
+  // Approved; every reversal of it is refused retryably (the engine gives up after its attempts).
+  { pan: '4000000000000333', threeDS: 'notEnrolled', issuer: 'reversalRetryable' },
   // Beyond test-cards.md: cards billed in other currencies, for dynamic currency conversion.
   {
     pan: '4000009780000009',

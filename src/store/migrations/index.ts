@@ -12,6 +12,8 @@ import * as dcc from './0010-dcc.js';
 import * as p2p from './0011-p2p.js';
 import * as p2pRecipient from './0012-p2p-recipient.js';
 import * as p2pParties from './0013-p2p-parties.js';
+import * as moneySteps from './0014-money-steps.js';
+import * as p2pStatusResponse from './0015-p2p-status-response.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -28,4 +30,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011-p2p': p2p,
   '0012-p2p-recipient': p2pRecipient,
   '0013-p2p-parties': p2pParties,
+  '0014-money-steps': moneySteps,
+  '0015-p2p-status-response': p2pStatusResponse,
 };

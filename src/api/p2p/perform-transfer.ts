@@ -1,0 +1,163 @@
+import { networkOf } from '../../domain/card-rules.js';
+import { Refusal } from '../../domain/refusals.js';
+import type { LANGUAGES } from '../../i18n/languages.js';
+import {
+  blocksOf,
+  checkOneDirectionRules,
+  feeOf,
+  transferTypeOfOrder,
+  type TransferType,
+} from '../../services/p2p/transfer-rules.js';
+import type { OrderRow } from '../../store/schema.js';
+import type { OperationContext } from '../operation.js';
+import { browserData } from '../rest/browser-data.js';
+import { resolveCreditedCard, resolveDebitedCard, type FromCard, type ToCard } from './p2p-cards.js';
+import type { P2pServices } from './p2p-services.js';
+import { performAnswer, stepReply } from './perform-answer.js';
+
+export type PerformParams = {
+  readonly amountInput?: number | undefined;
+  readonly bindingNotNeeded?: boolean | undefined;
+  readonly type?: string | undefined;
+  readonly threeDSSDK?: boolean | undefined;
+  readonly threeDSServerTransId?: string | undefined;
+  readonly threeDSVer2FinishUrl?: string | undefined;
+  readonly threeDSMethodNotificationUrl?: string | undefined;
+  readonly externalScaExemptionIndicator?: string | undefined;
+  readonly ip?: string | undefined;
+  readonly email?: string | undefined;
+  readonly language?: (typeof LANGUAGES)[number] | undefined;
+  readonly tii?: 'CI' | 'F' | undefined;
+  readonly fromCard?: FromCard | undefined;
+  readonly toCard?: ToCard | undefined;
+  readonly billingPayerData?: unknown;
+  readonly billingRecipientData?: unknown;
+};
+
+/** What `type` a perform may name for each kind of transfer. */
+const TYPE_PARAM: Readonly<Record<TransferType, string>> = {
+  STANDARD: 'STANDARD',
+  AFT: 'WITHOUT_TO_CARD',
+  OCT: 'WITHOUT_FROM_CARD',
+};
+
+/** An OCT: money to the card in toCard, nothing debited (no 3-D Secure: nobody pays by card). */
+async function originalCredit(
+  services: P2pServices,
+  order: OrderRow,
+  params: PerformParams,
+  context: OperationContext,
+): Promise<Record<string, unknown>> {
+  if (params.fromCard !== undefined) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'fromCard', other: 'WITHOUT_FROM_CARD' });
+  }
+  const to = await resolveCreditedCard(params.toCard, order, services, context.nowMs);
+  checkOneDirectionRules('OCT', networkOf(to.pan.reveal()), blocksOf(order, params));
+  const amountMinor = params.amountInput ?? order.amount_minor;
+  const done = await services.transfers.perform(order, {
+    to,
+    amountMinor,
+    feeMinor: feeOf(order, context.merchant, amountMinor),
+  });
+  return performAnswer(done, services.transferOrders, context);
+}
+
+/**
+ * Performs a transfer order: at once when the merchant skips 3-D Secure (or sends an SCA
+ * exemption), else with 3-D Secure 2 on the debited card in the same steps as instantPayment.do:
+ * the first call answers the 3DS Method, the repeated one (with threeDSServerTransId) transfers or
+ * answers acsUrl + packedCReq; after the ACS the transfer runs and finishThreeDsVer2.do reads it.
+ */
+export async function performTransfer(
+  services: P2pServices,
+  order: OrderRow,
+  params: PerformParams,
+  context: OperationContext,
+): Promise<Record<string, unknown>> {
+  const type = transferTypeOfOrder(order);
+  if (params.type !== undefined && params.type !== TYPE_PARAM[type]) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'type', other: 'features' });
+  }
+  if (params.threeDSSDK === true) {
+    throw new Refusal('FEATURE_NOT_ENABLED', {
+      param: 'threeDSSDK',
+      feature: '3-D Secure in mobile apps (SDK)',
+    });
+  }
+  if (type === 'OCT' && params.tii !== undefined) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'tii', other: 'WITHOUT_FROM_CARD' });
+  }
+  if (type === 'OCT') return originalCredit(services, order, params, context);
+  const amountMinor = params.amountInput ?? order.amount_minor;
+  const feeMinor = feeOf(order, context.merchant, amountMinor);
+  const debit = await resolveDebitedCard(params.fromCard, order, services, context.nowMs, {
+    merchant: context.merchant,
+    debitMinor: amountMinor + feeMinor,
+  });
+  const from = debit.card;
+  // A stored credential debited, or any AFT: the initiator must be said (tii CI or F).
+  if ((debit.bindingId !== undefined || type === 'AFT') && params.tii === undefined) {
+    throw new Refusal('PARAM_MISSING', { param: 'tii' });
+  }
+  if (type === 'AFT') checkOneDirectionRules(type, networkOf(from.pan.reveal()), blocksOf(order, params));
+  const browser = browserData(params, context);
+  if (params.threeDSServerTransId !== undefined) {
+    const transaction = await services.threeDs.findForMerchant(
+      context.merchant.id,
+      params.threeDSServerTransId,
+    );
+    if (transaction?.order_id !== order.id) throw new Refusal('ORDER_NOT_FOUND');
+    if (
+      transaction.card_sealed !== null &&
+      services.threeDs.openCard(transaction).pan !== from.pan.reveal()
+    ) {
+      throw new Refusal('PARAM_CONFLICT', { param: 'fromCard.pan', other: 'threeDSServerTransId' });
+    }
+    const step = await services.authenticated.proceed(transaction, {
+      merchantName: context.merchant.login,
+      ...(from.cvc === undefined ? {} : { cvc: from.cvc }),
+      browser,
+    });
+    return stepReply(step, services.transferOrders, context);
+  }
+  const to =
+    type === 'AFT' ? undefined : await resolveCreditedCard(params.toCard, order, services, context.nowMs);
+  const clientId = order.client_id ?? '';
+  const stores =
+    debit.bindingId === undefined &&
+    debit.intent === undefined &&
+    clientId !== '' &&
+    params.bindingNotNeeded !== true &&
+    context.merchant.permissions.has('storedCredentials');
+  const credential = {
+    ...(debit.bindingId === undefined ? {} : { bindingId: debit.bindingId }),
+    ...(params.tii === undefined ? {} : { tii: params.tii }),
+    ...(stores
+      ? { storeCredential: { clientId, category: 'COMMON' as const, email: params.email ?? null } }
+      : {}),
+  };
+  const step = await services.transferStart.start(
+    order,
+    {
+      from,
+      ...(to === undefined ? {} : { to }),
+      amountMinor,
+      feeMinor,
+      ...credential,
+      ...(debit.authentication === undefined ? {} : { authentication: debit.authentication }),
+      ...(debit.secureAuth === undefined ? {} : { secureAuth: debit.secureAuth }),
+      ...(debit.authenticated === undefined ? {} : { authenticated: debit.authenticated }),
+      ...(debit.intent === undefined ? {} : { intent: debit.intent }),
+      ...(params.externalScaExemptionIndicator === undefined
+        ? {}
+        : { exemption: params.externalScaExemptionIndicator }),
+      sslOnly: context.merchant.permissions.has('sslOnly'),
+      merchantName: context.merchant.login,
+      finishUrl: params.threeDSVer2FinishUrl,
+      merchantNotificationUrl: params.threeDSMethodNotificationUrl,
+      email: params.email,
+    },
+    browser,
+  );
+  return stepReply(step, services.transferOrders, context);
+}

@@ -1,0 +1,22 @@
+/**
+ * The limits of the money engine's recovery (docs/decisions.md, "Money steps"). A step is tried
+ * again after 30 s, then twice as long each time up to an hour; after STEP_ATTEMPTS_MAX tries
+ * (about four hours of an acquirer that does not answer or keeps refusing) it needs a person.
+ */
+export const STEP_ATTEMPTS_MAX = 10;
+export const STEP_BACKOFF_BASE_MS = 30_000;
+export const STEP_BACKOFF_MAX_MS = 3_600_000;
+/**
+ * A lease outlives the acquirer's deadline by this much: a try is one acquirer call (bounded by
+ * the deadline) and a few statements, so it ends inside its lease and no other node sends the
+ * step meanwhile. A node killed while holding a lease delays that step by no more than this.
+ */
+export const STEP_LEASE_MARGIN_MS = 2_000;
+/** Steps one recovery run takes; the job yields to the other jobs after each run. */
+export const STEP_BATCH_MAX = 50;
+
+/** The wait before try `attempts + 1`, after `attempts` tries. */
+export function backoffMs(attempts: number): number {
+  const exponent = Math.max(0, attempts - 1);
+  return Math.min(STEP_BACKOFF_BASE_MS * 2 ** Math.min(exponent, 20), STEP_BACKOFF_MAX_MS);
+}

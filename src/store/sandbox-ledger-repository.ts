@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { LedgerCall, LedgerEntry, SandboxLedger } from '../processing/sandbox/sandbox-ledger.js';
+import type { GroupCommit } from './group-commit.js';
+import type { Database, SandboxAcquirerOperationRow } from './schema.js';
+
+function entryOf(row: SandboxAcquirerOperationRow): LedgerEntry {
+  return {
+    operationId: row.operation_id,
+    call: row.call as LedgerCall,
+    orderId: row.order_id,
+    originalId: row.original_id,
+    behaviour: row.behaviour,
+    amountMinor: Number(row.amount_minor),
+    currency: row.currency,
+    answer: row.answer,
+    calls: Number(row.calls),
+  };
+}
+
+/**
+ * The sandbox acquirer's memory in the database. Each write is a unit of the group commit of its
+ * own (durable before the answer is given, as an acquirer's journal is), never part of a gateway
+ * transaction: the acquirer remembers what it did even when the gateway's unit rolls back.
+ */
+export class SandboxLedgerRepository implements SandboxLedger {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly writes: GroupCommit,
+  ) {}
+
+  async find(operationId: string): Promise<LedgerEntry | undefined> {
+    const row = await this.db
+      .selectFrom('sandbox_acquirer_operations')
+      .selectAll()
+      .where('operation_id', '=', operationId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : entryOf(row);
+  }
+
+  async insert(entry: Omit<LedgerEntry, 'calls'>, nowMs: number): Promise<boolean> {
+    const result = await this.writes.run((db) =>
+      db
+        .insertInto('sandbox_acquirer_operations')
+        .values({
+          operation_id: entry.operationId,
+          call: entry.call,
+          order_id: entry.orderId,
+          original_id: entry.originalId,
+          behaviour: entry.behaviour,
+          amount_minor: entry.amountMinor,
+          currency: entry.currency,
+          answer: entry.answer,
+          calls: 1,
+          created_at_ms: nowMs,
+          updated_at_ms: nowMs,
+        })
+        .onConflict((conflict) => conflict.column('operation_id').doNothing())
+        .executeTakeFirst(),
+    );
+    return result.numInsertedOrUpdatedRows === 1n;
+  }
+
+  async resend(operationId: string, answer: string | undefined, nowMs: number): Promise<void> {
+    await this.writes.run((db) =>
+      db
+        .updateTable('sandbox_acquirer_operations')
+        .set((eb) => ({
+          calls: eb('calls', '+', 1),
+          updated_at_ms: nowMs,
+          ...(answer === undefined ? {} : { answer }),
+        }))
+        .where('operation_id', '=', operationId)
+        .execute(),
+    );
+  }
+
+  /** Every operation the acquirer holds for an order, oldest first: what tests check money against. */
+  async ofOrder(orderId: string): Promise<LedgerEntry[]> {
+    const rows = await this.db
+      .selectFrom('sandbox_acquirer_operations')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('created_at_ms')
+      .execute();
+    return rows.map(entryOf);
+  }
+}
