@@ -63,6 +63,18 @@ async function greetWithSandboxMerchant(
  * background jobs (they are safe anywhere; one runner is enough).
  */
 async function servePrimary(config: Config, sandbox: boolean, logger: Logger): Promise<void> {
+  // The signals are taken first: one that comes while the primary greets or forks (an operator's
+  // Ctrl-C at start) stops it cleanly instead of killing it under workers still reporting to it.
+  let stopping = false;
+  const indexOf = new Map<Worker, number>();
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    logger.info({ signal }, 'stopping workers');
+    for (const worker of indexOf.keys()) worker.process.kill('SIGTERM');
+    if (indexOf.size === 0) process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   const { store, admin, masterKeyGenerated } = await openAdmin(config);
   if (masterKeyGenerated !== undefined) {
     logger.warn(
@@ -76,10 +88,12 @@ async function servePrimary(config: Config, sandbox: boolean, logger: Logger): P
     await store.close();
   }
   serveWriteLock();
-  let stopping = false;
-  const indexOf = new Map<Worker, number>();
   const fork = (index: number) => indexOf.set(cluster.fork({ [WORKER_INDEX_ENV]: String(index) }), index);
-  for (let index = 0; index < config.workers; index += 1) fork(index);
+  for (let index = 0; index < config.workers && !stopping; index += 1) fork(index);
+  if (stopping) {
+    if (indexOf.size === 0) process.exit(0);
+    for (const worker of indexOf.keys()) worker.process.kill('SIGTERM');
+  }
   forwardRunProbe(config.probeFile, () => indexOf.keys());
   cluster.on('exit', (worker, code, signal) => {
     const index = indexOf.get(worker) ?? 0;
@@ -92,16 +106,10 @@ async function servePrimary(config: Config, sandbox: boolean, logger: Logger): P
       return;
     }
     logger.error({ worker: index, code, signal }, 'worker died; starting a new one');
-    setTimeout(() => fork(index), WORKER_RESTART_DELAY_MS).unref();
+    setTimeout(() => {
+      if (!stopping) fork(index);
+    }, WORKER_RESTART_DELAY_MS).unref();
   });
-  const stop = (signal: NodeJS.Signals) => {
-    stopping = true;
-    logger.info({ signal }, 'stopping workers');
-    for (const worker of indexOf.keys()) worker.process.kill('SIGTERM');
-    if (indexOf.size === 0) process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 export async function serve(options: { sandboxMerchant: boolean }): Promise<void> {
