@@ -13,6 +13,9 @@ export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
 export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(ORDER_STATUS);
 
+/** An order nobody has paid yet: registered, or with its customer at the issuer's ACS. */
+export const UNPAID = [ORDER_STATUS.registered, ORDER_STATUS.acsStarted];
+
 /** `paymentAmountInfo.paymentState` for each status (gateway-facts §1.1; status 5 is not listed there). */
 export const PAYMENT_STATE_BY_STATUS: Record<OrderStatus, string> = {
   0: 'CREATED',

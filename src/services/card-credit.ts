@@ -1,5 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import { DECLINE_REASONS } from '../domain/decline-reasons.js';
+import { pendingOperationRow } from '../domain/operation-intent.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
 import {
@@ -13,7 +14,7 @@ import { creditColumns, type CreditOutcome, type CreditRepository } from '../sto
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OperationRepository } from '../store/operation-repository.js';
 import type { OrderRepository } from '../store/order-repository.js';
-import { claimColumns, pendingOperationRow, unpaidOrderRow, type NewOrder } from '../store/order-columns.js';
+import { claimColumns, unpaidOrderRow, type NewOrder } from '../store/order-columns.js';
 import type { OrderRow } from '../store/schema.js';
 import type { PaymentEventSink } from './card-payment.js';
 import { paymentEventFor } from './callbacks/payment-event.js';

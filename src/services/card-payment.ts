@@ -1,5 +1,7 @@
 import type { Clock } from '../domain/clock.js';
 import { DECLINE_REASONS } from '../domain/decline-reasons.js';
+import { pendingOperationRow } from '../domain/operation-intent.js';
+import { unansweredDecline, type AuthorizationOutcome } from '../domain/order-outcomes.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
 import { Refusal } from '../domain/refusals.js';
@@ -15,10 +17,7 @@ import type { OrderRepository } from '../store/order-repository.js';
 import {
   claimColumns,
   outcomeColumns,
-  pendingOperationRow,
-  unansweredDecline,
   unpaidOrderRow,
-  type AuthorizationOutcome,
   type NewOrder,
   type PaymentClaim,
 } from '../store/order-columns.js';

@@ -1,5 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import { effectiveAmount } from '../domain/lifecycle-rules.js';
+import { pendingOperationRow } from '../domain/operation-intent.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
 import { Refusal, type RefusalKey } from '../domain/refusals.js';
@@ -8,7 +9,7 @@ import type { GroupCommit } from '../store/group-commit.js';
 import type { OperationRepository } from '../store/operation-repository.js';
 import type { OrderMovementRepository } from '../store/order-movement-repository.js';
 import type { OrderRepository } from '../store/order-repository.js';
-import { pendingOperationRow, type ReversalPrior } from '../store/order-columns.js';
+import type { ReversalPrior } from '../store/order-columns.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderOperationRow, OrderRow } from '../store/schema.js';
 import { isUniqueViolation } from '../store/unique-violation.js';

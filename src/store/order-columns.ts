@@ -1,7 +1,5 @@
 import type { OrderConversion } from '../domain/dcc/order-conversion.js';
-import { ACTION_CODE } from '../domain/action-codes.js';
-import { DECLINE_REASONS } from '../domain/decline-reasons.js';
-import { ORDER_STATUS } from '../domain/order-status.js';
+import type { AuthorizationOutcome } from '../domain/order-outcomes.js';
 import type { OrderOperationRow, OrderRegistrationColumns, OrderRow, OrdersTable } from './schema.js';
 
 /*
@@ -55,29 +53,6 @@ export interface PaymentClaim {
   readonly bindingId: string | null;
   readonly nowMs: number;
 }
-
-export interface AuthorizationOutcome {
-  readonly orderId: string;
-  readonly attemptId: string;
-  readonly status: number;
-  readonly actionCode: number;
-  readonly approvalCode: string | null;
-  readonly rrn: string | null;
-  readonly paymentNetRefNum: string | null;
-  readonly terminalId: string | null;
-  readonly authRefNum: string | null;
-  readonly approvedMinor: number;
-  readonly depositedMinor: number;
-  /** The same in the order's DCC currency (0 without conversion). */
-  readonly dccApprovedMinor: number;
-  readonly dccDepositedMinor: number;
-  readonly nowMs: number;
-}
-
-const ISSUER_TIMEOUT_ACTION_CODE = DECLINE_REASONS.issuerTimeout.actionCode;
-
-/** An order nobody has paid yet: registered, or with its customer at the issuer's ACS. */
-export const UNPAID = [ORDER_STATUS.registered, ORDER_STATUS.acsStarted];
 
 /** Column order of a prepared insert: every column of the row. */
 export const ORDER_COLUMNS = [
@@ -313,61 +288,3 @@ type MissingOperationColumns = Exclude<keyof OrderOperationRow, (typeof OPERATIO
 const allOperationColumnsListed: MissingOperationColumns extends never ? true : MissingOperationColumns =
   true;
 void allOperationColumnsListed;
-
-/** What a new operation row records of its intent. */
-export interface OperationIntent {
-  readonly id: string;
-  readonly order: Pick<OrderRow, 'id' | 'merchant_id' | 'currency'>;
-  readonly kind: string;
-  readonly amountMinor: number;
-  readonly nowMs: number;
-  readonly externalId?: string | undefined;
-  /** JSON of what the request carried besides the amount. */
-  readonly details?: string | null;
-  /** JSON of what a full reversal zeroed. */
-  readonly prior?: string | null;
-  /** The movement in the order's DCC currency, for orders paid with conversion. */
-  readonly dccAmountMinor?: number | null;
-}
-
-/** An operation row as written before the acquirer is called: pending, in the start state. */
-export function pendingOperationRow(intent: OperationIntent): OrderOperationRow {
-  return {
-    id: intent.id,
-    order_id: intent.order.id,
-    merchant_id: intent.order.merchant_id,
-    kind: intent.kind,
-    state: 'pending',
-    amount_minor: intent.amountMinor,
-    currency: intent.order.currency,
-    action_code: ACTION_CODE.started,
-    rrn: null,
-    approval_code: null,
-    external_id: intent.externalId ?? null,
-    details: intent.details ?? null,
-    prior: intent.prior ?? null,
-    dcc_amount_minor: intent.dccAmountMinor ?? null,
-    created_at_ms: intent.nowMs,
-    completed_at_ms: null,
-  };
-}
-
-/** An authorization declined for want of the issuer's answer (processing timeout, 151019). */
-export function unansweredDecline(orderId: string, attemptId: string, nowMs: number): AuthorizationOutcome {
-  return {
-    orderId,
-    attemptId,
-    status: ORDER_STATUS.declined,
-    actionCode: ISSUER_TIMEOUT_ACTION_CODE,
-    approvalCode: null,
-    rrn: null,
-    paymentNetRefNum: null,
-    terminalId: null,
-    authRefNum: null,
-    approvedMinor: 0,
-    depositedMinor: 0,
-    dccApprovedMinor: 0,
-    dccDepositedMinor: 0,
-    nowMs,
-  };
-}

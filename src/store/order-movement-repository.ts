@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { ORDER_STATUS } from '../domain/order-status.js';
-import { UNPAID, type ReversalPrior } from './order-columns.js';
+import { ORDER_STATUS, UNPAID } from '../domain/order-status.js';
+import type { ReversalPrior } from './order-columns.js';
 import { preparedQuery, type Executor } from './prepared-query.js';
 import type { OrderRow } from './schema.js';
 

@@ -1,6 +1,7 @@
 import type { OrderConversion } from '../domain/dcc/order-conversion.js';
 import { sql, type Kysely } from 'kysely';
-import { ORDER_STATUS } from '../domain/order-status.js';
+import type { AuthorizationOutcome } from '../domain/order-outcomes.js';
+import { ORDER_STATUS, UNPAID } from '../domain/order-status.js';
 import {
   CLAIM_COLUMNS,
   CLAIMED_ORDER_COLUMNS,
@@ -9,8 +10,6 @@ import {
   ORDER_COLUMNS,
   OUTCOME_COLUMNS,
   outcomeColumns,
-  UNPAID,
-  type AuthorizationOutcome,
   type NewOrder,
   type PaymentClaim,
 } from './order-columns.js';

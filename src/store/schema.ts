@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { OperationRecord } from '../domain/operation-record.js';
 
 /**
  * Row shapes of every table, as Kysely sees them. Booleans are 0/1 integers and times are epoch
@@ -161,33 +162,12 @@ export type NewMerchant = Insertable<MerchantsTable>;
 export type OrdersTable = OrderRegistrationColumns & OrderPaymentColumns;
 export type OrderRow = Selectable<OrdersTable>;
 
-/** One movement of an order, append-only: the amounts of the order are their sum. */
-export interface OrderOperationRow {
-  id: string;
-  order_id: string;
-  merchant_id: string;
-  /** authorization | capture | reversal | refund | credit (instantRefund.do) */
-  kind: string;
-  /**
-   * pending (intent written before the acquirer call) | approved | declined | needsAttention
-   * (nothing automatic finishes it: see money-steps) | resolved (an operator recorded what was done)
-   */
-  state: string;
-  amount_minor: number;
-  currency: string;
-  action_code: number;
-  rrn: string | null;
-  approval_code: string | null;
-  external_id: string | null;
-  /** JSON of what the request carried with the movement (depositItems, refundItems, jsonParams). */
-  details: string | null;
-  /** A full reversal's undo: JSON of the order's status and amounts before it. */
-  prior: string | null;
-  /** The movement in the order's DCC currency (null for orders paid without conversion). */
-  dcc_amount_minor: number | null;
-  created_at_ms: number;
-  completed_at_ms: number | null;
-}
+/**
+ * One movement of an order, append-only: the amounts of the order are their sum. The columns are
+ * the domain's operation record (domain/operation-record.ts), so the row the domain builds before
+ * the acquirer call is the row written.
+ */
+export type OrderOperationRow = OperationRecord;
 
 /** The callback outbox: written in the transaction of the change it reports. */
 export interface CallbackRow {

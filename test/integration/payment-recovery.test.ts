@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { pendingOperationRow } from '../../src/domain/operation-intent.js';
 import { cryptoRandom } from '../../src/domain/random-source.js';
 import type { AcquirerPort } from '../../src/processing/acquirer/acquirer-port.js';
 import { MovementSteps } from '../../src/services/money-steps/movement-steps.js';
@@ -8,7 +9,6 @@ import { OrderLifecycle } from '../../src/services/order-lifecycle.js';
 import { SandboxAcquirer } from '../../src/processing/sandbox/sandbox-acquirer.js';
 import { SandboxLedgerRepository } from '../../src/store/sandbox-ledger-repository.js';
 import { OperationRepository } from '../../src/store/operation-repository.js';
-import { pendingOperationRow } from '../../src/store/order-columns.js';
 import { OrderMovementRepository } from '../../src/store/order-movement-repository.js';
 import { OrderRepository } from '../../src/store/order-repository.js';
 import { ENGINES } from '../support/engines.js';

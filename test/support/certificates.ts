@@ -18,10 +18,10 @@ export interface TestSigningKey {
  * for it (node:crypto cannot create certificates). Everything happens in a temp folder that is
  * removed before returning.
  */
-export function createSigningKey(bits = 2048, commonName = 'test'): TestSigningKey {
+export function createSigningKey(bits = 2048, commonName = 'test', days = 2): TestSigningKey {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: bits });
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  return { privateKey, privateKeyPem, certificatePem: selfSigned(privateKeyPem, commonName, 2), bits };
+  return { privateKey, privateKeyPem, certificatePem: selfSigned(privateKeyPem, commonName, days), bits };
 }
 
 /** `openssl req -x509` over the key, in a temp folder removed before returning. */

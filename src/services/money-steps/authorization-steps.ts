@@ -1,5 +1,6 @@
 import type { Clock } from '../../domain/clock.js';
-import { ORDER_STATUS } from '../../domain/order-status.js';
+import { unansweredDecline } from '../../domain/order-outcomes.js';
+import { ORDER_STATUS, UNPAID } from '../../domain/order-status.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import {
   isUnknown,
@@ -9,7 +10,6 @@ import {
 import type { CreditRepository } from '../../store/credit-repository.js';
 import type { GroupCommit } from '../../store/group-commit.js';
 import type { OperationRepository } from '../../store/operation-repository.js';
-import { UNPAID, unansweredDecline } from '../../store/order-columns.js';
 import type { OrderRepository } from '../../store/order-repository.js';
 import type { StepRow } from '../../store/schema.js';
 import { operationOutcome } from '../operation-outcome.js';

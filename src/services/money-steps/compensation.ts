@@ -1,5 +1,5 @@
+import { pendingOperationRow } from '../../domain/operation-intent.js';
 import type { AuthorizationReference, OriginalOperation } from '../../processing/acquirer/acquirer-port.js';
-import { pendingOperationRow } from '../../store/order-columns.js';
 import type { OrderRow, StepRow } from '../../store/schema.js';
 
 /** The compensation of each kind of step that moves money at once. */

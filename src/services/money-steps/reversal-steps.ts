@@ -1,5 +1,6 @@
 import type { Clock } from '../../domain/clock.js';
 import { DECLINE_REASONS } from '../../domain/decline-reasons.js';
+import { unansweredDecline } from '../../domain/order-outcomes.js';
 import {
   isUnknown,
   type AcquirerPort,
@@ -7,7 +8,6 @@ import {
 } from '../../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../../store/group-commit.js';
 import type { OperationRepository } from '../../store/operation-repository.js';
-import { unansweredDecline } from '../../store/order-columns.js';
 import type { OrderRepository } from '../../store/order-repository.js';
 import type { OrderRow, StepRow } from '../../store/schema.js';
 import { convertedOf, details as conversionDetails } from '../dcc/charge.js';

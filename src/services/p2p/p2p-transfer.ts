@@ -1,6 +1,8 @@
 import { networkOf, PAYMENT_SYSTEM_BY_NETWORK } from '../../domain/card-rules.js';
 import type { Clock } from '../../domain/clock.js';
 import { DECLINE_REASONS } from '../../domain/decline-reasons.js';
+import { pendingOperationRow } from '../../domain/operation-intent.js';
+import { unansweredDecline } from '../../domain/order-outcomes.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import { Refusal } from '../../domain/refusals.js';
 import {
@@ -15,7 +17,6 @@ import type { SecretBox } from '../../security/secret-box.js';
 import type { CreditRepository } from '../../store/credit-repository.js';
 import type { GroupCommit } from '../../store/group-commit.js';
 import type { OperationRepository } from '../../store/operation-repository.js';
-import { pendingOperationRow, unansweredDecline } from '../../store/order-columns.js';
 import type { OrderRepository } from '../../store/order-repository.js';
 import type { OrderOperationRow, OrderRow } from '../../store/schema.js';
 import type { Executor } from '../../store/prepared-query.js';

@@ -1,6 +1,6 @@
+import { unansweredDecline, type AuthorizationOutcome } from '../../domain/order-outcomes.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import type { AuthorizationReference } from '../../processing/acquirer/acquirer-port.js';
-import { unansweredDecline, type AuthorizationOutcome } from '../../store/order-columns.js';
 import type { OrderRow } from '../../store/schema.js';
 import { paymentEventFor } from '../callbacks/payment-event.js';
 
