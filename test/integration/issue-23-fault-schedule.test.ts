@@ -39,11 +39,23 @@ const PAYING = [
 const SENDING = [APPROVE, FIRST_ANSWER_LOST, NEVER_ARRIVES, REVERSAL_REFUSED, REVERSAL_RETRYABLE, DECLINE];
 const RECEIVING = [APPROVE, DECLINE, FIRST_ANSWER_LOST, NEVER_ARRIVES];
 const REFUSES_REVERSALS = new Set([REVERSAL_REFUSED, REVERSAL_RETRYABLE]);
+/** The payer data an AFT on network V must carry (p2p-api.md). */
+const PAYER_V = {
+  payerAccount: 'ACC-1',
+  payerFirstName: 'JANE',
+  payerLastName: 'DOE',
+  payerBirthday: '19800101',
+  billingCity: 'Berlin',
+  billingCountry: 'DE',
+  billingAddressLine1: 'Main 1',
+};
 
 type Action =
   | { kind: 'pay'; card: string; twoPhase: boolean; amount: number }
   | { kind: 'capture' | 'refund' | 'reverse'; target: number; half: boolean }
   | { kind: 'transfer'; from: string; to: string; amount: number }
+  | { kind: 'aft'; from: string; amount: number }
+  | { kind: 'oct'; to: string; amount: number }
   | { kind: 'restart' }
   | { kind: 'recover' };
 
@@ -70,6 +82,22 @@ const actions: fc.Arbitrary<Action> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('transfer' as const),
       from: fc.constantFrom(...SENDING),
+      to: fc.constantFrom(...RECEIVING),
+      amount: fc.integer({ min: 100, max: 5000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('aft' as const),
+      from: fc.constantFrom(...PAYING),
+      amount: fc.integer({ min: 100, max: 5000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('oct' as const),
       to: fc.constantFrom(...RECEIVING),
       amount: fc.integer({ min: 100, max: 5000 }),
     }),
@@ -124,7 +152,10 @@ for (const engine of ENGINES) {
       rest = (await home.createMerchant({ permissions: ['preAuth'], rateLimitPerSecond: 10_000 })).auth;
       // Valid for years: the schedules move the clock on by hours per run.
       key = createSigningKey(2048, 'fault schedules', 3650);
-      const shop = await home.createMerchant({ permissions: ['p2p'], rateLimitPerSecond: 10_000 });
+      const shop = await home.createMerchant({
+        permissions: ['p2p', 'aft', 'oct'],
+        rateLimitPerSecond: 10_000,
+      });
       await home.gatehouse.admin.addCertificate(shop.merchantLogin, key.certificatePem);
       p2p = { username: shop.auth.userName, password: shop.auth.password };
     });
@@ -209,24 +240,51 @@ for (const engine of ENGINES) {
             });
             break;
           }
-          case 'transfer': {
+          case 'transfer':
+          case 'aft':
+          case 'oct': {
+            const oneWay =
+              action.kind === 'aft'
+                ? { features: { feature: ['WITHOUT_TO_CARD'] }, transactionTypeIndicator: 'A' }
+                : action.kind === 'oct'
+                  ? { features: { feature: ['WITHOUT_FROM_CARD'] }, transactionTypeIndicator: 'D' }
+                  : {};
             const registered = (
               await signed('registerP2P.do', {
                 orderNumber: `fault-${orders.length}-${Math.floor(Math.random() * 1e9)}`,
                 amount: action.amount,
                 currency: '978',
                 returnUrl: 'https://shop.example/done',
+                ...oneWay,
               })
             ).body;
             assert.equal(registered.errorCode, '0', JSON.stringify(registered));
             const orderId = String(registered.orderId);
             orders.push(orderId);
-            if (REFUSES_REVERSALS.has(action.from)) refusingSenders.add(orderId);
-            await signed('performP2P.do', {
-              orderId,
-              fromCard: { pan: action.from, expirationYear: 2034, expirationMonth: 12, cvc: '123' },
-              toCard: { pan: action.to },
+            const fromCard = (pan: string) => ({
+              pan,
+              expirationYear: 2034,
+              expirationMonth: 12,
+              cvc: '123',
             });
+            if (action.kind === 'transfer') {
+              if (REFUSES_REVERSALS.has(action.from)) refusingSenders.add(orderId);
+              await signed('performP2P.do', {
+                orderId,
+                fromCard: fromCard(action.from),
+                toCard: { pan: action.to },
+              });
+            } else if (action.kind === 'aft') {
+              await signed('performP2P.do', {
+                orderId,
+                tii: 'CI',
+                type: 'WITHOUT_TO_CARD',
+                billingPayerData: PAYER_V,
+                fromCard: fromCard(action.from),
+              });
+            } else {
+              await signed('performP2P.do', { orderId, toCard: { pan: action.to } });
+            }
             break;
           }
           case 'restart':
@@ -265,17 +323,22 @@ for (const engine of ENGINES) {
         const ledger = await ledgerOf(home, orderId);
         const { charged, credited } = chargedBy(ledger);
         const says = Number(order.deposited_minor) - Number(order.refunded_minor);
-        assert.equal(
-          charged,
-          says,
-          `the acquirer's ledger and the order agree: ${story} ledger ${JSON.stringify(ledger)}`,
-        );
-        if (order.p2p_type !== null)
+        const seen = `${story} ledger ${JSON.stringify(ledger)}`;
+        if (order.p2p_type === 'OCT') {
+          // An original credit takes nothing from a card: what it moved is the credit.
+          assert.equal(charged, 0, `an OCT charges no card: ${seen}`);
+          assert.equal(credited, says, `the OCT's credit and the order agree: ${seen}`);
+          continue;
+        }
+        assert.equal(charged, says, `the acquirer's ledger and the order agree: ${seen}`);
+        if (order.p2p_type !== null) {
+          const made = order.status === 2 && order.p2p_type !== 'AFT';
           assert.equal(
             credited,
-            order.status === 2 ? Number(order.amount_minor) : 0,
-            `credited once, only when made: ${story}`,
+            made ? Number(order.amount_minor) : 0,
+            `credited once, only when made: ${seen}`,
           );
+        }
       }
     }
 
