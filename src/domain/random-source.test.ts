@@ -15,3 +15,11 @@ test('identifiers made later sort after earlier ones, and never repeat', () => {
   const many = new Set(Array.from({ length: 5000 }, () => cryptoRandom.uuid()));
   assert.equal(many.size, 5000);
 });
+
+test('identifiers made in one millisecond sort in the order they were made', () => {
+  const made = Array.from({ length: 5000 }, () => cryptoRandom.uuid());
+  assert.deepEqual([...made].sort(), made);
+  assert.equal(new Set(made).size, made.length);
+  for (const id of made)
+    assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+});

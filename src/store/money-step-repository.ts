@@ -64,10 +64,22 @@ export class MoneyStepRepository {
   }
 
   /** Ends a step nothing automatic may finish; false when it was finished meanwhile. */
-  async needsAttention(db: Executor, stepId: string, reason: string, nowMs: number): Promise<boolean> {
+  async needsAttention(
+    db: Executor,
+    stepId: string,
+    reason: string,
+    nowMs: number,
+    actionCode?: number,
+  ): Promise<boolean> {
     const result = await db
       .updateTable('order_operations')
-      .set({ state: 'needsAttention', claimed_until_ms: null, last_error: reason, completed_at_ms: nowMs })
+      .set({
+        state: 'needsAttention',
+        claimed_until_ms: null,
+        last_error: reason,
+        completed_at_ms: nowMs,
+        ...(actionCode === undefined ? {} : { action_code: actionCode }),
+      })
       .where('id', '=', stepId)
       .where('state', '=', 'pending')
       .executeTakeFirst();

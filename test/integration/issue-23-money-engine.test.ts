@@ -125,6 +125,19 @@ for (const engine of ENGINES) {
       assert.equal(reversal?.state, 'needsAttention');
       assert.match(String(reversal?.last_error), /refused the reversal .*for good/);
       const read = await status(orderId);
+      const legs = (read.operationList as Record<string, unknown>[]).map((leg) => [
+        leg.operationType,
+        leg.resultCode,
+      ]);
+      assert.deepEqual(
+        legs,
+        [
+          ['DEBIT', '0'],
+          ['CREDIT', '100'],
+          ['REVERSAL', '100'],
+        ],
+        'the debit stands, approved, beside its refused reversal',
+      );
       assert.notEqual(read.orderStatus, 6, 'not read as declined-and-given-back');
       assert.notEqual(read.orderStatus, 2, 'not read as transferred');
       const ledger = await ledgerOf(gh, orderId);

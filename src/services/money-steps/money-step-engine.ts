@@ -82,7 +82,7 @@ export class MoneyStepEngine {
         return end.step;
       case 'retry':
         if (attempts >= STEP_ATTEMPTS_MAX) {
-          await this.leaveForAttention(step, `${end.reason} (after ${attempts} attempts)`);
+          await this.leaveForAttention(step, `${end.reason} (after ${attempts} attempts)`, end.actionCode);
           return undefined;
         }
         await this.writes.run((db) =>
@@ -90,14 +90,15 @@ export class MoneyStepEngine {
         );
         return undefined;
       case 'attention':
-        await this.leaveForAttention(step, end.reason);
+        await this.leaveForAttention(step, end.reason, end.actionCode);
         return undefined;
     }
   }
 
-  private async leaveForAttention(step: StepRow, reason: string): Promise<void> {
+  private async leaveForAttention(step: StepRow, reason: string, actionCode?: number): Promise<void> {
     const nowMs = this.clock.nowMs();
-    if (!(await this.writes.run((db) => this.steps.needsAttention(db, step.id, reason, nowMs)))) return;
+    if (!(await this.writes.run((db) => this.steps.needsAttention(db, step.id, reason, nowMs, actionCode))))
+      return;
     const held = await this.steps.attentionStep(step.id);
     // Error level: money is unaccounted for until a person looks (gatehouse attention list).
     this.logger.error(

@@ -70,7 +70,9 @@ export class ReversalSteps implements StepDefinition {
     const reason = answer.outcome === 'refused' ? DECLINE_REASONS[answer.reason] : undefined;
     if (answer.outcome === 'refused') {
       const why = `the acquirer refused the reversal (action code ${reason?.actionCode ?? ''})`;
-      return answer.final ? attention(`${why} for good`) : retry(`${why}; it may be sent again`);
+      return answer.final
+        ? attention(`${why} for good`, reason?.actionCode)
+        : retry(`${why}; it may be sent again`, reason?.actionCode);
     }
     const nowMs = this.clock.nowMs();
     await this.writes.run(async (db) => {

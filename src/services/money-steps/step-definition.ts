@@ -8,18 +8,20 @@ import type { StepRow } from '../../store/schema.js';
  */
 export type StepEnd =
   | { readonly end: 'done' }
-  | { readonly end: 'retry'; readonly reason: string }
-  | { readonly end: 'attention'; readonly reason: string }
+  | { readonly end: 'retry'; readonly reason: string; readonly actionCode?: number }
+  | { readonly end: 'attention'; readonly reason: string; readonly actionCode?: number }
   | { readonly end: 'next'; readonly step: StepRow };
 
 export const DONE: StepEnd = { end: 'done' };
 
-export function retry(reason: string): StepEnd {
-  return { end: 'retry', reason };
+/** Tried again later; `actionCode` is the acquirer's retryable refusal, kept if the attempts run out. */
+export function retry(reason: string, actionCode?: number): StepEnd {
+  return actionCode === undefined ? { end: 'retry', reason } : { end: 'retry', reason, actionCode };
 }
 
-export function attention(reason: string): StepEnd {
-  return { end: 'attention', reason };
+/** Left for a person; `actionCode` is the acquirer's refusal, shown on the step (a REVERSAL leg's resultCode). */
+export function attention(reason: string, actionCode?: number): StepEnd {
+  return actionCode === undefined ? { end: 'attention', reason } : { end: 'attention', reason, actionCode };
 }
 
 /**
