@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LedgerCall, LedgerEntry, SandboxLedger } from '../processing/sandbox/sandbox-ledger.js';
 import type { GroupCommit } from './group-commit.js';
+import { preparedQuery } from './prepared-query.js';
 import type { Database, SandboxAcquirerOperationRow } from './schema.js';
 
 function entryOf(row: SandboxAcquirerOperationRow): LedgerEntry {
@@ -23,41 +24,60 @@ function entryOf(row: SandboxAcquirerOperationRow): LedgerEntry {
  * transaction: the acquirer remembers what it did even when the gateway's unit rolls back.
  */
 export class SandboxLedgerRepository implements SandboxLedger {
+  // Every payment's path runs these: compiled once, like the gateway's own hot statements.
+  private readonly findRow = preparedQuery(
+    (db, operationId: string) =>
+      db.selectFrom('sandbox_acquirer_operations').selectAll().where('operation_id', '=', operationId),
+    1,
+  );
+
+  private readonly insertRow = preparedQuery(
+    (db, ...v: unknown[]) =>
+      db
+        .insertInto('sandbox_acquirer_operations')
+        .values({
+          operation_id: v[0] as string,
+          call: v[1] as string,
+          order_id: v[2] as string,
+          original_id: v[3] as string | null,
+          behaviour: v[4] as string,
+          amount_minor: v[5] as number,
+          currency: v[6] as string,
+          answer: v[7] as string,
+          calls: 1,
+          created_at_ms: v[8] as number,
+          updated_at_ms: v[8] as number,
+        })
+        .onConflict((conflict) => conflict.column('operation_id').doNothing()),
+    9,
+  );
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly writes: GroupCommit,
   ) {}
 
   async find(operationId: string): Promise<LedgerEntry | undefined> {
-    const row = await this.db
-      .selectFrom('sandbox_acquirer_operations')
-      .selectAll()
-      .where('operation_id', '=', operationId)
-      .executeTakeFirst();
+    const row = (await this.findRow(this.db, operationId)).rows[0];
     return row === undefined ? undefined : entryOf(row);
   }
 
   async insert(entry: Omit<LedgerEntry, 'calls'>, nowMs: number): Promise<boolean> {
     const result = await this.writes.run((db) =>
-      db
-        .insertInto('sandbox_acquirer_operations')
-        .values({
-          operation_id: entry.operationId,
-          call: entry.call,
-          order_id: entry.orderId,
-          original_id: entry.originalId,
-          behaviour: entry.behaviour,
-          amount_minor: entry.amountMinor,
-          currency: entry.currency,
-          answer: entry.answer,
-          calls: 1,
-          created_at_ms: nowMs,
-          updated_at_ms: nowMs,
-        })
-        .onConflict((conflict) => conflict.column('operation_id').doNothing())
-        .executeTakeFirst(),
+      this.insertRow(
+        db,
+        entry.operationId,
+        entry.call,
+        entry.orderId,
+        entry.originalId,
+        entry.behaviour,
+        entry.amountMinor,
+        entry.currency,
+        entry.answer,
+        nowMs,
+      ),
     );
-    return result.numInsertedOrUpdatedRows === 1n;
+    return result.numAffectedRows === 1n;
   }
 
   async resend(operationId: string, answer: string | undefined, nowMs: number): Promise<void> {

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type {
@@ -300,6 +302,85 @@ for (const engine of ENGINES) {
         (await gh.post('/payment/rest/getOrderStatusExtended.do', { ...who, orderId })).body.orderStatus;
       assert.equal(await read(next), 2, 'the hold behind the pending one is captured');
       assert.equal(await read(pendingOne), 2, 'the pending capture is applied (its answer awaited)');
+    });
+
+    test('gatehouse attention lists the step with its order and masked card, and resolve records a note once', async () => {
+      const orderId = await register(4200);
+      await shop.call(
+        'performP2P.do',
+        { orderId, fromCard: CARD('4000000000000325'), toCard: { pan: '4000000000000002' } },
+        { allowSystemError: true },
+      );
+      await recover();
+      const cli = (args: readonly string[]) =>
+        new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+          const env: Record<string, string> = {};
+          for (const [name, value] of Object.entries(process.env))
+            if (value !== undefined && !name.startsWith('GATEHOUSE_')) env[name] = value;
+          execFile(
+            process.execPath,
+            [join(process.cwd(), 'bin/gatehouse.js'), 'attention', ...args],
+            {
+              env: {
+                ...env,
+                GATEHOUSE_DB: gh.database.url,
+                GATEHOUSE_DATA_DIR: gh.database.dataDir,
+                GATEHOUSE_MASTER_KEY: gh.gatehouse.config.masterKeyBase64,
+                GATEHOUSE_LOG_LEVEL: 'silent',
+              },
+              encoding: 'utf8',
+              timeout: 30_000,
+            },
+            (error, stdout, stderr) =>
+              resolve({
+                code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1,
+                stdout,
+                stderr,
+              }),
+          );
+        });
+      const listed = await cli(['list', '--json']);
+      assert.equal(listed.code, 0, listed.stderr);
+      const steps = JSON.parse(listed.stdout) as Record<string, unknown>[];
+      const step = steps.find((candidate) => candidate.orderId === orderId);
+      assert.ok(step !== undefined, listed.stdout);
+      assert.equal(step.kind, 'debitReversal');
+      assert.equal(step.state, 'needsAttention');
+      assert.equal(step.maskedPan, '400000**0325');
+      assert.doesNotMatch(listed.stdout, /4000000000000325/, 'never a full card number');
+      const resolved = await cli([
+        'resolve',
+        '--id',
+        String(step.id),
+        '--note',
+        'reversed by hand at the acquirer',
+        '--by',
+        'ops',
+      ]);
+      assert.equal(resolved.code, 0, resolved.stderr);
+      const again = await cli(['resolve', '--id', String(step.id), '--note', 'twice']);
+      assert.notEqual(again.code, 0, 'a resolved step cannot be resolved again');
+      assert.match(again.stderr, /resolved, not waiting for attention/);
+      const shown = JSON.parse((await cli(['show', '--id', String(step.id), '--json'])).stdout) as Record<
+        string,
+        unknown
+      >;
+      assert.equal(shown.state, 'resolved');
+      assert.deepEqual(
+        (shown.resolution as Record<string, unknown>).note,
+        'reversed by hand at the acquirer',
+      );
+      assert.equal((shown.resolution as Record<string, unknown>).by, 'ops');
+      const stillListed = JSON.parse((await cli(['list', '--json'])).stdout) as Record<string, unknown>[];
+      assert.ok(
+        !stillListed.some((candidate) => candidate.id === step.id),
+        'a resolved step leaves the list',
+      );
+      assert.deepEqual(
+        movedBy(await ledgerOf(gh, orderId)),
+        { taken: 4200, given: 0, credited: 0 },
+        'resolving moves no money',
+      );
     });
   });
 }
