@@ -93,12 +93,7 @@ export class MoneyStepRepository {
   /** Steps in `needsAttention` (or all that ever were, with `resolved`), oldest first. */
   async attention(includeResolved: boolean, limit: number): Promise<AttentionStep[]> {
     const states = includeResolved ? ['needsAttention', 'resolved'] : ['needsAttention'];
-    return this.db
-      .selectFrom('order_operations as s')
-      .innerJoin('orders as o', 'o.id', 's.order_id')
-      .innerJoin('merchants as m', 'm.id', 's.merchant_id')
-      .selectAll('s')
-      .select(['o.order_number', 'o.card_masked_pan', 'm.login as merchant_login'])
+    return this.withTheirOrders()
       .where('s.state', 'in', states)
       .orderBy('s.created_at_ms')
       .limit(limit)
@@ -106,14 +101,17 @@ export class MoneyStepRepository {
   }
 
   async attentionStep(stepId: string): Promise<AttentionStep | undefined> {
+    return this.withTheirOrders().where('s.id', '=', stepId).executeTakeFirst();
+  }
+
+  /** Steps with what a person needs to find their order: its number, masked card and merchant. */
+  private withTheirOrders() {
     return this.db
       .selectFrom('order_operations as s')
       .innerJoin('orders as o', 'o.id', 's.order_id')
       .innerJoin('merchants as m', 'm.id', 's.merchant_id')
       .selectAll('s')
-      .select(['o.order_number', 'o.card_masked_pan', 'm.login as merchant_login'])
-      .where('s.id', '=', stepId)
-      .executeTakeFirst();
+      .select(['o.order_number', 'o.card_masked_pan', 'm.login as merchant_login']);
   }
 
   async resolution(stepId: string): Promise<StepResolutionRow | undefined> {

@@ -197,19 +197,7 @@ export class SandboxAcquirer implements AcquirerPort {
       );
       return retried ? answer : earlier;
     }
-    const first = await this.ledger.insert(
-      {
-        operationId: request.operationId,
-        call: 'reverse',
-        orderId: request.orderId,
-        originalId: request.original.operationId,
-        behaviour,
-        amountMinor: request.amountMinor,
-        currency: request.currency,
-        answer: JSON.stringify(answer),
-      },
-      this.clock.nowMs(),
-    );
+    const first = await this.recordFollowUp(request, 'reverse', behaviour, answer);
     if (!first) return this.again<ReversalAnswer>(request.operationId, { outcome: 'originalNotFound' });
     if (answersLost(behaviour)) return lost();
     return answer;
@@ -291,15 +279,14 @@ export class SandboxAcquirer implements AcquirerPort {
     return Promise.resolve(testCardFor(pan.reveal()).billing ?? EURO_BILLING);
   }
 
-  /** Captures and refunds of an approved authorization always succeed in the sandbox. */
-  private async followUp(request: FollowUpRequest, call: 'capture' | 'refund'): Promise<FollowUpAnswer> {
-    const original = await this.ledger.find(request.original.operationId);
-    const behaviour = original?.behaviour ?? 'approve';
-    const answer: FollowUpAnswer = {
-      approved: true,
-      ...pick(reference(request.orderId, `${call}:${request.operationId}`)),
-    };
-    const first = await this.ledger.insert(
+  /** Writes the first sending of a capture, reversal or refund; false when its id is there already. */
+  private recordFollowUp(
+    request: FollowUpRequest,
+    call: 'capture' | 'refund' | 'reverse',
+    behaviour: string,
+    answer: FollowUpAnswer | ReversalAnswer,
+  ): Promise<boolean> {
+    return this.ledger.insert(
       {
         operationId: request.operationId,
         call,
@@ -312,6 +299,17 @@ export class SandboxAcquirer implements AcquirerPort {
       },
       this.clock.nowMs(),
     );
+  }
+
+  /** Captures and refunds of an approved authorization always succeed in the sandbox. */
+  private async followUp(request: FollowUpRequest, call: 'capture' | 'refund'): Promise<FollowUpAnswer> {
+    const original = await this.ledger.find(request.original.operationId);
+    const behaviour = original?.behaviour ?? 'approve';
+    const answer: FollowUpAnswer = {
+      approved: true,
+      ...pick(reference(request.orderId, `${call}:${request.operationId}`)),
+    };
+    const first = await this.recordFollowUp(request, call, behaviour, answer);
     if (!first) return this.again<FollowUpAnswer>(request.operationId, FENCED_FOLLOW_UP);
     // Performed, but the answer never reaches the gateway; the request sent again gets it.
     if (answersLost(behaviour)) return lost();
