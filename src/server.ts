@@ -238,12 +238,13 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     random,
     emit,
   );
+  const creditRows = new CreditRepository(store.db);
   const vault = new CredentialVault(new BindingRepository(store.db), secrets, random, clock, emit);
   const payment = new CardPayment(orders, operationRows, store.writes, acquirer, clock, random, emit, vault);
   const credit = new CardCredit(
     orders,
     operationRows,
-    new CreditRepository(store.db),
+    creditRows,
     store.writes,
     acquirer,
     secrets,
@@ -254,7 +255,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const transferCredits = new TransferCredits(
     orders,
     operationRows,
-    new CreditRepository(store.db),
+    creditRows,
     store.writes,
     acquirer,
     secrets,
@@ -266,7 +267,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const transfers = new P2pTransfer(
     orders,
     operationRows,
-    new CreditRepository(store.db),
+    creditRows,
     store.writes,
     acquirer,
     secrets,
@@ -277,15 +278,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     transferCredits,
   );
   steps.define(
-    new AuthorizationSteps(
-      orders,
-      operationRows,
-      new CreditRepository(store.db),
-      store.writes,
-      acquirer,
-      clock,
-      random,
-    ),
+    new AuthorizationSteps(orders, operationRows, creditRows, store.writes, acquirer, clock, random),
   );
   steps.define(new ReversalSteps(orders, operationRows, store.writes, acquirer, clock));
   steps.define(new MovementSteps(orders, lifecycle, acquirer));

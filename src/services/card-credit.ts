@@ -123,8 +123,6 @@ export class CardCredit {
       return true;
     });
     if (recorded) return { ...order, ...creditColumns(outcome) };
-    const current = await this.orders.findById(order.merchant_id, order.id);
-    if (current === undefined) throw new Error(`order ${order.id} vanished under credit ${operationId}`);
-    return current;
+    return this.orders.reread(order);
   }
 }

@@ -200,7 +200,7 @@ export class CardPayment {
       await this.orders.setBinding(db, order.id, bindingId);
       return bindingId;
     });
-    if (stored === OVERTAKEN) return this.current(order);
+    if (stored === OVERTAKEN) return this.orders.reread(order);
     // The row as both units left it: the guarded updates above matched exactly this attempt.
     const paid = paidOrder(order, claim, outcome);
     return stored === undefined ? paid : { ...paid, binding_id: stored };
@@ -214,13 +214,6 @@ export class CardPayment {
   private async declineUnanswered(order: OrderRow, claim: PaymentClaim, nowMs: number): Promise<OrderRow> {
     const outcome = unansweredDecline(order.id, claim.attemptId, nowMs);
     const recorded = await this.writes.run((db) => this.orders.recordAuthorization(db, outcome));
-    return recorded ? paidOrder(order, claim, outcome) : this.current(order);
-  }
-
-  /** The order as the database holds it, after the recovery job finished its attempt first. */
-  private async current(order: OrderRow): Promise<OrderRow> {
-    const read = await this.orders.findById(order.merchant_id, order.id);
-    if (read === undefined) throw new Error(`order ${order.id} vanished under its payment attempt`);
-    return read;
+    return recorded ? paidOrder(order, claim, outcome) : this.orders.reread(order);
   }
 }

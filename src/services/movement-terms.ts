@@ -57,20 +57,29 @@ export function dccAmount(dcc: DccSide | undefined): { dccAmountMinor?: number }
 
 /** The acquirer request of a movement: in the card's currency for a converted order. */
 export function followUp(order: OrderRow, operation: OrderOperationRow): FollowUpRequest {
-  const converted = convertedOf(order);
-  const charge =
-    converted === undefined || operation.dcc_amount_minor === null
-      ? { amountMinor: operation.amount_minor, currency: order.currency }
-      : {
-          amountMinor: operation.dcc_amount_minor,
-          currency: converted.currency,
-          conversion: details(order, converted, operation.amount_minor),
-        };
   return {
     orderId: order.id,
     operationId: operation.id,
-    ...charge,
+    ...chargeOfStep(order, operation),
     original: originalOf(order),
+  };
+}
+
+/**
+ * What a step that gives or takes an order's money asks the acquirer for: in the card's currency,
+ * with the accepted rate, when the order was converted and the step kept its card-currency side.
+ */
+export function chargeOfStep(
+  order: OrderRow,
+  step: Pick<OrderOperationRow, 'amount_minor' | 'dcc_amount_minor'>,
+): Pick<FollowUpRequest, 'amountMinor' | 'currency' | 'conversion'> {
+  const converted = convertedOf(order);
+  if (converted === undefined || step.dcc_amount_minor === null)
+    return { amountMinor: step.amount_minor, currency: order.currency };
+  return {
+    amountMinor: step.dcc_amount_minor,
+    currency: converted.currency,
+    conversion: details(order, converted, step.amount_minor),
   };
 }
 

@@ -21,8 +21,6 @@ import type { MerchantContext } from './merchant-context.js';
 import { operationOutcome } from './operation-outcome.js';
 import { amountsOf, dccAmount, followUp, reversalAsFollowUp } from './movement-terms.js';
 
-export { reversalAsFollowUp } from './movement-terms.js';
-
 type Kind = 'capture' | 'reversal' | 'refund';
 
 interface Movement {

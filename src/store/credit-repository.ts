@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import { preparedQuery, type Executor } from './prepared-query.js';
-import type { Database, OrderOperationRow, OrderRow, PendingCreditCardRow } from './schema.js';
+import type { Database, OrderRow, PendingCreditCardRow } from './schema.js';
 
 /** What a credit's answer sets on its order. */
 export interface CreditOutcome {
@@ -97,18 +97,5 @@ export class CreditRepository {
       .where('status', '=', ORDER_STATUS.registered)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
-  }
-
-  /** Credits whose outcome was never written (the process stopped during the acquirer call). */
-  async stalled(olderThanMs: number, limit: number): Promise<OrderOperationRow[]> {
-    return this.db
-      .selectFrom('order_operations')
-      .selectAll()
-      .where('kind', '=', 'credit')
-      .where('state', '=', 'pending')
-      .where('created_at_ms', '<', olderThanMs)
-      .orderBy('created_at_ms')
-      .limit(limit)
-      .execute();
   }
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Executor } from './prepared-query.js';
 import type { Database, StepResolutionRow, StepRow } from './schema.js';
 
@@ -86,10 +86,6 @@ export class MoneyStepRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  async find(stepId: string): Promise<StepRow | undefined> {
-    return this.db.selectFrom('order_operations').selectAll().where('id', '=', stepId).executeTakeFirst();
-  }
-
   /** Steps in `needsAttention` (or all that ever were, with `resolved`), oldest first. */
   async attention(includeResolved: boolean, limit: number): Promise<AttentionStep[]> {
     const states = includeResolved ? ['needsAttention', 'resolved'] : ['needsAttention'];
@@ -133,15 +129,5 @@ export class MoneyStepRepository {
     if (result.numUpdatedRows !== 1n) return false;
     await db.insertInto('step_resolutions').values(resolution).execute();
     return true;
-  }
-
-  /** How many steps wait for a person. */
-  async attentionCount(): Promise<number> {
-    const row = await this.db
-      .selectFrom('order_operations')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('state', '=', 'needsAttention')
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 }

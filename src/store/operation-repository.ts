@@ -117,39 +117,4 @@ export class OperationRepository {
   async operationsOf(orderId: string): Promise<OrderOperationRow[]> {
     return (await this.operationsOfOrder(this.db, orderId)).rows;
   }
-
-  /** Authorizations whose outcome was never written (the process stopped during the acquirer call). */
-  async stalledAuthorizations(olderThanMs: number, limit: number): Promise<OrderOperationRow[]> {
-    return this.stalled(['authorization'], olderThanMs, limit);
-  }
-
-  /** Captures, reversals and refunds whose outcome was never written (applied, acquirer not heard). */
-  async stalledMovements(olderThanMs: number, limit: number): Promise<OrderOperationRow[]> {
-    return this.stalled(['capture', 'reversal', 'refund'], olderThanMs, limit);
-  }
-
-  /** Pending operations of the given kinds older than `olderThanMs`, oldest first. */
-  async stalledOf(
-    kinds: readonly string[],
-    olderThanMs: number,
-    limit: number,
-  ): Promise<OrderOperationRow[]> {
-    return this.stalled(kinds, olderThanMs, limit);
-  }
-
-  private async stalled(
-    kinds: readonly string[],
-    olderThanMs: number,
-    limit: number,
-  ): Promise<OrderOperationRow[]> {
-    return this.db
-      .selectFrom('order_operations')
-      .selectAll()
-      .where('kind', 'in', kinds)
-      .where('state', '=', 'pending')
-      .where('created_at_ms', '<', olderThanMs)
-      .orderBy('created_at_ms')
-      .limit(limit)
-      .execute();
-  }
 }

@@ -166,6 +166,16 @@ export class OrderRepository {
   }
 
   /**
+   * The order as the database holds it after a unit of its payment wrote it (or lost the race to
+   * the recovery job). Orders are never deleted, so a missing one is a bug, not an answer.
+   */
+  async reread(order: Pick<OrderRow, 'merchant_id' | 'id'>): Promise<OrderRow> {
+    const read = await this.findById(order.merchant_id, order.id);
+    if (read === undefined) throw new Error(`order ${order.id} vanished under its payment`);
+    return read;
+  }
+
+  /**
    * Confirms, inside a unit, that the order still waits for this attempt (unpaid and claimed by
    * it): the guard of a unit that goes on with the attempt (a transfer's debit approved, its credit
    * next), so it loses to the recovery job once that has declined the order.

@@ -93,15 +93,4 @@ export class SandboxLedgerRepository implements SandboxLedger {
         .execute(),
     );
   }
-
-  /** Every operation the acquirer holds for an order, oldest first: what tests check money against. */
-  async ofOrder(orderId: string): Promise<LedgerEntry[]> {
-    const rows = await this.db
-      .selectFrom('sandbox_acquirer_operations')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .orderBy('created_at_ms')
-      .execute();
-    return rows.map(entryOf);
-  }
 }

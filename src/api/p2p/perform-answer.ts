@@ -3,6 +3,7 @@ import type { PaymentStep } from '../../services/payment-step.js';
 import type { TransferOrders } from '../../services/p2p/transfer-orders.js';
 import type { OrderRow } from '../../store/schema.js';
 import type { OperationContext } from '../operation.js';
+import { threeDsStepMembers } from '../rest/payment-answers.js';
 import { p2pStatusView } from './p2p-status-view.js';
 
 /**
@@ -34,36 +35,6 @@ export async function stepReply(
   transferOrders: TransferOrders,
   context: OperationContext,
 ): Promise<Record<string, unknown>> {
-  const base = { errorCode: '0', errorMessage: context.message('success') };
-  switch (step.kind) {
-    case 'decided':
-      return performAnswer(step.order, transferOrders, context);
-    case 'method': {
-      const { threeDSMethodURLServerDirect, ...invitation } = step.invitation;
-      return {
-        ...base,
-        info: context.message('payment.threeDsMethod'),
-        is3DSVer2: true,
-        ...invitation,
-        ...(context.merchant.permissions.has('threeDSMethodDirect') ? { threeDSMethodURLServerDirect } : {}),
-      };
-    }
-    case 'challenge':
-      return {
-        ...base,
-        info: context.message('payment.threeDsChallenge'),
-        is3DSVer2: true,
-        threeDSServerTransId: step.transactionId,
-        acsUrl: step.acsUrl,
-        packedCReq: step.packedCReq,
-      };
-    case 'v1':
-      return {
-        ...base,
-        info: context.message('payment.threeDsChallenge'),
-        acsUrl: step.acsUrl,
-        paReq: step.paReq,
-        termUrl: step.termUrl,
-      };
-  }
+  if (step.kind === 'decided') return performAnswer(step.order, transferOrders, context);
+  return { errorCode: '0', errorMessage: context.message('success'), ...threeDsStepMembers(step, context) };
 }

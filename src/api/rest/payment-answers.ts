@@ -24,39 +24,48 @@ export function decidedAnswer(paid: OrderRow, language: string, context: Operati
 
 /** The answer for each step of a 3-D Secure payment (merchant-api.md, instantPayment.do response). */
 export function stepAnswer(step: PaymentStep, language: string, context: OperationContext): object {
-  const base = { errorCode: '0', orderId: step.order.id, orderNumber: step.order.order_number };
+  if (step.kind === 'decided') return decidedAnswer(step.order, language, context);
+  return {
+    errorCode: '0',
+    orderId: step.order.id,
+    orderNumber: step.order.order_number,
+    ...threeDsStepMembers(step, context),
+    orderStatus: orderStatusLegacyView(step.order, context),
+  };
+}
+
+/**
+ * What a step of 3-D Secure asks the merchant to do (the 3DS Method, a 2.x challenge, a 1.0
+ * redirect), in the members and order both instantPayment.do and the P2P perform calls answer with.
+ */
+export function threeDsStepMembers(
+  step: Exclude<PaymentStep, { kind: 'decided' }>,
+  context: OperationContext,
+): Record<string, unknown> {
   switch (step.kind) {
-    case 'decided':
-      return decidedAnswer(step.order, language, context);
     case 'method': {
       const { threeDSMethodURLServerDirect, ...invitation } = step.invitation;
       return {
-        ...base,
         info: context.message('payment.threeDsMethod'),
         is3DSVer2: true,
         ...invitation,
         ...(context.merchant.permissions.has('threeDSMethodDirect') ? { threeDSMethodURLServerDirect } : {}),
-        orderStatus: orderStatusLegacyView(step.order, context),
       };
     }
     case 'challenge':
       return {
-        ...base,
         info: context.message('payment.threeDsChallenge'),
         is3DSVer2: true,
         threeDSServerTransId: step.transactionId,
         acsUrl: step.acsUrl,
         packedCReq: step.packedCReq,
-        orderStatus: orderStatusLegacyView(step.order, context),
       };
     case 'v1':
       return {
-        ...base,
         info: context.message('payment.threeDsChallenge'),
         acsUrl: step.acsUrl,
         paReq: step.paReq,
         termUrl: step.termUrl,
-        orderStatus: orderStatusLegacyView(step.order, context),
       };
   }
 }

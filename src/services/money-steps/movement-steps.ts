@@ -5,7 +5,8 @@ import {
 } from '../../processing/acquirer/acquirer-port.js';
 import type { OrderRepository } from '../../store/order-repository.js';
 import type { StepRow } from '../../store/schema.js';
-import { MOVEMENT_KINDS, reversalAsFollowUp, type OrderLifecycle } from '../order-lifecycle.js';
+import { reversalAsFollowUp } from '../movement-terms.js';
+import { MOVEMENT_KINDS, type OrderLifecycle } from '../order-lifecycle.js';
 import { attention, DONE, retry, type StepDefinition, type StepEnd } from './step-definition.js';
 
 /** An operation the acquirer never received: it refuses the id from the inquiry on, so it did not happen. */

@@ -10,21 +10,9 @@ import type { GroupCommit } from '../../store/group-commit.js';
 import type { OperationRepository } from '../../store/operation-repository.js';
 import type { OrderRepository } from '../../store/order-repository.js';
 import type { OrderRow, StepRow } from '../../store/schema.js';
-import { convertedOf, details as conversionDetails } from '../dcc/charge.js';
+import { chargeOfStep } from '../movement-terms.js';
 import { COMPENSATION_KINDS, type CompensationDetails } from './compensation.js';
 import { attention, DONE, retry, type StepDefinition, type StepEnd } from './step-definition.js';
-
-/** The reversal's request amount: in the card's currency when the original was converted. */
-function chargeOfStep(order: OrderRow, step: StepRow) {
-  const converted = convertedOf(order);
-  if (converted === undefined || step.dcc_amount_minor === null)
-    return { amountMinor: step.amount_minor, currency: step.currency };
-  return {
-    amountMinor: step.dcc_amount_minor,
-    currency: converted.currency,
-    conversion: conversionDetails(order, converted, step.amount_minor),
-  };
-}
 
 /**
  * Gives back money the gateway moved but must not keep: an authorization approved after its

@@ -33,11 +33,6 @@ import {
   type TransferParties,
 } from './transfer-outcomes.js';
 
-export { transferCallbackMembers } from './transfer-outcomes.js';
-
-/** The operation kinds of a transfer: its two legs, and the debit's reversal when the credit is refused. */
-export const TRANSFER_KINDS = ['debit', 'transferCredit', 'debitReversal'] as const;
-
 export interface TransferInput {
   /** The debited card; absent for an OCT (credit only). */
   readonly from?: CardForAuthorization;
@@ -148,7 +143,7 @@ export class P2pTransfer {
       await this.writes.run((db) =>
         this.orders.recordAuthorization(db, unansweredDecline(order.id, debitId, nowMs)),
       );
-      return this.creditLegs.current(claimed);
+      return this.orders.reread(claimed);
     }
     if (!debit.approved) {
       const actionCode = DECLINE_REASONS[debit.reason].actionCode;
@@ -161,7 +156,7 @@ export class P2pTransfer {
         await this.operations.completePendingOperation(db, debitId, operationOutcome(debit, nowMs));
         await this.credits.forgetCard(db, creditId);
       });
-      return this.creditLegs.current(claimed);
+      return this.orders.reread(claimed);
     }
     const reference: AuthorizationReference = {
       approvalCode: debit.approvalCode,
@@ -178,10 +173,10 @@ export class P2pTransfer {
         )
           return OVERTAKEN;
         await this.operations.completePendingOperation(db, debitId, operationOutcome(debit, nowMs));
-        await this.emit(db, claimed, reference, nowMs);
+        await this.emitEvent(db, transferEvent(claimed, reference.rrn), nowMs);
         return true;
       });
-      const read = await this.creditLegs.current(claimed);
+      const read = await this.orders.reread(claimed);
       if (funded === OVERTAKEN || input.storeCredential === undefined) return read;
       return this.storeDebitedCard(read, input, reference);
     }
@@ -203,14 +198,10 @@ export class P2pTransfer {
       return true;
     });
     // Overtaken by the recovery job: it declined the order and gives the debit back; no credit.
-    if (!proceeds) return this.creditLegs.current(claimed);
+    if (!proceeds) return this.orders.reread(claimed);
     const done = await this.creditLegs.send(claimed, credit);
     if (done.status !== 2 || input.storeCredential === undefined) return done;
     return this.storeDebitedCard(done, input, reference);
-  }
-
-  private async emit(db: Executor, order: OrderRow, reference: AuthorizationReference, nowMs: number) {
-    await this.emitEvent(db, transferEvent(order, reference.rrn), nowMs);
   }
 
   /** A transfer made with card data for a client: the debited card becomes the client's binding. */

@@ -49,7 +49,7 @@ export class TransferCredits {
   /** Sends the credit (the live call); unanswered, the recovery job asks the acquirer later. */
   async send(order: OrderRow, credit: OrderOperationRow): Promise<OrderRow> {
     const kept = await this.credits.card(credit.id);
-    if (kept === undefined) return this.current(order);
+    if (kept === undefined) return this.orders.reread(order);
     const answer = await this.acquirer.credit({
       operationId: credit.id,
       orderId: order.id,
@@ -58,7 +58,7 @@ export class TransferCredits {
       currency: credit.currency,
     });
     if (!isUnknown(answer)) await this.settle(order, credit, answer);
-    return this.current(order);
+    return this.orders.reread(order);
   }
 
   /** The credit's outcome; a refused credit's debit reversal is sent at once. */
@@ -114,11 +114,5 @@ export class TransferCredits {
       return true;
     });
     if (started) await this.engine.run(reversal);
-  }
-
-  async current(order: OrderRow): Promise<OrderRow> {
-    const read = await this.orders.findById(order.merchant_id, order.id);
-    if (read === undefined) throw new Error(`order ${order.id} vanished under its transfer`);
-    return read;
   }
 }
