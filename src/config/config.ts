@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import type { DatabaseLocation } from '../store/database.js';
+import type { DatabaseLimits, DatabaseLocation } from '../store/database.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -46,6 +46,9 @@ export const CONFIG_VARIABLES = {
   PORT: '8080',
   HOST: '127.0.0.1',
   GATEHOUSE_DB: 'sqlite:./data/gatehouse.sqlite',
+  GATEHOUSE_DB_STATEMENT_TIMEOUT_MS: '10000',
+  GATEHOUSE_DB_LOCK_TIMEOUT_MS: '5000',
+  GATEHOUSE_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '30000',
   GATEHOUSE_PUBLIC_URL: 'http://localhost:$PORT',
   GATEHOUSE_DATA_DIR: 'the folder of the SQLite file, or ./data',
   GATEHOUSE_MASTER_KEY: 'generated into $GATEHOUSE_DATA_DIR/master.key on first start',
@@ -88,20 +91,35 @@ function flag(env: Env, name: keyof typeof CONFIG_VARIABLES, fallback: boolean):
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
-function parseDatabase(raw: string, cwd: string): DatabaseLocation {
+/**
+ * How long the database may keep a request waiting (docs/decisions.md, "Time limits on the
+ * database"). PostgreSQL applies all three to every connection; SQLite waits for another process's
+ * write lock at most `lockMs` (its busy timeout) and runs its statements in this process, where
+ * nothing can interrupt them.
+ */
+function parseDatabaseLimits(env: Env): DatabaseLimits {
+  return {
+    statementMs: integer(env, 'GATEHOUSE_DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000),
+    lockMs: integer(env, 'GATEHOUSE_DB_LOCK_TIMEOUT_MS', 5_000, 10, 3_600_000),
+    idleInTransactionMs: integer(env, 'GATEHOUSE_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30_000, 100, 3_600_000),
+  };
+}
+
+function parseDatabase(raw: string, cwd: string, env: Env): DatabaseLocation {
+  const limits = parseDatabaseLimits(env);
   if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
     try {
       new URL(raw);
     } catch {
       throw new ConfigError('GATEHOUSE_DB is not a valid postgres:// URL');
     }
-    return { engine: 'postgres', url: raw };
+    return { engine: 'postgres', url: raw, limits };
   }
   if (raw.startsWith('sqlite:')) {
     const file = raw.slice('sqlite:'.length);
     if (file === '')
       throw new ConfigError('GATEHOUSE_DB names no SQLite file: use sqlite:./data/gatehouse.sqlite');
-    return { engine: 'sqlite', file: file === ':memory:' ? file : resolve(cwd, file) };
+    return { engine: 'sqlite', file: file === ':memory:' ? file : resolve(cwd, file), limits };
   }
   throw new ConfigError(`GATEHOUSE_DB must start with sqlite: or postgres://, got "${raw}"`);
 }
@@ -121,7 +139,7 @@ function parsePublicUrl(raw: string): string {
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
-  const database = parseDatabase(env.GATEHOUSE_DB || CONFIG_VARIABLES.GATEHOUSE_DB, cwd);
+  const database = parseDatabase(env.GATEHOUSE_DB || CONFIG_VARIABLES.GATEHOUSE_DB, cwd, env);
   const dataDir = resolve(
     cwd,
     env.GATEHOUSE_DATA_DIR ||

@@ -68,22 +68,7 @@ export class CallbackRepository {
     address: string | null,
   ): Promise<boolean> {
     const insert = address === null ? ENQUEUE_TO_STATIC_ADDRESS : ENQUEUE_TO_DYNAMIC_ADDRESS;
-    const result = await insert(
-      db,
-      row.id,
-      row.merchant_id,
-      row.order_id,
-      row.operation,
-      row.params,
-      row.state,
-      row.attempts,
-      row.next_attempt_at_ms,
-      row.claimed_until_ms,
-      row.last_error,
-      row.created_at_ms,
-      row.delivered_at_ms,
-      address,
-    );
+    const result = await insert(db, { ...row, address });
     return Number(result.numAffectedRows ?? 0n) > 0;
   }
 
@@ -219,10 +204,10 @@ export class CallbackRepository {
 
 /** The outbox insert of enqueueToMerchant, one per address kind. */
 function enqueueToMerchantQuery(dynamic: boolean) {
-  return preparedQuery((db, ...v: unknown[]) => {
+  return preparedQuery((db, p: Omit<CallbackRow, 'url'> & { readonly address: string | null }) => {
     // PostgreSQL types a bare parameter in a select list as text: numbers and nulls are cast.
     const url = dynamic
-      ? sql<string>`coalesce(cast(${v[12]} as text), "callback_url")`
+      ? sql<string>`coalesce(cast(${p.address} as text), "callback_url")`
       : sql<string>`"callback_url"`;
     return db
       .insertInto('callbacks')
@@ -245,24 +230,24 @@ function enqueueToMerchantQuery(dynamic: boolean) {
         db
           .selectFrom('merchants')
           .select([
-            sql<string>`cast(${v[0]} as text)`.as('id'),
-            sql<string>`cast(${v[1]} as text)`.as('merchant_id'),
-            sql<string | null>`cast(${v[2]} as text)`.as('order_id'),
-            sql<string>`cast(${v[3]} as text)`.as('operation'),
+            sql<string>`cast(${p.id} as text)`.as('id'),
+            sql<string>`cast(${p.merchant_id} as text)`.as('merchant_id'),
+            sql<string | null>`cast(${p.order_id} as text)`.as('order_id'),
+            sql<string>`cast(${p.operation} as text)`.as('operation'),
             url.as('url'),
-            sql<string>`cast(${v[4]} as text)`.as('params'),
-            sql<string>`cast(${v[5]} as text)`.as('state'),
-            sql<number>`cast(${v[6]} as integer)`.as('attempts'),
-            sql<number>`cast(${v[7]} as bigint)`.as('next_attempt_at_ms'),
-            sql<number | null>`cast(${v[8]} as bigint)`.as('claimed_until_ms'),
-            sql<string | null>`cast(${v[9]} as text)`.as('last_error'),
-            sql<number>`cast(${v[10]} as bigint)`.as('created_at_ms'),
-            sql<number | null>`cast(${v[11]} as bigint)`.as('delivered_at_ms'),
+            sql<string>`cast(${p.params} as text)`.as('params'),
+            sql<string>`cast(${p.state} as text)`.as('state'),
+            sql<number>`cast(${p.attempts} as integer)`.as('attempts'),
+            sql<number>`cast(${p.next_attempt_at_ms} as bigint)`.as('next_attempt_at_ms'),
+            sql<number | null>`cast(${p.claimed_until_ms} as bigint)`.as('claimed_until_ms'),
+            sql<string | null>`cast(${p.last_error} as text)`.as('last_error'),
+            sql<number>`cast(${p.created_at_ms} as bigint)`.as('created_at_ms'),
+            sql<number | null>`cast(${p.delivered_at_ms} as bigint)`.as('delivered_at_ms'),
           ])
-          .where('id', '=', v[1] as string)
+          .where('id', '=', p.merchant_id)
           .where(url, 'is not', null),
       );
-  }, 13);
+  });
 }
 
 const ENQUEUE_TO_STATIC_ADDRESS = enqueueToMerchantQuery(false);

@@ -47,41 +47,37 @@ export function creditColumns(
  * the guarded outcome on the order, and the credits a stopped process left pending.
  */
 export class CreditRepository {
-  private readonly insertCard = preparedQuery(
-    (db, id: string, merchantId: string, cardSealed: string, createdAtMs: number) =>
-      db.insertInto('pending_credit_cards').values({
-        id,
-        merchant_id: merchantId,
-        card_sealed: cardSealed,
-        created_at_ms: createdAtMs,
-      }),
-    4,
+  private readonly insertCard = preparedQuery((db, p: PendingCreditCardRow) =>
+    db.insertInto('pending_credit_cards').values({
+      id: p.id,
+      merchant_id: p.merchant_id,
+      card_sealed: p.card_sealed,
+      created_at_ms: p.created_at_ms,
+    }),
   );
 
-  private readonly cardById = preparedQuery(
-    (db, id: string) => db.selectFrom('pending_credit_cards').selectAll().where('id', '=', id),
-    1,
+  private readonly cardById = preparedQuery((db, p: { operationId: string }) =>
+    db.selectFrom('pending_credit_cards').selectAll().where('id', '=', p.operationId),
   );
 
-  private readonly deleteCard = preparedQuery(
-    (db, id: string) => db.deleteFrom('pending_credit_cards').where('id', '=', id),
-    1,
+  private readonly deleteCard = preparedQuery((db, p: { operationId: string }) =>
+    db.deleteFrom('pending_credit_cards').where('id', '=', p.operationId),
   );
 
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Inside the intent's unit: the sealed card the credit can be sent again from. */
   async keepCard(db: Executor, row: PendingCreditCardRow): Promise<void> {
-    await this.insertCard(db, row.id, row.merchant_id, row.card_sealed, row.created_at_ms);
+    await this.insertCard(db, row);
   }
 
   async card(operationId: string): Promise<PendingCreditCardRow | undefined> {
-    return (await this.cardById(this.db, operationId)).rows[0];
+    return (await this.cardById(this.db, { operationId })).rows[0];
   }
 
   /** Inside the outcome's unit: the card is not needed once the credit is decided. */
   async forgetCard(db: Executor, operationId: string): Promise<void> {
-    await this.deleteCard(db, operationId);
+    await this.deleteCard(db, { operationId });
   }
 
   /**

@@ -13,9 +13,25 @@ import { statementLog } from './statement-counter.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
 import type { WriteLock } from './write-lock.js';
 
-export type DatabaseLocation = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+/** Time limits on the database, in milliseconds (config.ts says which engine honours which). */
+export interface DatabaseLimits {
+  readonly statementMs: number;
+  readonly lockMs: number;
+  readonly idleInTransactionMs: number;
+}
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
+  statementMs: 10_000,
+  lockMs: 5_000,
+  idleInTransactionMs: 30_000,
+};
+
+export type DatabaseLocation =
+  | { engine: 'sqlite'; file: string; limits?: DatabaseLimits }
+  | { engine: 'postgres'; url: string; limits?: DatabaseLimits };
 
 export interface Store {
+  readonly location: DatabaseLocation;
   readonly db: Kysely<Database>;
   readonly engine: DatabaseLocation['engine'];
   /** Durable writes, each an atomic unit that may share its commit with others. */
@@ -28,12 +44,12 @@ const PG_INT8_OID = 20;
 pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
 
 const PG_POOL_MAX = 10;
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 export function openStore(location: DatabaseLocation, writeLock?: WriteLock): Store {
+  const limits = location.limits ?? DEFAULT_DATABASE_LIMITS;
   if (location.engine === 'sqlite') {
     if (location.file !== ':memory:') mkdirSync(dirname(location.file), { recursive: true });
-    const sqlite = new BetterSqlite3(location.file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+    const sqlite = new BetterSqlite3(location.file, { timeout: limits.lockMs });
     sqlite.pragma('journal_mode = WAL');
     // FULL: a commit is on disk before the order is acknowledged, so it survives power loss.
     sqlite.pragma('synchronous = FULL');
@@ -46,11 +62,14 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       ...(log === undefined ? {} : { log }),
     });
+    const writes = new GroupCommit(db, { lock: writeLock, schedule: afterNextPoll });
     return {
+      location,
       db,
       engine: 'sqlite',
-      writes: new GroupCommit(db, { lock: writeLock, schedule: afterNextPoll }),
+      writes,
       close: async () => {
+        await writes.drained();
         await checkpointer?.stop();
         await db.destroy();
       },
@@ -62,6 +81,11 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     application_name: 'gatehouse',
+    // Sent at connection start: no statement, lock wait or idle transaction holds a worker's
+    // writes (every unit of a batch waits for the batch) longer than these.
+    statement_timeout: limits.statementMs,
+    lock_timeout: limits.lockMs,
+    idle_in_transaction_session_timeout: limits.idleInTransactionMs,
     // A statement is written without waiting for the previous one's answer; only a group
     // commit's units ever have several in flight on one connection (pipelined-units.ts).
     pipeline: true,
@@ -77,24 +101,51 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     dialect: new PostgresDialect({ pool }),
     ...(log === undefined ? {} : { log }),
   });
+  const writes = new GroupCommit(db, { optimisticPass: pipelinedUnits(pool, log) });
   return {
+    location,
     db,
     engine: 'postgres',
-    writes: new GroupCommit(db, { optimisticPass: pipelinedUnits(pool, log) }),
-    close: () => db.destroy(),
+    writes,
+    close: async () => {
+      await writes.drained();
+      await db.destroy();
+    },
   };
 }
 
+/**
+ * Brings the schema up to date. On PostgreSQL the migrations run on a connection of their own
+ * without the serving limits: building an index on a large table may take longer than any
+ * request may (docs/decisions.md, "Time limits on the database").
+ */
 export async function migrateToLatest(store: Store): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
-    db: store.db,
-    provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
-  });
-  const result = await migrator.migrateToLatest();
-  if (result.error !== undefined) {
-    throw result.error instanceof Error
-      ? result.error
-      : new Error('migration failed', { cause: result.error });
+  const location = store.location;
+  const db =
+    location.engine === 'postgres'
+      ? new Kysely<Database>({
+          dialect: new PostgresDialect({
+            pool: new pg.Pool({
+              connectionString: location.url,
+              max: 1,
+              application_name: 'gatehouse-migrate',
+            }),
+          }),
+        })
+      : store.db;
+  try {
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+    });
+    const result = await migrator.migrateToLatest();
+    if (result.error !== undefined) {
+      throw result.error instanceof Error
+        ? result.error
+        : new Error('migration failed', { cause: result.error });
+    }
+    return result;
+  } finally {
+    if (db !== store.db) await db.destroy();
   }
-  return result;
 }

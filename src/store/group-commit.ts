@@ -8,9 +8,15 @@ interface Pending {
   readonly work: Work<unknown>;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
+  /** Queued by runAhead: told its value once it ran; committed before anything queued after it. */
+  readonly ahead?: { readonly ran: (value: unknown) => void };
 }
 
 export const GROUP_COMMIT_BATCH_MAX = 256;
+/** How long a batch whose unit run ahead failed waits before it is tried again, doubling up to the cap. */
+export const AHEAD_RETRY_FIRST_MS = 20;
+export const AHEAD_RETRY_MAX_MS = 5_000;
+const DRAIN_LIMIT_MS = 10_000;
 
 /**
  * Runs a batch's units in one transaction and commits it, or rolls it back and throws UnitFailed
@@ -34,6 +40,22 @@ export const afterNextPoll: FlushSchedule = (flush) => {
 };
 
 /**
+ * The unit contract. Every unit given to `run` or `runAhead`:
+ * 1. depends only on the database state it reads and on its own arguments: it may run twice, in
+ *    the batch and again alone when the batch is replayed, and the second run must be refused by
+ *    its guard or change nothing;
+ * 2. guards its writes in its statements (a claimed order, a pending operation, `on conflict`):
+ *    on PostgreSQL a batch's units run at once, so row locks no longer order them;
+ * 3. takes no `FOR UPDATE` lock: units running at once would wait on each other in one
+ *    transaction;
+ * 4. swallows no statement error: PostgreSQL aborts the transaction, and the batch then fails
+ *    whole (its COMMIT answers ROLLBACK, see pipelined-units.ts);
+ * 5. has no effect outside its transaction (no acquirer call, no message sent, no memory written
+ *    that outlives a rollback): it may be rolled back or run again.
+ * A unit run ahead must not fail on its own at all: it is tried again until it commits.
+ */
+
+/**
  * Atomic units of writes. Units queued while a commit is on its way share the next transaction
  * (group commit): on SQLite one fsync (synchronous=FULL) makes many durable; on PostgreSQL one
  * `begin` and one `commit` (and one WAL flush) serve the batch instead of two round trips per
@@ -44,9 +66,11 @@ export const afterNextPoll: FlushSchedule = (flush) => {
 export class GroupCommit {
   private queue: Pending[] = [];
   private flushing = false;
+  private idle: (() => void)[] = [];
+  private aheadRetryMs = 0;
 
   private readonly lock: WriteLock;
-  private readonly optimisticPass: OptimisticPass;
+  private readonly optimisticPass: (batch: Pending[]) => Promise<unknown[]>;
   private readonly schedule: FlushSchedule;
 
   constructor(
@@ -61,22 +85,67 @@ export class GroupCommit {
     } = {},
   ) {
     this.lock = options.lock ?? NO_WRITE_LOCK;
-    this.optimisticPass = options.optimisticPass ?? oneAfterAnother(db);
+    const pass = options.optimisticPass;
+    this.optimisticPass =
+      pass === undefined
+        ? (batch) => this.oneAfterAnother(batch)
+        : (batch) => pass(batch.map((item) => item.work));
     this.schedule = options.schedule ?? setImmediate;
   }
 
   run<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.flushing) {
-        this.flushing = true;
-        this.schedule(() => void this.flush());
-      }
+      this.enqueue({ work, resolve: resolve as (value: unknown) => void, reject });
     });
+  }
+
+  /**
+   * A write whose caller goes on before it commits, and everything queued after it commits with it
+   * or after it, never before. `ran` settles with the unit's value once it has run in its
+   * transaction (on the default one-after-another pass; PostgreSQL's pipelined pass tells it at the
+   * commit), and what its callers then queue joins that same transaction. If the batch fails, the
+   * unit is queued again at the head, after a growing pause, and every unit queued behind it is
+   * refused, since those may rest on it; it is never dropped while the process lives. The sandbox
+   * acquirer journals its answers this way: an answer is durable with the gateway's next write,
+   * so a payment waits for two commits, not three (docs/decisions.md, issue 23).
+   */
+  runAhead<T>(work: Work<T>): { readonly ran: Promise<T>; readonly committed: Promise<void> } {
+    let ran: (value: unknown) => void = () => undefined;
+    const ranPromise = new Promise<T>((resolve) => (ran = resolve as (value: unknown) => void));
+    const committed = new Promise<void>((resolve) => {
+      this.enqueue({ work, resolve: () => resolve(), reject: () => undefined, ahead: { ran } });
+    });
+    return { ran: ranPromise, committed };
+  }
+
+  /**
+   * Settles once every unit queued so far is committed or refused, or after `limitMs` (a stop must
+   * not hang on a database that is gone; what is still queued then is lost with the process, as
+   * on a crash, and recovery deals with it).
+   */
+  drained(limitMs = DRAIN_LIMIT_MS): Promise<void> {
+    if (!this.flushing) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, limitMs);
+      timer.unref();
+      this.idle.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private enqueue(item: Pending): void {
+    this.queue.push(item);
+    if (!this.flushing) {
+      this.flushing = true;
+      this.schedule(() => void this.flush());
+    }
   }
 
   private async flush(): Promise<void> {
     while (this.queue.length > 0) {
+      if (this.aheadRetryMs > 0) await new Promise((resolve) => setTimeout(resolve, this.aheadRetryMs));
       const release = await this.lock.acquire();
       // Taken after the lock: writes that arrived while waiting for it share this commit.
       const batch = this.queue.splice(0, GROUP_COMMIT_BATCH_MAX);
@@ -84,18 +153,39 @@ export class GroupCommit {
       try {
         outcomes = await this.commitBatch(batch);
       } catch (error) {
-        for (const item of batch) item.reject(error);
+        this.refuse(batch, error);
         continue;
       } finally {
         release();
       }
+      this.aheadRetryMs = 0;
       batch.forEach((item, index) => {
         const outcome = outcomes[index];
-        if (outcome?.ok === true) item.resolve(outcome.value);
-        else item.reject(outcome?.value);
+        if (outcome?.ok === true) {
+          item.ahead?.ran(outcome.value);
+          item.resolve(outcome.value);
+        } else item.reject(outcome?.value);
       });
     }
     this.flushing = false;
+    for (const resolve of this.idle.splice(0)) resolve();
+  }
+
+  /** A batch that did not commit: its units are refused, except those run ahead (see runAhead). */
+  private refuse(batch: readonly Pending[], error: unknown): void {
+    const ahead = batch.filter((item) => item.ahead !== undefined);
+    if (ahead.length === 0) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    process.emitWarning(
+      `a write run ahead of others did not commit, tried again: ${String(error)}`,
+      'GatehouseDatabaseWarning',
+    );
+    const behind = this.queue.splice(0);
+    for (const item of [...batch, ...behind]) if (item.ahead === undefined) item.reject(error);
+    this.queue = [...ahead, ...behind.filter((item) => item.ahead !== undefined)];
+    this.aheadRetryMs = Math.min(AHEAD_RETRY_MAX_MS, Math.max(AHEAD_RETRY_FIRST_MS, this.aheadRetryMs * 2));
   }
 
   /**
@@ -105,14 +195,16 @@ export class GroupCommit {
    * each unit, so the failed unit is undone alone and the others commit as before. A unit of one
    * that PostgreSQL chose as a deadlock's victim runs again too: the other transaction has ended.
    */
-  private async commitBatch(batch: readonly Pending[]): Promise<Outcome[]> {
+  private async commitBatch(batch: Pending[]): Promise<Outcome[]> {
     try {
-      const values = await this.optimisticPass(batch.map((item) => item.work));
+      const values = await this.optimisticPass(batch);
       return values.map((value) => ({ ok: true, value }));
     } catch (error) {
       if (!(error instanceof UnitFailed)) throw error;
-      if (batch.length === 1 && !isLockConflict(error.unitError))
+      if (batch.length === 1 && !isLockConflict(error.unitError)) {
+        if (batch[0]?.ahead !== undefined) throw error.unitError;
         return [{ ok: false, value: error.unitError }];
+      }
     }
     const outcomes: Outcome[] = [];
     await this.db.transaction().execute(async (trx) => {
@@ -121,6 +213,8 @@ export class GroupCommit {
         try {
           outcomes.push({ ok: true, value: await item.work(trx) });
         } catch (error) {
+          // Units behind one run ahead may rest on it: the whole batch is refused (see refuse).
+          if (item.ahead !== undefined) throw error;
           await sql`rollback to savepoint unit`.execute(trx);
           outcomes.push({ ok: false, value: error });
         }
@@ -129,22 +223,36 @@ export class GroupCommit {
     });
     return outcomes;
   }
-}
 
-function oneAfterAnother(db: Kysely<Database>): OptimisticPass {
-  return async (works) => {
+  /**
+   * SQLite's pass: the batch's units one after the other. Once a unit run ahead has run and been
+   * answered, the pass lets the event loop turn once before committing, and the units its answer
+   * let callers queue join the batch (one round): the journal and the write resting on it share
+   * one commit.
+   */
+  private async oneAfterAnother(batch: Pending[]): Promise<unknown[]> {
     const values: unknown[] = [];
-    await db.transaction().execute(async (trx) => {
-      for (const work of works) {
+    let joinRoundLeft = true;
+    await this.db.transaction().execute(async (trx) => {
+      for (let index = 0; index < batch.length; index += 1) {
+        const item = batch[index] as Pending;
+        let value: unknown;
         try {
-          values.push(await work(trx));
+          value = await item.work(trx);
         } catch (error) {
           throw new UnitFailed(error);
+        }
+        values.push(value);
+        item.ahead?.ran(value);
+        if (index === batch.length - 1 && joinRoundLeft && batch.some((unit) => unit.ahead !== undefined)) {
+          joinRoundLeft = false;
+          await new Promise((resolve) => setImmediate(resolve));
+          batch.push(...this.queue.splice(0, Math.max(0, GROUP_COMMIT_BATCH_MAX - batch.length)));
         }
       }
     });
     return values;
-  };
+  }
 }
 
 interface Outcome {

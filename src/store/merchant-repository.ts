@@ -35,14 +35,15 @@ export type MerchantSettingsPatch = Partial<
 
 /** Merchants with their users, tokens, permissions, grants and certificates. */
 export class MerchantRepository {
+  // Every signed request reads them, and they change only when an operator adds or removes one.
   private readonly certificatesOfMerchant = preparedQuery(
-    (db, merchantId: string) =>
+    (db, p: { merchantId: string }) =>
       db
         .selectFrom('merchant_certificates')
         .selectAll()
-        .where('merchant_id', '=', merchantId)
+        .where('merchant_id', '=', p.merchantId)
         .orderBy('created_at_ms'),
-    1,
+    { cachedOn: 'merchant_certificates' },
   );
 
   constructor(private readonly db: Kysely<Database>) {}
@@ -237,6 +238,6 @@ export class MerchantRepository {
 
   /** On every signed request's path, so compiled once. */
   async certificatesOf(merchantId: string): Promise<MerchantCertificateRow[]> {
-    return (await this.certificatesOfMerchant(this.db, merchantId)).rows;
+    return (await this.certificatesOfMerchant(this.db, { merchantId })).rows;
   }
 }

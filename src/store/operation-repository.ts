@@ -1,23 +1,28 @@
 import type { Kysely } from 'kysely';
-import { OPERATION_COLUMNS } from './order-columns.js';
+import { OPERATION_COLUMNS, pickColumns } from './order-columns.js';
 import { preparedQuery, type Executor } from './prepared-query.js';
 import type { Database, OrderOperationRow } from './schema.js';
 
-/** The outcome's columns, then the operation id. */
-const OUTCOME_ARITY = 6;
+/** What finishing an operation writes on it. */
+type OperationOutcome = Pick<
+  OrderOperationRow,
+  'state' | 'action_code' | 'rrn' | 'approval_code' | 'completed_at_ms'
+>;
 
-/** An operation's outcome written on it: markers `v` are the outcome's columns, then its id. */
-function completion(db: Executor, v: readonly unknown[]) {
+type Completion = OperationOutcome & { readonly operationId: string };
+
+/** An operation's outcome written on it. */
+function completion(db: Executor, p: Completion) {
   return db
     .updateTable('order_operations')
     .set({
-      state: v[0] as string,
-      action_code: v[1] as number,
-      rrn: v[2] as string,
-      approval_code: v[3] as string,
-      completed_at_ms: v[4] as number,
+      state: p.state,
+      action_code: p.action_code,
+      rrn: p.rrn,
+      approval_code: p.approval_code,
+      completed_at_ms: p.completed_at_ms,
     })
-    .where('id', '=', v[5] as string);
+    .where('id', '=', p.operationId);
 }
 
 /**
@@ -25,38 +30,24 @@ function completion(db: Executor, v: readonly unknown[]) {
  * reversal, refund and credit, written pending before the acquirer is called and finished once.
  */
 export class OperationRepository {
-  private readonly insertOperationRow = preparedQuery(
-    (db, ...values: unknown[]) =>
-      db
-        .insertInto('order_operations')
-        .values(
-          Object.fromEntries(
-            OPERATION_COLUMNS.map((column, index) => [column, values[index]]),
-          ) as unknown as OrderOperationRow,
-        ),
-    OPERATION_COLUMNS.length,
+  private readonly insertOperationRow = preparedQuery((db, p: OrderOperationRow) =>
+    db.insertInto('order_operations').values(pickColumns(p, OPERATION_COLUMNS)),
   );
 
-  private readonly completeOperationRow = preparedQuery(
-    (db, ...v: unknown[]) => completion(db, v),
-    OUTCOME_ARITY,
-  );
+  private readonly completeOperationRow = preparedQuery(completion);
 
   /** The same completion, only while the operation is still pending. */
-  private readonly completePendingRow = preparedQuery(
-    (db, ...v: unknown[]) => completion(db, v).where('state', '=', 'pending'),
-    OUTCOME_ARITY,
+  private readonly completePendingRow = preparedQuery((db, p: Completion) =>
+    completion(db, p).where('state', '=', 'pending'),
   );
 
-  private readonly operationsOfOrder = preparedQuery(
-    (db, orderId: string) =>
-      db
-        .selectFrom('order_operations')
-        .selectAll()
-        .where('order_id', '=', orderId)
-        .orderBy('created_at_ms')
-        .orderBy('id'),
-    1,
+  private readonly operationsOfOrder = preparedQuery((db, p: { orderId: string }) =>
+    db
+      .selectFrom('order_operations')
+      .selectAll()
+      .where('order_id', '=', p.orderId)
+      .orderBy('created_at_ms')
+      .orderBy('id'),
   );
 
   constructor(private readonly db: Kysely<Database>) {}
@@ -77,44 +68,24 @@ export class OperationRepository {
   }
 
   async insertOperation(db: Executor, operation: OrderOperationRow): Promise<void> {
-    await this.insertOperationRow(db, ...OPERATION_COLUMNS.map((column) => operation[column]));
+    await this.insertOperationRow(db, operation);
   }
 
-  async completeOperation(
-    db: Executor,
-    operationId: string,
-    outcome: Pick<OrderOperationRow, 'state' | 'action_code' | 'rrn' | 'approval_code' | 'completed_at_ms'>,
-  ): Promise<void> {
-    await this.completeOperationRow(
-      db,
-      outcome.state,
-      outcome.action_code,
-      outcome.rrn,
-      outcome.approval_code,
-      outcome.completed_at_ms,
-      operationId,
-    );
+  async completeOperation(db: Executor, operationId: string, outcome: OperationOutcome): Promise<void> {
+    await this.completeOperationRow(db, { ...outcome, operationId });
   }
 
   /** Finishes an operation still pending; false when something finished it already. */
   async completePendingOperation(
     db: Executor,
     operationId: string,
-    outcome: Pick<OrderOperationRow, 'state' | 'action_code' | 'rrn' | 'approval_code' | 'completed_at_ms'>,
+    outcome: OperationOutcome,
   ): Promise<boolean> {
-    const result = await this.completePendingRow(
-      db,
-      outcome.state,
-      outcome.action_code,
-      outcome.rrn,
-      outcome.approval_code,
-      outcome.completed_at_ms,
-      operationId,
-    );
+    const result = await this.completePendingRow(db, { ...outcome, operationId });
     return result.numAffectedRows === 1n;
   }
 
   async operationsOf(orderId: string): Promise<OrderOperationRow[]> {
-    return (await this.operationsOfOrder(this.db, orderId)).rows;
+    return (await this.operationsOfOrder(this.db, { orderId })).rows;
   }
 }

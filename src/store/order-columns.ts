@@ -137,6 +137,19 @@ export const OUTCOME_COLUMNS = [
 export const CLAIMED_ORDER_COLUMNS = [...new Set([...ORDER_COLUMNS, ...CLAIM_COLUMNS])];
 
 /**
+ * The `columns` of `row`, in the list's order, which a prepared statement's text follows. Listed,
+ * never spread: a preparedQuery's markers have no members to spread.
+ */
+export function pickColumns<Row, Column extends keyof Row>(
+  row: Row,
+  columns: readonly Column[],
+): Pick<Row, Column> {
+  const picked = {} as Pick<Row, Column>;
+  for (const column of columns) picked[column] = row[column];
+  return picked;
+}
+
+/**
  * A registered order as its row reads before anybody pays it. Every column is written out in one
  * literal: a row made by spreading the registration and then adding the 29 payment columns
  * leaves V8 adding members one at a time to a copy of a 40-member object, which measured

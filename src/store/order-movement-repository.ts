@@ -16,19 +16,25 @@ export interface DccSide {
   readonly expectedOriginalMinor: number;
 }
 
+interface Deposit {
+  readonly orderId: string;
+  readonly amountMinor: number;
+  readonly nowMs: number;
+}
+
 /** The capture of a hold, guarded: approved, and at most the approved amount. */
-function depositOf(db: Executor, orderId: string, amountMinor: number, nowMs: number) {
+function depositOf(db: Executor, p: Deposit) {
   return db
     .updateTable('orders')
     .set({
       status: ORDER_STATUS.deposited,
-      deposited_minor: amountMinor,
-      deposited_at_ms: nowMs,
-      updated_at_ms: nowMs,
+      deposited_minor: p.amountMinor,
+      deposited_at_ms: p.nowMs,
+      updated_at_ms: p.nowMs,
     })
-    .where('id', '=', orderId)
+    .where('id', '=', p.orderId)
     .where('status', '=', ORDER_STATUS.approved)
-    .where('approved_minor', '>=', amountMinor);
+    .where('approved_minor', '>=', p.amountMinor);
 }
 
 /**
@@ -38,7 +44,7 @@ function depositOf(db: Executor, orderId: string, amountMinor: number, nowMs: nu
  */
 export class OrderMovementRepository {
   /** applyDeposit without a DCC side, the common capture: compiled once. */
-  private readonly deposit = preparedQuery(depositOf, 3);
+  private readonly deposit = preparedQuery(depositOf);
 
   /** Capture of a hold: once, at most the approved amount. */
   async applyDeposit(
@@ -48,10 +54,9 @@ export class OrderMovementRepository {
     nowMs: number,
     dcc?: DccSide,
   ): Promise<boolean> {
-    if (dcc === undefined) {
-      return (await this.deposit(db, orderId, amountMinor, nowMs)).numAffectedRows === 1n;
-    }
-    const result = await depositOf(db, orderId, amountMinor, nowMs)
+    const deposit = { orderId, amountMinor, nowMs };
+    if (dcc === undefined) return (await this.deposit(db, deposit)).numAffectedRows === 1n;
+    const result = await depositOf(db, deposit)
       .set({ dcc_deposited_minor: dcc.amountMinor })
       .where('approved_minor', '=', dcc.expectedOriginalMinor)
       .where('dcc_approved_minor', '=', dcc.expectedMinor)

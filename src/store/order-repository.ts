@@ -10,11 +10,34 @@ import {
   ORDER_COLUMNS,
   OUTCOME_COLUMNS,
   outcomeColumns,
+  pickColumns,
   type NewOrder,
   type PaymentClaim,
 } from './order-columns.js';
 import { preparedQuery, type Executor } from './prepared-query.js';
 import type { Database, OrderRow } from './schema.js';
+
+/** The claim's columns, with the order and the time its guard is checked at. */
+type ClaimParameters = Pick<OrderRow, (typeof CLAIM_COLUMNS)[number]> & {
+  readonly orderId: string;
+  readonly nowMs: number;
+};
+
+/** The outcome's columns, with the order and the attempt that must still hold it. */
+type OutcomeParameters = Pick<OrderRow, (typeof OUTCOME_COLUMNS)[number]> & {
+  readonly orderId: string;
+  readonly attemptId: string;
+};
+
+interface TransferParameters {
+  readonly amountMinor: number;
+  readonly feeMinor: number;
+  readonly toMaskedPan: string | null;
+  readonly toNetwork: string | null;
+  readonly parties: string | null;
+  readonly orderId: string;
+  readonly attemptId: string;
+}
 
 /**
  * Orders, always read through the merchant that owns them: registration, and a payment attempt's
@@ -22,95 +45,85 @@ import type { Database, OrderRow } from './schema.js';
  * OperationRepository's, and deadlines OrderDeadlineRepository's.
  */
 export class OrderRepository {
-  private readonly insertOrder = preparedQuery(
-    (db, ...values: unknown[]) =>
+  private readonly insertOrder = preparedQuery((db, p: NewOrder) =>
+    db.insertInto('orders').values(pickColumns(p, ORDER_COLUMNS)),
+  );
+
+  // Every transfer's debit approval runs it.
+  private readonly touchClaimed = preparedQuery(
+    (db, p: { nowMs: number; orderId: string; attemptId: string }) =>
       db
-        .insertInto('orders')
-        .values(
-          Object.fromEntries(
-            ORDER_COLUMNS.map((column, index) => [column, values[index]]),
-          ) as unknown as NewOrder,
-        ),
-    ORDER_COLUMNS.length,
+        .updateTable('orders')
+        .set({ updated_at_ms: p.nowMs })
+        .where('id', '=', p.orderId)
+        .where('payment_attempt_id', '=', p.attemptId)
+        .where('status', 'in', UNPAID),
   );
 
   private readonly orderById = preparedQuery(
-    (db, merchantId: string, orderId: string) =>
-      db.selectFrom('orders').selectAll().where('merchant_id', '=', merchantId).where('id', '=', orderId),
-    2,
+    (db, p: { merchantId: string; orderId: string }) =>
+      db.selectFrom('orders').selectAll().where('merchant_id', '=', p.merchantId).where('id', '=', p.orderId),
     { cachedOn: 'orders' },
   );
 
   private readonly orderByNumber = preparedQuery(
-    (db, merchantId: string, orderNumber: string) =>
+    (db, p: { merchantId: string; orderNumber: string }) =>
       db
         .selectFrom('orders')
         .selectAll()
-        .where('merchant_id', '=', merchantId)
-        .where('order_number', '=', orderNumber),
-    2,
+        .where('merchant_id', '=', p.merchantId)
+        .where('order_number', '=', p.orderNumber),
     { cachedOn: 'orders' },
   );
 
   /** Registration and claim in one statement (instantPayment.do): the order goes in claimed. */
   private readonly insertClaimedOrder = preparedQuery(
-    (db, ...values: unknown[]) =>
-      db
-        .insertInto('orders')
-        .values(
-          Object.fromEntries(
-            CLAIMED_ORDER_COLUMNS.map((column, index) => [column, values[index]]),
-          ) as unknown as NewOrder,
-        ),
-    CLAIMED_ORDER_COLUMNS.length,
+    (db, p: Pick<OrderRow, (typeof CLAIMED_ORDER_COLUMNS)[number]>) =>
+      db.insertInto('orders').values(pickColumns(p, CLAIMED_ORDER_COLUMNS)),
   );
 
-  /** The claim, guarded: still unpaid, unclaimed and alive. Arguments: CLAIM_COLUMNS, id, now. */
-  private readonly claim = preparedQuery((db, ...values: unknown[]) => {
-    const at = CLAIM_COLUMNS.length;
-    return db
+  /** The claim, guarded: still unpaid, unclaimed and alive. */
+  private readonly claim = preparedQuery((db, p: ClaimParameters) =>
+    db
       .updateTable('orders')
       .set(
         Object.fromEntries(
-          CLAIM_COLUMNS.map((column, index) => [
+          CLAIM_COLUMNS.map((column) => [
             column,
             // A claim without a binding keeps the one the order was registered with.
-            column === 'binding_id' ? sql`coalesce(${values[index]}, binding_id)` : values[index],
+            column === 'binding_id' ? sql`coalesce(${p.binding_id}, binding_id)` : p[column],
           ]),
         ),
       )
-      .where('id', '=', values[at] as string)
+      .where('id', '=', p.orderId)
       .where('status', 'in', UNPAID)
       .where('payment_attempt_id', 'is', null)
-      .where('expires_at_ms', '>', values[at + 1] as number);
-  }, CLAIM_COLUMNS.length + 2);
+      .where('expires_at_ms', '>', p.nowMs),
+  );
 
-  /** The outcome, guarded by the claiming attempt. Arguments: OUTCOME_COLUMNS, id, attempt. */
-  private readonly recordOutcome = preparedQuery((db, ...values: unknown[]) => {
-    const at = OUTCOME_COLUMNS.length;
-    return db
+  /** The outcome, guarded by the claiming attempt. */
+  private readonly recordOutcome = preparedQuery((db, p: OutcomeParameters) =>
+    db
       .updateTable('orders')
-      .set(Object.fromEntries(OUTCOME_COLUMNS.map((column, index) => [column, values[index]])))
-      .where('id', '=', values[at] as string)
-      .where('payment_attempt_id', '=', values[at + 1] as string)
-      .where('status', 'in', UNPAID);
-  }, OUTCOME_COLUMNS.length + 2);
+      .set(pickColumns(p, OUTCOME_COLUMNS))
+      .where('id', '=', p.orderId)
+      .where('payment_attempt_id', '=', p.attemptId)
+      .where('status', 'in', UNPAID),
+  );
 
-  private readonly transferColumns = preparedQuery(
-    (db, ...v: unknown[]) =>
-      db
-        .updateTable('orders')
-        .set({
-          amount_minor: v[0] as number,
-          fee_minor: v[1] as number,
-          to_masked_pan: v[2] as string,
-          to_network: v[3] as string,
-          to_card_sealed: null,
-          p2p_parties: v[4] as string,
-        })
-        .where('id', '=', v[5] as string)
-        .where('payment_attempt_id', '=', v[6] as string),
-    7,
+  private readonly transferColumns = preparedQuery((db, p: TransferParameters) =>
+    db
+      .updateTable('orders')
+      .set({
+        amount_minor: p.amountMinor,
+        fee_minor: p.feeMinor,
+        to_masked_pan: p.toMaskedPan,
+        to_network: p.toNetwork,
+        to_card_sealed: null,
+        p2p_parties: p.parties,
+      })
+      .where('id', '=', p.orderId)
+      .where('payment_attempt_id', '=', p.attemptId),
   );
 
   constructor(private readonly db: Kysely<Database>) {}
@@ -120,21 +133,20 @@ export class OrderRepository {
    * complete unpaid row (unpaidOrderRow), so the claim's columns replace members, never add them.
    */
   async insertClaimedIn(db: Executor, order: OrderRow, claim: PaymentClaim): Promise<void> {
-    const claimed: Record<string, unknown> = { ...order, ...claimColumns(claim, order.binding_id) };
-    await this.insertClaimedOrder(db, ...CLAIMED_ORDER_COLUMNS.map((column) => claimed[column]));
+    await this.insertClaimedOrder(db, { ...order, ...claimColumns(claim, order.binding_id) });
   }
 
   /** Inside the caller's unit; a reused order number fails with a unique violation. */
   async insertIn(db: Executor, order: NewOrder): Promise<void> {
-    await this.insertOrder(db, ...ORDER_COLUMNS.map((column) => order[column]));
+    await this.insertOrder(db, order);
   }
 
   async findById(merchantId: string, orderId: string): Promise<OrderRow | undefined> {
-    return (await this.orderById(this.db, merchantId, orderId)).rows[0];
+    return (await this.orderById(this.db, { merchantId, orderId })).rows[0];
   }
 
   async findByNumber(merchantId: string, orderNumber: string): Promise<OrderRow | undefined> {
-    return (await this.orderByNumber(this.db, merchantId, orderNumber)).rows[0];
+    return (await this.orderByNumber(this.db, { merchantId, orderNumber })).rows[0];
   }
 
   /**
@@ -142,26 +154,22 @@ export class OrderRepository {
    * one attempt can ever hold an order: the guard is the attempt column itself.
    */
   async claimForPayment(db: Executor, claim: PaymentClaim): Promise<boolean> {
-    // The claim names its binding, or NULL so the statement keeps the order's own.
-    const columns = claimColumns(claim, null);
-    const result = await this.claim(
-      db,
-      ...CLAIM_COLUMNS.map((column) => columns[column]),
-      claim.orderId,
-      claim.nowMs,
-    );
+    const result = await this.claim(db, {
+      // The claim names its binding, or NULL so the statement keeps the order's own.
+      ...claimColumns(claim, null),
+      orderId: claim.orderId,
+      nowMs: claim.nowMs,
+    });
     return result.numAffectedRows === 1n;
   }
 
   /** The authorization's outcome, guarded by the attempt that claimed the order. */
   async recordAuthorization(db: Executor, outcome: AuthorizationOutcome): Promise<boolean> {
-    const columns = outcomeColumns(outcome);
-    const result = await this.recordOutcome(
-      db,
-      ...OUTCOME_COLUMNS.map((column) => columns[column]),
-      outcome.orderId,
-      outcome.attemptId,
-    );
+    const result = await this.recordOutcome(db, {
+      ...outcomeColumns(outcome),
+      orderId: outcome.orderId,
+      attemptId: outcome.attemptId,
+    });
     return result.numAffectedRows === 1n;
   }
 
@@ -181,14 +189,8 @@ export class OrderRepository {
    * next), so it loses to the recovery job once that has declined the order.
    */
   async stillClaimed(db: Executor, orderId: string, attemptId: string, nowMs: number): Promise<boolean> {
-    const result = await db
-      .updateTable('orders')
-      .set({ updated_at_ms: nowMs })
-      .where('id', '=', orderId)
-      .where('payment_attempt_id', '=', attemptId)
-      .where('status', 'in', UNPAID)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    const result = await this.touchClaimed(db, { nowMs, orderId, attemptId });
+    return result.numAffectedRows === 1n;
   }
 
   /**
@@ -229,16 +231,7 @@ export class OrderRepository {
       parties: string | null;
     },
   ): Promise<void> {
-    await this.transferColumns(
-      db,
-      transfer.amountMinor,
-      transfer.feeMinor,
-      transfer.toMaskedPan,
-      transfer.toNetwork,
-      transfer.parties,
-      orderId,
-      attemptId,
-    );
+    await this.transferColumns(db, { ...transfer, orderId, attemptId });
   }
 
   /**

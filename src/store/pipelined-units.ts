@@ -10,6 +10,7 @@ import {
 import type pg from 'pg';
 import { UnitFailed, type OptimisticPass, type Work } from './group-commit.js';
 import { multiRowInsert, type MultiRowInsert } from './multi-row-insert.js';
+import { countStatement } from './statement-counter.js';
 import type { Database } from './schema.js';
 
 /**
@@ -44,18 +45,32 @@ export function pipelinedUnits(pool: pg.Pool, log?: (event: LogEvent) => void): 
         await sql`rollback`.execute(db);
         throw new UnitFailed(failed.reason);
       }
-      await sql`commit`.execute(db);
+      // A transaction a statement error aborted is ended by COMMIT with the tag ROLLBACK and no
+      // error: a unit that swallowed that error would otherwise be answered "done" and lost.
+      countStatement('commit');
+      const committed = await client.query('commit');
+      if (committed.command !== 'COMMIT') throw new CommitRefused(committed.command);
       return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value);
     } catch (error) {
       // Not a unit's failure: begin, commit or the connection failed, and the connection's state
-      // is unknown, so it is closed rather than pooled again.
-      if (!(error instanceof UnitFailed)) broken = error instanceof Error ? error : new Error(String(error));
+      // is unknown, so it is closed rather than pooled again. A refused commit left it idle.
+      if (!(error instanceof UnitFailed) && !(error instanceof CommitRefused))
+        broken = error instanceof Error ? error : new Error(String(error));
       throw error;
     } finally {
       lender.giveBack(client);
       client.release(broken);
     }
   };
+}
+
+/** PostgreSQL ended a batch's transaction with a rollback where a commit was asked: every unit fails. */
+export class CommitRefused extends Error {
+  constructor(readonly tag: string) {
+    super(
+      `the database rolled the batch back instead of committing it (${tag}): a unit broke its transaction`,
+    );
+  }
 }
 
 /**

@@ -16,9 +16,9 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 
 const MARKER = '\u0000gatehouse-parameter-';
 
-interface Compiled {
+interface Compiled<P> {
   readonly sql: string;
-  readonly slots: readonly ({ arg: number } | { constant: unknown })[];
+  readonly slots: readonly ({ name: keyof P } | { constant: unknown })[];
   /** A read SQLite may answer from memory: it waits for a read window (read-window.ts). */
   readonly windowed: boolean;
 }
@@ -26,25 +26,27 @@ interface Compiled {
 /**
  * A hot query built with Kysely and compiled on first use for each dialect; each later call only
  * substitutes its values. Building and compiling costs more than running a primary-key lookup, so
- * the queries on every request's path use this. `build` receives markers and must pass each where
- * its value goes. A read of one table's rows by key may be `cachedOn` that table: SQLite then
- * waits for the turn's read window (read-window.ts) and answers it again from memory until
- * something changes the table (read-cache.ts).
+ * the queries on every request's path use this. `build` receives `p`, whose every member reads
+ * as a marker naming it, and must pass each where its value goes; each call then gives the values
+ * by name, typed by `P`, and a name used twice fills both places. `p` has no members to spread or
+ * list, so a builder names each one it uses (pickColumns for a column list). A read of one table's
+ * rows by key may be `cachedOn` that table: SQLite then waits for the turn's read window
+ * (read-window.ts) and answers it again from memory until something changes the table
+ * (read-cache.ts).
  */
-export function preparedQuery<Args extends unknown[], Row>(
-  build: (db: Executor, ...markers: Args) => Compilable<Row>,
-  arity: Args['length'],
+export function preparedQuery<P extends object, Row>(
+  build: (db: Executor, p: P) => Compilable<Row>,
   options: { readonly cachedOn?: CachedTable } = {},
-): (db: Executor, ...args: Args) => Promise<QueryResult<Row>> {
+): (db: Executor, parameters: P) => Promise<QueryResult<Row>> {
   // By the dialect's adapter class: the SQL text depends on the dialect only (a test run holds
   // a SQLite and a PostgreSQL store in one process).
-  const compiledByDialect = new Map<unknown, Compiled>();
-  return (db, ...args) => {
+  const compiledByDialect = new Map<unknown, Compiled<P>>();
+  return (db, parameters) => {
     const adapter = db.getExecutor().adapter;
     let compiled = compiledByDialect.get(adapter.constructor);
     if (compiled === undefined) {
-      compiled = compile(
-        build(db, ...markers<Args>(arity)),
+      compiled = compile<P>(
+        build(db, markers<P>()),
         options.cachedOn !== undefined && adapter instanceof SqliteAdapter,
       );
       compiledByDialect.set(adapter.constructor, compiled);
@@ -52,8 +54,10 @@ export function preparedQuery<Args extends unknown[], Row>(
       noteInsert(compiled.sql);
       if (options.cachedOn !== undefined) cacheReads(compiled.sql, options.cachedOn);
     }
-    const parameters = compiled.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.constant));
-    const query = CompiledQuery.raw(compiled.sql, parameters);
+    const query = CompiledQuery.raw(
+      compiled.sql,
+      compiled.slots.map((slot) => ('name' in slot ? parameters[slot.name] : slot.constant)),
+    );
     // Inside a transaction the cache is not used, so there is nothing to wait for.
     const window = compiled.windowed && !db.isTransaction ? nextReadWindow() : undefined;
     if (window === undefined) return db.executeQuery<Row>(query);
@@ -61,18 +65,22 @@ export function preparedQuery<Args extends unknown[], Row>(
   };
 }
 
-function markers<Args extends unknown[]>(arity: number): Args {
-  return Array.from({ length: arity }, (_, index) => `${MARKER}${index}`) as Args;
+/** Stands for the parameters object while `build` runs: each property read is its marker. */
+function markers<P extends object>(): P {
+  return new Proxy({} as P, {
+    get: (_, name) => (typeof name === 'string' ? `${MARKER}${name}` : undefined),
+  });
 }
 
-function compile(query: Compilable<unknown>, windowed: boolean): Compiled {
+function compile<P>(query: Compilable<unknown>, windowed: boolean): Compiled<P> {
   const { sql, parameters } = query.compile();
   return {
     sql,
     windowed,
+    // A marker only comes from reading a member of P (markers), so its name is one of P's keys.
     slots: parameters.map((parameter) =>
       typeof parameter === 'string' && parameter.startsWith(MARKER)
-        ? { arg: Number(parameter.slice(MARKER.length)) }
+        ? { name: parameter.slice(MARKER.length) as keyof P }
         : { constant: parameter },
     ),
   };

@@ -145,19 +145,26 @@ test('reads of one turn through a cached prepared query share one version check'
   const { file, database } = ordersDatabase();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   const byId = preparedQuery(
-    (executor, merchantId: string, id: string) =>
-      executor.selectFrom('orders').selectAll().where('merchant_id', '=', merchantId).where('id', '=', id),
-    2,
+    (executor, p: { merchantId: string; id: string }) =>
+      executor
+        .selectFrom('orders')
+        .selectAll()
+        .where('merchant_id', '=', p.merchantId)
+        .where('id', '=', p.id),
     { cachedOn: 'orders' },
   );
-  await byId(db, 'm1', 'o1');
+  await byId(db, { merchantId: 'm1', id: 'o1' });
   // Leave that read's window, as the next request would arrive after it.
   await nextCheckPhase();
   const other = new BetterSqlite3(file);
   other.prepare('update orders set status = 8 where id = ?').run('o1');
   other.close();
   takeStatementCounts();
-  const results = await Promise.all([byId(db, 'm1', 'o1'), byId(db, 'm1', 'o2'), byId(db, 'm1', 'o1')]);
+  const results = await Promise.all([
+    byId(db, { merchantId: 'm1', id: 'o1' }),
+    byId(db, { merchantId: 'm1', id: 'o2' }),
+    byId(db, { merchantId: 'm1', id: 'o1' }),
+  ]);
   assert.deepEqual(
     results.map((result) => (result.rows[0] as { status: number }).status),
     [8, 0, 8],
@@ -170,7 +177,7 @@ test('reads of one turn through a cached prepared query share one version check'
       .set({ status: 9 } as never)
       .where('id', '=', 'o1')
       .execute();
-    assert.equal(((await byId(trx, 'm1', 'o1')).rows[0] as { status: number }).status, 9);
+    assert.equal(((await byId(trx, { merchantId: 'm1', id: 'o1' })).rows[0] as { status: number }).status, 9);
   });
   await db.destroy();
 });

@@ -7,8 +7,8 @@ import { countCachedRead, countStatement } from './statement-counter.js';
  * can change its rows: no trigger writes them and no foreign key cascades into them (migrations),
  * so a write is recognised by its text.
  */
-export type CachedTable = 'orders';
-const CACHED_TABLES: readonly CachedTable[] = ['orders'];
+export type CachedTable = 'orders' | 'merchant_certificates';
+export const CACHED_TABLES: readonly CachedTable[] = ['orders', 'merchant_certificates'];
 
 /** Rows kept per table; the oldest entry goes first. */
 export const READ_CACHE_MAX_ENTRIES = 1024;

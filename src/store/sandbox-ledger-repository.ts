@@ -18,38 +18,49 @@ function entryOf(row: SandboxAcquirerOperationRow): LedgerEntry {
   };
 }
 
+const BEHAVIOURS_KEPT = 10_000;
+
 /**
  * The sandbox acquirer's memory in the database. Each write is a unit of the group commit of its
- * own (durable before the answer is given, as an acquirer's journal is), never part of a gateway
- * transaction: the acquirer remembers what it did even when the gateway's unit rolls back.
+ * own, never part of a gateway transaction: the acquirer remembers what it did even when the
+ * gateway's unit rolls back. A first call's entry is run ahead (GroupCommit.runAhead): the answer
+ * is given once the insert has run, and the entry commits with what the gateway writes next or
+ * before it, never after. So the gateway cannot record an answer the acquirer forgot, and a
+ * payment waits for two commits, not three (docs/decisions.md). Until it commits, this process
+ * finds the entry in `queued`; another process could only ask about it after the step's lease
+ * ran out.
  */
 export class SandboxLedgerRepository implements SandboxLedger {
+  private readonly queued = new Map<string, LedgerEntry>();
+  /**
+   * The behaviour of the operations this process wrote, which never changes: a capture or refund
+   * needs only that of its original, so it is not read again (the newest are kept).
+   */
+  private readonly behaviours = new Map<string, string>();
+
   // Every payment's path runs these: compiled once, like the gateway's own hot statements.
-  private readonly findRow = preparedQuery(
-    (db, operationId: string) =>
-      db.selectFrom('sandbox_acquirer_operations').selectAll().where('operation_id', '=', operationId),
-    1,
+  private readonly findRow = preparedQuery((db, p: { operationId: string }) =>
+    db.selectFrom('sandbox_acquirer_operations').selectAll().where('operation_id', '=', p.operationId),
   );
 
   private readonly insertRow = preparedQuery(
-    (db, ...v: unknown[]) =>
+    (db, p: Omit<LedgerEntry, 'calls'> & { readonly nowMs: number }) =>
       db
         .insertInto('sandbox_acquirer_operations')
         .values({
-          operation_id: v[0] as string,
-          call: v[1] as string,
-          order_id: v[2] as string,
-          original_id: v[3] as string | null,
-          behaviour: v[4] as string,
-          amount_minor: v[5] as number,
-          currency: v[6] as string,
-          answer: v[7] as string,
+          operation_id: p.operationId,
+          call: p.call,
+          order_id: p.orderId,
+          original_id: p.originalId,
+          behaviour: p.behaviour,
+          amount_minor: p.amountMinor,
+          currency: p.currency,
+          answer: p.answer,
           calls: 1,
-          created_at_ms: v[8] as number,
-          updated_at_ms: v[8] as number,
+          created_at_ms: p.nowMs,
+          updated_at_ms: p.nowMs,
         })
         .onConflict((conflict) => conflict.column('operation_id').doNothing()),
-    9,
   );
 
   constructor(
@@ -58,26 +69,27 @@ export class SandboxLedgerRepository implements SandboxLedger {
   ) {}
 
   async find(operationId: string): Promise<LedgerEntry | undefined> {
-    const row = (await this.findRow(this.db, operationId)).rows[0];
+    const queued = this.queued.get(operationId);
+    if (queued !== undefined) return queued;
+    const row = (await this.findRow(this.db, { operationId })).rows[0];
     return row === undefined ? undefined : entryOf(row);
   }
 
   async insert(entry: Omit<LedgerEntry, 'calls'>, nowMs: number): Promise<boolean> {
-    const result = await this.writes.run((db) =>
-      this.insertRow(
-        db,
-        entry.operationId,
-        entry.call,
-        entry.orderId,
-        entry.originalId,
-        entry.behaviour,
-        entry.amountMinor,
-        entry.currency,
-        entry.answer,
-        nowMs,
-      ),
-    );
-    return result.numAffectedRows === 1n;
+    const { ran, committed } = this.writes.runAhead((db) => this.insertRow(db, { ...entry, nowMs }));
+    // The database decides which of two calls of one id is first, as it did when each waited
+    // for its commit: the later one's insert waits for or sees the earlier one's row.
+    if ((await ran).numAffectedRows !== 1n) return false;
+    this.queued.set(entry.operationId, { ...entry, calls: 1 });
+    void committed.then(() => this.queued.delete(entry.operationId));
+    if (this.behaviours.size >= BEHAVIOURS_KEPT)
+      this.behaviours.delete(this.behaviours.keys().next().value as string);
+    this.behaviours.set(entry.operationId, entry.behaviour);
+    return true;
+  }
+
+  async behaviourOf(operationId: string): Promise<string | undefined> {
+    return this.behaviours.get(operationId) ?? (await this.find(operationId))?.behaviour;
   }
 
   async resend(operationId: string, answer: string | undefined, nowMs: number): Promise<void> {

@@ -3,6 +3,13 @@ import { Worker } from 'node:worker_threads';
 /** How often the checkpointer copies committed WAL frames into the database. */
 export const WAL_CHECKPOINT_INTERVAL_MS = 100;
 
+/**
+ * Past this size the WAL file is truncated once every frame is in the database. A passive
+ * checkpoint never shrinks the file: after a long-running reader (a backup, an operator's
+ * `sqlite3` session) held the WAL back, it would stay as large as it grew.
+ */
+export const WAL_TRUNCATE_ABOVE_BYTES = 64 * 1024 * 1024;
+
 export interface WalCheckpointer {
   stop(): Promise<void>;
 }
@@ -15,9 +22,16 @@ export interface WalCheckpointer {
  * instead. Durability is untouched: a commit is durable once its WAL frames are synced, which the
  * serving connection still does on every commit (synchronous=FULL).
  */
-export function startWalCheckpointer(file: string): WalCheckpointer {
+export function startWalCheckpointer(
+  file: string,
+  options: { readonly truncateAboveBytes?: number; readonly intervalMs?: number } = {},
+): WalCheckpointer {
   const worker = new Worker(new URL('./wal-checkpoint-worker.js', import.meta.url), {
-    workerData: { file, intervalMs: WAL_CHECKPOINT_INTERVAL_MS },
+    workerData: {
+      file,
+      intervalMs: options.intervalMs ?? WAL_CHECKPOINT_INTERVAL_MS,
+      truncateAboveBytes: options.truncateAboveBytes ?? WAL_TRUNCATE_ABOVE_BYTES,
+    },
   });
   worker.unref();
   return {

@@ -13,9 +13,8 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 type ProbeDatabase = Kysely<{ group_commit_probe: { id: string } }>;
 
 /** A fixed plain insert, as the repositories write orders: PostgreSQL may send several as one. */
-const insertProbe = preparedQuery(
-  (db, id: string) => (db as unknown as ProbeDatabase).insertInto('group_commit_probe').values({ id }),
-  1,
+const insertProbe = preparedQuery((db, p: { id: string }) =>
+  (db as unknown as ProbeDatabase).insertInto('group_commit_probe').values({ id: p.id }),
 );
 
 // Transactions are counted by their `begin` (read when a store opens).
@@ -100,6 +99,23 @@ for (const engine of ENGINES) {
       assert.ok(stored.includes('c1') && stored.includes('c3') && !stored.includes('c2'));
     });
 
+    test('a unit run ahead is answered by the database and commits no later than the write resting on it', async () => {
+      takeStatementCounts();
+      const journal = store.writes.runAhead(async (db) => {
+        await insert('h1')(db);
+        return 'journaled';
+      });
+      assert.equal(await journal.ran, 'journaled');
+      await store.writes.run(insert('h2'));
+      await journal.committed;
+      // SQLite answers before the commit and the resting write joins it; PostgreSQL answers at the commit.
+      assert.equal(takeStatementCounts().begin, engine === 'sqlite' ? 1 : 2);
+      assert.deepEqual(
+        (await ids()).filter((id) => id.startsWith('h')),
+        ['h1', 'h2'],
+      );
+    });
+
     if (engine === 'sqlite') {
       test('a unit queued by a later callback of the same turn joins the batch', async () => {
         takeStatementCounts();
@@ -119,9 +135,9 @@ for (const engine of ENGINES) {
     }
 
     test('prepared inserts of one batch commit together; a reused key fails only its own unit', async () => {
-      await store.writes.run((db) => insertProbe(db, 'f-taken'));
+      await store.writes.run((db) => insertProbe(db, { id: 'f-taken' }));
       const settled = await Promise.allSettled(
-        ['f1', 'f2', 'f-taken', 'f3'].map((id) => store.writes.run((db) => insertProbe(db, id))),
+        ['f1', 'f2', 'f-taken', 'f3'].map((id) => store.writes.run((db) => insertProbe(db, { id }))),
       );
       assert.deepEqual(
         settled.map((outcome) => outcome.status),
@@ -135,6 +151,28 @@ for (const engine of ENGINES) {
     });
 
     if (engine === 'postgres') {
+      test('a batch whose transaction a unit broke is refused whole, never acknowledged', async () => {
+        const settled = await Promise.allSettled([
+          store.writes.run(insert('k1')),
+          store.writes.run(async (db) => {
+            try {
+              await sql`select 1 / 0`.execute(db);
+            } catch {
+              // Swallowed, against the unit contract: PostgreSQL has aborted the transaction.
+            }
+          }),
+        ]);
+        assert.deepEqual(
+          settled.map((outcome) => outcome.status),
+          ['rejected', 'rejected'],
+        );
+        assert.match(String((settled[0] as PromiseRejectedResult).reason), /rolled the batch back/);
+        assert.ok(!(await ids()).includes('k1'));
+        // The connection was left idle, not broken: the next batch commits.
+        await store.writes.run(insert('k2'));
+        assert.ok((await ids()).includes('k2'));
+      });
+
       test("one batch's prepared inserts reach PostgreSQL as one statement", async () => {
         // A statement-level trigger fires once per statement, however many rows it writes.
         await sql`create table group_commit_statements (n serial primary key)`.execute(store.db);
@@ -148,7 +186,7 @@ for (const engine of ENGINES) {
           .execute(store.db);
         try {
           await Promise.all(
-            ['g1', 'g2', 'g3', 'g4', 'g5'].map((id) => store.writes.run((db) => insertProbe(db, id))),
+            ['g1', 'g2', 'g3', 'g4', 'g5'].map((id) => store.writes.run((db) => insertProbe(db, { id }))),
           );
           const { rows } = await sql<{
             n: number;

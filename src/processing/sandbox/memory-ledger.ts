@@ -8,6 +8,10 @@ export class MemoryLedger implements SandboxLedger {
     return Promise.resolve(this.entries.get(operationId));
   }
 
+  behaviourOf(operationId: string): Promise<string | undefined> {
+    return Promise.resolve(this.entries.get(operationId)?.behaviour);
+  }
+
   insert(entry: Omit<LedgerEntry, 'calls'>): Promise<boolean> {
     if (this.entries.has(entry.operationId)) return Promise.resolve(false);
     this.entries.set(entry.operationId, { ...entry, calls: 1 });

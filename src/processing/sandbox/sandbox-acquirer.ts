@@ -303,8 +303,7 @@ export class SandboxAcquirer implements AcquirerPort {
 
   /** Captures and refunds of an approved authorization always succeed in the sandbox. */
   private async followUp(request: FollowUpRequest, call: 'capture' | 'refund'): Promise<FollowUpAnswer> {
-    const original = await this.ledger.find(request.original.operationId);
-    const behaviour = original?.behaviour ?? 'approve';
+    const behaviour = (await this.ledger.behaviourOf(request.original.operationId)) ?? 'approve';
     const answer: FollowUpAnswer = {
       approved: true,
       ...pick(reference(request.orderId, `${call}:${request.operationId}`)),

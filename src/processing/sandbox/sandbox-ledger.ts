@@ -36,7 +36,12 @@ export interface LedgerEntry {
 export interface SandboxLedger {
   /** The entry under an operation id, if any. */
   find(operationId: string): Promise<LedgerEntry | undefined>;
-  /** Writes the first call of an operation id; false when one is there already (nothing written). */
+  /** The issuer behaviour an operation was made with, if it is known; it never changes. */
+  behaviourOf(operationId: string): Promise<string | undefined>;
+  /**
+   * Writes the first call of an operation id; false when one is there already (nothing written).
+   * `find` sees the entry at once; it is durable no later than anything this process writes after.
+   */
   insert(entry: Omit<LedgerEntry, 'calls'>, nowMs: number): Promise<boolean>;
   /** Counts a resend, replacing the stored answer when `answer` is given (a retryable refusal tried again). */
   resend(operationId: string, answer: string | undefined, nowMs: number): Promise<void>;
