@@ -4,10 +4,11 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from 'kysely';
 import pg from 'pg';
 import { afterNextPoll, GroupCommit } from './group-commit.js';
-import { executeNamedStatements } from './named-statements.js';
+import { NamingPool } from './named-statements.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { pipelinedUnits } from './pipelined-units.js';
 import type { Database } from './schema.js';
+import { ownReadWindows, ReadWindows } from './read-window.js';
 import { withStatementCache } from './statement-cache.js';
 import { statementLog } from './statement-counter.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
@@ -58,10 +59,12 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     const checkpointer = location.file === ':memory:' ? undefined : startWalCheckpointer(location.file);
     if (checkpointer !== undefined) sqlite.pragma('wal_autocheckpoint = 0');
     const log = statementLog();
+    const windows = new ReadWindows();
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite, windows) }),
       ...(log === undefined ? {} : { log }),
     });
+    ownReadWindows(db, windows);
     const writes = new GroupCommit(db, { lock: writeLock, schedule: afterNextPoll });
     return {
       location,
@@ -95,10 +98,9 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, 'GatehouseDatabaseWarning');
   });
-  pool.on('connect', executeNamedStatements);
   const log = statementLog();
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: new NamingPool(pool) }),
     ...(log === undefined ? {} : { log }),
   });
   const writes = new GroupCommit(db, { optimisticPass: pipelinedUnits(pool, log) });

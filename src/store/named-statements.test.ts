@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import pg from 'pg';
-import { executeNamedStatements, nameStatement, statementName } from './named-statements.js';
+import type pg from 'pg';
+import { NamingPool, nameStatement, statementName } from './named-statements.js';
 
 test('fixed texts are named once; texts with a * result never are', () => {
   const named = [
@@ -29,34 +29,29 @@ test('fixed texts are named once; texts with a * result never are', () => {
   assert.equal(statementName(named[0] ?? ''), names[0], 'naming a text again keeps its name');
 });
 
-test('a client runs named texts by name and passes everything else through unchanged', async () => {
+test("Kysely's clients run named texts by name through pg's public API, everything else as given", async () => {
   const calls: unknown[][] = [];
-  const client = { query: (...args: unknown[]) => calls.push(args) } as unknown as pg.PoolClient;
-  executeNamedStatements(client);
+  let released = 0;
+  const client = {
+    query: (...args: unknown[]) => {
+      calls.push(args);
+      return Promise.resolve({ rows: [], rowCount: 1 });
+    },
+    release: () => (released += 1),
+  };
+  const pool = new NamingPool({ connect: () => Promise.resolve(client) } as unknown as pg.Pool);
   const text = 'update "orders" set "language" = $1 where "id" = $2';
   nameStatement(text);
-  const query = (...args: unknown[]): unknown =>
-    (client as unknown as { query: (...a: unknown[]) => unknown }).query(...args);
-  const answered = query(text, ['en', 'o-1']) as Promise<unknown>;
-  const failed = query(text, ['fr', 'o-2']) as Promise<unknown>;
-  query('select * from "orders" where "id" = $1', ['o-1']);
-  query('begin');
-  const cursor = { submit: () => undefined };
-  query(cursor);
-  // pg is handed its own Query, named, with the text and the values.
-  const sent = calls[0]?.[0] as pg.Query & { name?: string; text?: string; values?: unknown[] };
-  assert.ok(sent instanceof pg.Query);
-  assert.deepEqual([sent.name, sent.text, sent.values], [statementName(text), text, ['en', 'o-1']]);
-  // pg answers a Query through its callback; the caller gets a promise of it.
-  const result = { rows: [], rowCount: 1 };
-  (sent as unknown as { callback: (error: Error | null, result: unknown) => void }).callback(null, result);
-  assert.equal(await answered, result);
-  const refusal = new Error('deadlock detected');
-  (calls[1]?.[0] as { callback: (error: Error | null) => void }).callback(refusal);
-  await assert.rejects(failed, (error) => error === refusal);
-  assert.deepEqual(calls.slice(2), [
-    ['select * from "orders" where "id" = $1', ['o-1'], undefined],
-    ['begin', undefined, undefined],
-    [cursor, undefined, undefined],
+  const connection = await pool.connect();
+  await connection.query(text, ['en', 'o-1']);
+  await connection.query('select * from "orders" where "id" = $1', ['o-1']);
+  await connection.query('begin', []);
+  connection.release();
+  assert.deepEqual(calls, [
+    [{ name: statementName(text), text, values: ['en', 'o-1'] }],
+    ['select * from "orders" where "id" = $1', ['o-1']],
+    ['begin', []],
   ]);
+  assert.equal(released, 1);
+  assert.equal(await pool.connect(), connection, 'one wrapper per pooled client');
 });

@@ -1,9 +1,11 @@
-import pg from 'pg';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type pg from 'pg';
 
 /**
  * PostgreSQL parses and plans an unnamed statement on every execution; a named one once per
- * connection. The hot queries (preparedQuery) have a fixed text, so they are named here and the
- * pool's connections execute them by name (docs/performance.md, change 11). Texts whose result
+ * connection. The hot queries (preparedQuery) have a fixed text, so they are named here and run
+ * by name through pg's public API (docs/performance.md, change 11; since issue 24 no longer by
+ * naming pg's own Query object after construction, which saved pg a copy of the config). Texts whose result
  * has a `*` are never named: a prepared `select *` fails ("cached plan must not change result
  * type") once a migration adds a column under a running node, while a statement that lists its
  * columns, or returns none, is re-planned by PostgreSQL on its own.
@@ -23,32 +25,37 @@ export function statementName(text: string): string | undefined {
   return named.get(text);
 }
 
-type QueryFunction = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+/** What pg is given for a text: a named query (pg's public `{ name, text, values }`) when it is named. */
+export function namedQuery(text: string, values: readonly unknown[]): pg.QueryConfig {
+  const name = named.get(text);
+  return name === undefined ? { text, values: [...values] } : { name, text, values: [...values] };
+}
 
 /**
- * Makes a pooled client run the named texts as named statements. Kysely calls
- * `client.query(text, values)`; any other form (a cursor, a config object) passes through.
- *
- * The named call is handed to `pg` as a Query it built from the text, named afterwards: given a
- * config object, `pg` first copies it with its property descriptors, the costliest step of its
- * whole query path under load (12.9 µs of a PostgreSQL payment's five statements, change 22 of
- * docs/performance.md); given a text, it copies nothing.
+ * The pool Kysely is given on PostgreSQL: pg's own, whose clients run the named texts by name.
+ * Kysely calls only `query(text, values)` and `release()` (the dialect has no cursor), so a small
+ * wrapper per pooled client is all it takes, through pg's public API.
  */
-export function executeNamedStatements(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as QueryFunction;
-  const byName: QueryFunction = (config, values, callback) => {
-    const name = typeof config === 'string' ? named.get(config) : undefined;
-    if (name === undefined || !Array.isArray(values) || callback !== undefined) {
-      return query(config, values, callback);
+export class NamingPool implements PostgresPool {
+  private readonly wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    const client = await this.pool.connect();
+    let wrapper = this.wrapped.get(client);
+    if (wrapper === undefined) {
+      wrapper = {
+        query: (text: string, values: readonly unknown[]) =>
+          named.has(text) ? client.query(namedQuery(text, values)) : client.query(text, [...values]),
+        release: () => client.release(),
+      } as unknown as PostgresPoolClient;
+      this.wrapped.set(client, wrapper);
     }
-    return new Promise((resolve, reject) => {
-      const submitted = new pg.Query(config as string, values, (error, result) => {
-        if (error === undefined || error === null) resolve(result);
-        else reject(error);
-      });
-      (submitted as unknown as { name: string }).name = name;
-      query(submitted);
-    });
-  };
-  (client as unknown as { query: QueryFunction }).query = byName;
+    return wrapper;
+  }
+
+  end(): Promise<void> {
+    return this.pool.end();
+  }
 }

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import pg from 'pg';
 import { multiRowInsert, noteInsert } from './multi-row-insert.js';
 import { PipelinedClient } from './pipelined-units.js';
 
@@ -12,11 +14,13 @@ function fakeClient(failing?: Error) {
   };
   const client = {
     connection: { stream },
-    query: (text: string, values: unknown[]) => {
+    // pg's public form, as the pipelined client sends every statement.
+    query: ({ text, values = [] }: pg.QueryConfig) => {
       events.push(`query ${text} ${JSON.stringify(values)}`);
       if (failing !== undefined) return Promise.reject(failing);
+      const [json] = values as [string?];
       const rowCount = text.includes('json_populate_recordset')
-        ? (JSON.parse(values[0] as string) as unknown[]).length
+        ? (JSON.parse(json ?? '[]') as unknown[]).length
         : 0;
       return Promise.resolve({ rows: [], rowCount, command: 'INSERT' });
     },
@@ -100,4 +104,23 @@ test('rows JSON cannot carry are sent one statement each', async () => {
   const pipelined = new PipelinedClient(client);
   await Promise.all([pipelined.query(INSERT, ['a', true]), pipelined.query(INSERT, ['b', 2])]);
   assert.deepEqual(events.slice(1, 3), [`query ${INSERT} ["a",true]`, `query ${INSERT} ["b",2]`]);
+});
+
+/*
+ * The pipelined client corks pg's socket (`client.connection.stream`), which is not pg's public
+ * API: pg is pinned to one exact version in package.json, and this test fails when an upgrade
+ * changes either (docs/decisions.md, "pg's internals").
+ */
+test('pg is pinned exactly, and its client still keeps the socket the pipelined client corks', () => {
+  const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  const pinned = manifest.dependencies.pg ?? '';
+  assert.match(pinned, /^\d+\.\d+\.\d+$/, `pg must be pinned to one version, not "${pinned}"`);
+  const installed = (createRequire(import.meta.url)('pg/package.json') as { version: string }).version;
+  assert.equal(installed, pinned, 'the installed pg is the pinned one');
+  const stream = (new pg.Client() as unknown as { connection?: { stream?: Record<string, unknown> } })
+    .connection?.stream;
+  assert.equal(typeof stream?.cork, 'function', 'pg.Client#connection.stream.cork');
+  assert.equal(typeof stream?.uncork, 'function', 'pg.Client#connection.stream.uncork');
 });

@@ -10,6 +10,7 @@ import {
 import type pg from 'pg';
 import { UnitFailed, type OptimisticPass, type Work } from './group-commit.js';
 import { multiRowInsert, type MultiRowInsert } from './multi-row-insert.js';
+import { namedQuery } from './named-statements.js';
 import { countStatement } from './statement-counter.js';
 import type { Database } from './schema.js';
 
@@ -137,7 +138,7 @@ export class PipelinedClient {
     }
     if (this.pending !== undefined && this.pending.text !== text) this.sendPending();
     const twin = multiRowInsert(text);
-    if (twin === undefined) return this.client.query(text, values);
+    if (twin === undefined) return this.client.query(namedQuery(text, values));
     return new Promise((resolve, reject) => {
       this.pending ??= { text, twin, rows: [], callers: [] };
       this.pending.rows.push(values);
@@ -155,11 +156,11 @@ export class PipelinedClient {
     const json = rows.length > 1 ? twin.json(rows) : undefined;
     if (json === undefined) {
       rows.forEach((values, index) => {
-        this.client.query(text, values).then(callers[index]!.resolve, callers[index]!.reject);
+        this.client.query(namedQuery(text, values)).then(callers[index]!.resolve, callers[index]!.reject);
       });
       return;
     }
-    this.client.query(twin.text, [json]).then(
+    this.client.query(namedQuery(twin.text, [json])).then(
       (result) => {
         if (result.rowCount !== rows.length) {
           const error = new Error(`a multi-row insert wrote ${result.rowCount} of ${rows.length} rows`);

@@ -9,7 +9,7 @@ import {
 import { noteInsert } from './multi-row-insert.js';
 import { nameStatement } from './named-statements.js';
 import { cacheReads, type CachedTable } from './read-cache.js';
-import { nextReadWindow } from './read-window.js';
+import { readWindowsOf } from './read-window.js';
 import type { Database } from './schema.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -59,7 +59,7 @@ export function preparedQuery<P extends object, Row>(
       compiled.slots.map((slot) => ('name' in slot ? parameters[slot.name] : slot.constant)),
     );
     // Inside a transaction the cache is not used, so there is nothing to wait for.
-    const window = compiled.windowed && !db.isTransaction ? nextReadWindow() : undefined;
+    const window = compiled.windowed && !db.isTransaction ? readWindowsOf(db)?.next() : undefined;
     if (window === undefined) return db.executeQuery<Row>(query);
     return window.then(() => db.executeQuery<Row>(query));
   };

@@ -8,10 +8,13 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { preparedQuery } from './prepared-query.js';
 import { cacheReads, cachedTablesNamedBy, READ_CACHE_MAX_ENTRIES } from './read-cache.js';
-import { nextReadWindow } from './read-window.js';
+import { ownReadWindows, ReadWindows } from './read-window.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { countStatements, takeStatementCounts } from './statement-counter.js';
+
+/** The read windows of the handles these tests open (openStore makes one per store). */
+const windows = new ReadWindows();
 
 countStatements();
 const VERSION_CHECK = 'pragma data_version';
@@ -46,7 +49,7 @@ function statusThroughCache(cached: ReturnType<typeof withStatementCache>, id: s
 
 test('a repeated read is answered from memory, with a fresh object each time', () => {
   const { database } = ordersDatabase();
-  const cached = withStatementCache(database);
+  const cached = withStatementCache(database, windows);
   const first = cached.prepare(BY_ID).all(['m1', 'o1']);
   changeBehindTheCache(database, 'o1', 9);
   const second = cached.prepare(BY_ID).all(['m1', 'o1']);
@@ -59,7 +62,7 @@ test('a repeated read is answered from memory, with a fresh object each time', (
 
 test('a write through the store that names the table empties its entries', () => {
   const { database } = ordersDatabase();
-  const cached = withStatementCache(database);
+  const cached = withStatementCache(database, windows);
   cached.prepare(BY_ID).all(['m1', 'o1']);
   cached.prepare('update "orders" set "status" = ? where "id" = ?').run([2, 'o1']);
   assert.deepEqual(cached.prepare(BY_ID).all(['m1', 'o1']), [{ id: 'o1', merchant_id: 'm1', status: 2 }]);
@@ -75,7 +78,7 @@ test('a write through the store that names the table empties its entries', () =>
 
 test("another connection's commit is seen at the next read", () => {
   const { file, database } = ordersDatabase();
-  const cached = withStatementCache(database);
+  const cached = withStatementCache(database, windows);
   cached.prepare(BY_ID).all(['m1', 'o1']);
   const other = new BetterSqlite3(file);
   other.prepare('update orders set status = 5 where id = ?').run('o1');
@@ -85,7 +88,7 @@ test("another connection's commit is seen at the next read", () => {
 
 test('inside a transaction nothing is kept, so a rolled-back write is never served', () => {
   const { database } = ordersDatabase();
-  const cached = withStatementCache(database);
+  const cached = withStatementCache(database, windows);
   cached.prepare('begin').run([]);
   cached.prepare('update orders set status = 3 where id = ?').run(['o1']);
   assert.equal(statusThroughCache(cached, 'o1'), 3);
@@ -101,7 +104,7 @@ test('inside a transaction nothing is kept, so a rolled-back write is never serv
 
 test('the entries are bounded, the oldest leaving first', () => {
   const { database } = ordersDatabase();
-  const cached = withStatementCache(database);
+  const cached = withStatementCache(database, windows);
   cached.prepare(BY_ID).all(['m1', 'o1']);
   changeBehindTheCache(database, 'o1', 6);
   for (let index = 0; index < READ_CACHE_MAX_ENTRIES; index += 1)
@@ -119,12 +122,12 @@ test('a statement names a cached table only by the whole word', () => {
 
 test("inside a read window the version is checked once; another connection's commit is seen in the next window", async () => {
   const { file, database } = ordersDatabase();
-  const cached = withStatementCache(database);
+  const cached = withStatementCache(database, windows);
   const other = new BetterSqlite3(file);
   cached.prepare(BY_ID).all(['m1', 'o1']);
   other.prepare('update orders set status = 5 where id = ?').run('o1');
   takeStatementCounts();
-  await nextReadWindow();
+  await windows.next();
   // Committed before the window opened: seen.
   assert.equal(statusThroughCache(cached, 'o1'), 5);
   // Committed inside the window, after its check: no request served in this window can have
@@ -143,7 +146,10 @@ test("inside a read window the version is checked once; another connection's com
 
 test('reads of one turn through a cached prepared query share one version check', async () => {
   const { file, database } = ordersDatabase();
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database, windows) }),
+  });
+  ownReadWindows(db, windows);
   const byId = preparedQuery(
     (executor, p: { merchantId: string; id: string }) =>
       executor

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { currentReadWindow } from './read-window.js';
+import type { ReadWindows } from './read-window.js';
 import { countCachedRead, countStatement } from './statement-counter.js';
 
 /**
@@ -57,7 +57,10 @@ export class ReadCache {
   /** The read window in which `pragma data_version` was last checked (0: none). */
   private checkedIn = 0;
 
-  constructor(private readonly database: BetterSqlite3.Database) {
+  constructor(
+    private readonly database: BetterSqlite3.Database,
+    private readonly windows: ReadWindows,
+  ) {
     this.dataVersion = database.prepare(DATA_VERSION).pluck();
   }
 
@@ -69,7 +72,7 @@ export class ReadCache {
     load: () => unknown[][],
   ): unknown[][] {
     if (this.database.inTransaction) return load();
-    const window = currentReadWindow();
+    const window = this.windows.current();
     if (window === 0 || window !== this.checkedIn) {
       // Read before the rows: a commit landing in between only empties the cache at the next check.
       const version = this.dataVersion.get();

@@ -1,7 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setImmediate as nextCheckPhase } from 'node:timers/promises';
-import { currentReadWindow, nextReadWindow } from './read-window.js';
+import { ReadWindows } from './read-window.js';
+
+const windows = new ReadWindows();
+const currentReadWindow = () => windows.current();
+const nextReadWindow = () => windows.next();
 
 test('a read window is open while its waiters run, and closed before any other callback', async () => {
   assert.equal(currentReadWindow(), 0);
@@ -35,4 +39,11 @@ test('the waiters of one turn share a window; the next turn gets another', async
   await nextCheckPhase();
   await nextReadWindow();
   assert.notEqual(currentReadWindow(), seen[0]);
+});
+
+test('two handles keep their own windows', async () => {
+  const other = new ReadWindows();
+  await windows.next();
+  assert.notEqual(windows.current(), 0);
+  assert.equal(other.current(), 0, "one handle's open window is not another's");
 });

@@ -10,35 +10,52 @@
  * (docs/performance.md, change 19). Outside a window every read checks for itself.
  */
 
-/** The open window's number, or 0 outside any window. */
-let open = 0;
-let opened = 0;
-let waiting: (() => void)[] = [];
-
-export function currentReadWindow(): number {
-  return open;
-}
-
 /**
- * Resolves inside the next window, or returns undefined when one is open now. The closing
- * callback is queued together with the opening one, so no other callback runs in between.
+ * One database handle's read windows. Owned by the handle (openStore makes one per SQLite store and
+ * gives it to the handle's read cache), so two stores in one process never share a window number.
  */
-export function nextReadWindow(): Promise<void> | undefined {
-  if (open !== 0) return undefined;
-  if (waiting.length === 0) {
-    setImmediate(openWindow);
-    setImmediate(closeWindow);
+export class ReadWindows {
+  /** The open window's number, or 0 outside any window. */
+  private open = 0;
+  private opened = 0;
+  private waiting: (() => void)[] = [];
+
+  current(): number {
+    return this.open;
   }
-  return new Promise((resolve) => waiting.push(resolve));
+
+  /**
+   * Resolves inside the next window, or returns undefined when one is open now. The closing
+   * callback is queued together with the opening one, so no other callback runs in between.
+   */
+  next(): Promise<void> | undefined {
+    if (this.open !== 0) return undefined;
+    if (this.waiting.length === 0) {
+      setImmediate(this.openWindow);
+      setImmediate(this.closeWindow);
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private readonly openWindow = (): void => {
+    this.open = ++this.opened;
+    const resolving = this.waiting;
+    this.waiting = [];
+    for (const resolve of resolving) resolve();
+  };
+
+  private readonly closeWindow = (): void => {
+    this.open = 0;
+  };
 }
 
-function openWindow(): void {
-  open = ++opened;
-  const resolving = waiting;
-  waiting = [];
-  for (const resolve of resolving) resolve();
+/** The read windows of a Kysely handle, for the prepared reads it runs (prepared-query.ts). */
+const owners = new WeakMap<object, ReadWindows>();
+
+export function ownReadWindows(handle: object, windows: ReadWindows): void {
+  owners.set(handle, windows);
 }
 
-function closeWindow(): void {
-  open = 0;
+export function readWindowsOf(handle: object): ReadWindows | undefined {
+  return owners.get(handle);
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import BetterSqlite3 from 'better-sqlite3';
+import { ReadWindows } from './read-window.js';
 import { STATEMENT_CACHE_MAX, withStatementCache } from './statement-cache.js';
 
 function sampleDatabase(): BetterSqlite3.Database {
@@ -12,7 +13,7 @@ function sampleDatabase(): BetterSqlite3.Database {
 
 test('rows built from arrays equal better-sqlite3 row objects, member order included', () => {
   const database = sampleDatabase();
-  const cached = withStatementCache(database);
+  const cached = withStatementCache(database, new ReadWindows());
   for (const sql of [
     'select * from t order by id',
     'select id, amount as id from t order by id',
@@ -32,14 +33,16 @@ test('rows built from arrays equal better-sqlite3 row objects, member order incl
 
 test('a column named __proto__ stays a member, not a prototype', () => {
   const database = sampleDatabase();
-  const rows = withStatementCache(database).prepare('select 7 as "__proto__", 1 as x').all([]);
+  const rows = withStatementCache(database, new ReadWindows())
+    .prepare('select 7 as "__proto__", 1 as x')
+    .all([]);
   assert.deepEqual(rows, database.prepare('select 7 as "__proto__", 1 as x').all());
   assert.equal(Object.getPrototypeOf(rows[0]), Object.prototype);
 });
 
 test('writes report changes and the cache reuses and bounds statements', () => {
   const database = sampleDatabase();
-  const cached = withStatementCache(database);
+  const cached = withStatementCache(database, new ReadWindows());
   const update = cached.prepare('update t set amount = amount + ? where id = ?');
   assert.equal(update.reader, false);
   assert.equal(update.run([5, 2]).changes, 1);

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { cachedTableOf, cachedTablesNamedBy, ReadCache } from './read-cache.js';
+import type { ReadWindows } from './read-window.js';
 
 export const STATEMENT_CACHE_MAX = 500;
 
@@ -9,9 +10,9 @@ export const STATEMENT_CACHE_MAX = 500;
  * more than running a short query. Kysely serializes access to the one connection, so sharing a
  * statement between queries is safe.
  */
-export function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
+export function withStatementCache(database: BetterSqlite3.Database, windows: ReadWindows): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
-  const reads = new ReadCache(database);
+  const reads = new ReadCache(database, windows);
   return {
     close: () => void database.close(),
     prepare(sql: string): SqliteStatement {

@@ -151,6 +151,20 @@ for (const engine of ENGINES) {
     });
 
     if (engine === 'postgres') {
+      test("a prepared statement runs as a named statement of PostgreSQL's session", async () => {
+        const prepared = await store.writes.run(async (db) => {
+          await insertProbe(db, { id: 'n1' });
+          const { rows } = await sql<{
+            statement: string;
+          }>`select statement from pg_prepared_statements where name like 'gatehouse_%'`.execute(db);
+          return rows.map((row) => row.statement);
+        });
+        assert.ok(
+          prepared.some((text) => text.includes('insert into "group_commit_probe"')),
+          prepared.join('; '),
+        );
+      });
+
       test('a batch whose transaction a unit broke is refused whole, never acknowledged', async () => {
         const settled = await Promise.allSettled([
           store.writes.run(insert('k1')),
