@@ -10,6 +10,7 @@ import {
   ORDER_COLUMNS,
   OUTCOME_COLUMNS,
   outcomeColumns,
+  ORDER_ROW_COLUMNS,
   pickColumns,
   type NewOrder,
   type PaymentClaim,
@@ -62,7 +63,11 @@ export class OrderRepository {
 
   private readonly orderById = preparedQuery(
     (db, p: { merchantId: string; orderId: string }) =>
-      db.selectFrom('orders').selectAll().where('merchant_id', '=', p.merchantId).where('id', '=', p.orderId),
+      db
+        .selectFrom('orders')
+        .select(ORDER_ROW_COLUMNS)
+        .where('merchant_id', '=', p.merchantId)
+        .where('id', '=', p.orderId),
     { cachedOn: 'orders' },
   );
 
@@ -70,7 +75,7 @@ export class OrderRepository {
     (db, p: { merchantId: string; orderNumber: string }) =>
       db
         .selectFrom('orders')
-        .selectAll()
+        .select(ORDER_ROW_COLUMNS)
         .where('merchant_id', '=', p.merchantId)
         .where('order_number', '=', p.orderNumber),
     { cachedOn: 'orders' },

@@ -34,9 +34,11 @@ export class SandboxLedgerRepository implements SandboxLedger {
   private readonly queued = new Map<string, LedgerEntry>();
   /**
    * The behaviour of the operations this process wrote, which never changes: a capture or refund
-   * needs only that of its original, so it is not read again (the newest are kept).
+   * needs only that of its original, so it is not read again (the newest two generations are kept).
    */
-  private readonly behaviours = new Map<string, string>();
+  private behaviours = new Map<string, string>();
+  /** The generation before: a map used as a queue (delete the oldest key) slows down as it churns. */
+  private olderBehaviours = new Map<string, string>();
 
   // Every payment's path runs these: compiled once, like the gateway's own hot statements.
   private readonly findRow = preparedQuery((db, p: { operationId: string }) =>
@@ -82,14 +84,20 @@ export class SandboxLedgerRepository implements SandboxLedger {
     if ((await ran).numAffectedRows !== 1n) return false;
     this.queued.set(entry.operationId, { ...entry, calls: 1 });
     void committed.then(() => this.queued.delete(entry.operationId));
-    if (this.behaviours.size >= BEHAVIOURS_KEPT)
-      this.behaviours.delete(this.behaviours.keys().next().value as string);
+    if (this.behaviours.size >= BEHAVIOURS_KEPT) {
+      this.olderBehaviours = this.behaviours;
+      this.behaviours = new Map();
+    }
     this.behaviours.set(entry.operationId, entry.behaviour);
     return true;
   }
 
   async behaviourOf(operationId: string): Promise<string | undefined> {
-    return this.behaviours.get(operationId) ?? (await this.find(operationId))?.behaviour;
+    return (
+      this.behaviours.get(operationId) ??
+      this.olderBehaviours.get(operationId) ??
+      (await this.find(operationId))?.behaviour
+    );
   }
 
   async resend(operationId: string, answer: string | undefined, nowMs: number): Promise<void> {
