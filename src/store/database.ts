@@ -10,6 +10,7 @@ import { pipelinedUnits } from './pipelined-units.js';
 import type { Database } from './schema.js';
 import { ownReadWindows, ReadWindows } from './read-window.js';
 import { withStatementCache } from './statement-cache.js';
+import { ownTurnReads, TurnReads } from './turn-reads.js';
 import { statementLog } from './statement-counter.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
 import type { WriteLock } from './write-lock.js';
@@ -103,6 +104,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     dialect: new PostgresDialect({ pool: new NamingPool(pool) }),
     ...(log === undefined ? {} : { log }),
   });
+  ownTurnReads(db, new TurnReads(pool));
   const writes = new GroupCommit(db, { optimisticPass: pipelinedUnits(pool, log) });
   return {
     location,

@@ -10,6 +10,8 @@ import { noteInsert } from './multi-row-insert.js';
 import { nameStatement } from './named-statements.js';
 import { cacheReads, type CachedTable } from './read-cache.js';
 import { readWindowsOf } from './read-window.js';
+import { countStatement } from './statement-counter.js';
+import { turnReadsOf } from './turn-reads.js';
 import type { Database } from './schema.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -21,6 +23,8 @@ interface Compiled<P> {
   readonly slots: readonly ({ name: keyof P } | { constant: unknown })[];
   /** A read SQLite may answer from memory: it waits for a read window (read-window.ts). */
   readonly windowed: boolean;
+  /** A plain read: outside a transaction, PostgreSQL runs it with its turn's reads (turn-reads.ts). */
+  readonly read: boolean;
 }
 
 /**
@@ -58,6 +62,15 @@ export function preparedQuery<P extends object, Row>(
       compiled.sql,
       compiled.slots.map((slot) => ('name' in slot ? parameters[slot.name] : slot.constant)),
     );
+    if (compiled.read && !db.isTransaction) {
+      const reads = turnReadsOf(db);
+      if (reads !== undefined) {
+        countStatement(compiled.sql);
+        return reads
+          .query(compiled.sql, query.parameters)
+          .then((result) => ({ rows: (result.rows ?? []) as Row[] }));
+      }
+    }
     // Inside a transaction the cache is not used, so there is nothing to wait for.
     const window = compiled.windowed && !db.isTransaction ? readWindowsOf(db)?.next() : undefined;
     if (window === undefined) return db.executeQuery<Row>(query);
@@ -77,6 +90,7 @@ function compile<P>(query: Compilable<unknown>, windowed: boolean): Compiled<P> 
   return {
     sql,
     windowed,
+    read: /^\s*select\b/i.test(sql),
     // A marker only comes from reading a member of P (markers), so its name is one of P's keys.
     slots: parameters.map((parameter) =>
       typeof parameter === 'string' && parameter.startsWith(MARKER)
