@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import type { DatabaseLimits, DatabaseLocation } from '../store/database.js';
+import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits, type DatabaseLocation } from '../store/database.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -99,9 +99,21 @@ function flag(env: Env, name: keyof typeof CONFIG_VARIABLES, fallback: boolean):
  */
 function parseDatabaseLimits(env: Env): DatabaseLimits {
   return {
-    statementMs: integer(env, 'GATEHOUSE_DB_STATEMENT_TIMEOUT_MS', 10_000, 100, 3_600_000),
-    lockMs: integer(env, 'GATEHOUSE_DB_LOCK_TIMEOUT_MS', 5_000, 10, 3_600_000),
-    idleInTransactionMs: integer(env, 'GATEHOUSE_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    statementMs: integer(
+      env,
+      'GATEHOUSE_DB_STATEMENT_TIMEOUT_MS',
+      DEFAULT_DATABASE_LIMITS.statementMs,
+      100,
+      3_600_000,
+    ),
+    lockMs: integer(env, 'GATEHOUSE_DB_LOCK_TIMEOUT_MS', DEFAULT_DATABASE_LIMITS.lockMs, 10, 3_600_000),
+    idleInTransactionMs: integer(
+      env,
+      'GATEHOUSE_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      DEFAULT_DATABASE_LIMITS.idleInTransactionMs,
+      100,
+      3_600_000,
+    ),
   };
 }
 

@@ -54,85 +54,6 @@ export interface PaymentClaim {
   readonly nowMs: number;
 }
 
-/**
- * Every column of an order, for the reads on every request's path. A listed result (no `*`) runs
- * as a named statement on PostgreSQL, parsed and planned once per connection, and a migration that
- * adds a column does not change its result type (named-statements.ts). As a record, the compiler
- * refuses a column missing from it.
- */
-const EVERY_ORDER_COLUMN: Record<keyof OrdersTable, true> = {
-  id: true,
-  merchant_id: true,
-  registered_by_merchant_id: true,
-  order_number: true,
-  amount_minor: true,
-  currency: true,
-  fee_minor: true,
-  two_phase: true,
-  status: true,
-  action_code: true,
-  created_at_ms: true,
-  expires_at_ms: true,
-  updated_at_ms: true,
-  language: true,
-  description: true,
-  return_url: true,
-  fail_url: true,
-  dynamic_callback_url: true,
-  client_id: true,
-  ip: true,
-  email: true,
-  post_address: true,
-  cardholder_name: true,
-  binding_id: true,
-  mcc: true,
-  mvv: true,
-  features: true,
-  json_params: true,
-  order_bundle: true,
-  payer_data: true,
-  marketplace: true,
-  payment_facilitator: true,
-  dcc_uuid: true,
-  dcc_currency: true,
-  dcc_amount_minor: true,
-  dcc_rate: true,
-  dcc_direct_rate: true,
-  dcc_fee_percent: true,
-  p2p_type: true,
-  p2p_details: true,
-  payment_attempt_id: true,
-  payment_way: true,
-  card_masked_pan: true,
-  card_expiry: true,
-  card_holder: true,
-  card_network: true,
-  approval_code: true,
-  rrn: true,
-  payment_net_ref_num: true,
-  terminal_id: true,
-  auth_ref_num: true,
-  auth_at_ms: true,
-  deposited_at_ms: true,
-  reversed_at_ms: true,
-  refunded_at_ms: true,
-  auto_complete_at_ms: true,
-  auto_reverse_at_ms: true,
-  secure_auth: true,
-  tii: true,
-  to_masked_pan: true,
-  to_network: true,
-  to_card_sealed: true,
-  p2p_parties: true,
-  approved_minor: true,
-  deposited_minor: true,
-  refunded_minor: true,
-  dcc_approved_minor: true,
-  dcc_deposited_minor: true,
-  dcc_refunded_minor: true,
-};
-export const ORDER_ROW_COLUMNS = Object.keys(EVERY_ORDER_COLUMN) as readonly (keyof OrdersTable)[];
-
 /** Column order of a prepared insert: every column of the row. */
 export const ORDER_COLUMNS = [
   'id',
@@ -176,6 +97,49 @@ export const ORDER_COLUMNS = [
   'p2p_type',
   'p2p_details',
 ] as const satisfies readonly (keyof NewOrder)[];
+
+/** The columns a payment adds to a registered order; a record, so the compiler misses none. */
+const PAYMENT_COLUMNS: Record<Exclude<keyof OrdersTable, (typeof ORDER_COLUMNS)[number]>, true> = {
+  payment_attempt_id: true,
+  payment_way: true,
+  card_masked_pan: true,
+  card_expiry: true,
+  card_holder: true,
+  card_network: true,
+  approval_code: true,
+  rrn: true,
+  payment_net_ref_num: true,
+  terminal_id: true,
+  auth_ref_num: true,
+  auth_at_ms: true,
+  deposited_at_ms: true,
+  reversed_at_ms: true,
+  refunded_at_ms: true,
+  auto_complete_at_ms: true,
+  auto_reverse_at_ms: true,
+  secure_auth: true,
+  tii: true,
+  to_masked_pan: true,
+  to_network: true,
+  to_card_sealed: true,
+  p2p_parties: true,
+  approved_minor: true,
+  deposited_minor: true,
+  refunded_minor: true,
+  dcc_approved_minor: true,
+  dcc_deposited_minor: true,
+  dcc_refunded_minor: true,
+};
+
+/**
+ * Every column of an order, for the reads on every request's path. A listed result (no `*`) runs
+ * as a named statement on PostgreSQL, parsed and planned once per connection, and a migration that
+ * adds a column does not change its result type (named-statements.ts).
+ */
+export const ORDER_ROW_COLUMNS: readonly (keyof OrdersTable)[] = [
+  ...ORDER_COLUMNS,
+  ...(Object.keys(PAYMENT_COLUMNS) as (keyof typeof PAYMENT_COLUMNS)[]),
+];
 
 /** What a payment claim sets on the order. */
 export const CLAIM_COLUMNS = [

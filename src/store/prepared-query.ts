@@ -23,8 +23,8 @@ interface Compiled<P> {
   readonly slots: readonly ({ name: keyof P } | { constant: unknown })[];
   /** A read SQLite may answer from memory: it waits for a read window (read-window.ts). */
   readonly windowed: boolean;
-  /** A plain read: outside a transaction, PostgreSQL runs it with its turn's reads (turn-reads.ts). */
-  readonly read: boolean;
+  /** A plain read on PostgreSQL: outside a transaction it runs with its turn's reads (turn-reads.ts). */
+  readonly turnRead: boolean;
 }
 
 /**
@@ -49,10 +49,8 @@ export function preparedQuery<P extends object, Row>(
     const adapter = db.getExecutor().adapter;
     let compiled = compiledByDialect.get(adapter.constructor);
     if (compiled === undefined) {
-      compiled = compile<P>(
-        build(db, markers<P>()),
-        options.cachedOn !== undefined && adapter instanceof SqliteAdapter,
-      );
+      const sqlite = adapter instanceof SqliteAdapter;
+      compiled = compile<P>(build(db, markers<P>()), options.cachedOn !== undefined && sqlite, !sqlite);
       compiledByDialect.set(adapter.constructor, compiled);
       nameStatement(compiled.sql);
       noteInsert(compiled.sql);
@@ -62,7 +60,7 @@ export function preparedQuery<P extends object, Row>(
       compiled.sql,
       compiled.slots.map((slot) => ('name' in slot ? parameters[slot.name] : slot.constant)),
     );
-    if (compiled.read && !db.isTransaction) {
+    if (compiled.turnRead && !db.isTransaction) {
       const reads = turnReadsOf(db);
       if (reads !== undefined) {
         countStatement(compiled.sql);
@@ -85,12 +83,12 @@ function markers<P extends object>(): P {
   });
 }
 
-function compile<P>(query: Compilable<unknown>, windowed: boolean): Compiled<P> {
+function compile<P>(query: Compilable<unknown>, windowed: boolean, pipelinable: boolean): Compiled<P> {
   const { sql, parameters } = query.compile();
   return {
     sql,
     windowed,
-    read: /^\s*select\b/i.test(sql),
+    turnRead: pipelinable && /^\s*select\b/i.test(sql),
     // A marker only comes from reading a member of P (markers), so its name is one of P's keys.
     slots: parameters.map((parameter) =>
       typeof parameter === 'string' && parameter.startsWith(MARKER)

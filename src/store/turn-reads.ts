@@ -18,7 +18,7 @@ export class TurnReads {
   async query(text: string, values: readonly unknown[]): Promise<pg.QueryResult> {
     let turn = this.turn;
     if (turn === undefined) {
-      turn = { client: this.pool.connect(), reading: 0, ended: false, broken: undefined };
+      turn = { client: this.pool.connect(), reading: 0, ended: false, released: false, broken: undefined };
       this.turn = turn;
       const ending = turn;
       // Reads issued later than this turn take another connection; this one goes back to the
@@ -48,12 +48,13 @@ interface Turn {
   readonly client: Promise<pg.PoolClient>;
   reading: number;
   ended: boolean;
+  released: boolean;
   broken: Error | undefined;
 }
 
 async function release(turn: Turn): Promise<void> {
-  if (!turn.ended || turn.reading > 0) return;
-  turn.reading = -1;
+  if (!turn.ended || turn.reading > 0 || turn.released) return;
+  turn.released = true;
   try {
     (await turn.client).release(turn.broken);
   } catch {

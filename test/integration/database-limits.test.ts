@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
+import { registerOrder } from '../support/register-order.js';
 
 const LOCK_TIMEOUT_MS = 300;
 
@@ -33,13 +34,7 @@ for (const engine of ENGINES.filter((name) => name === 'postgres')) {
 
     test('a write blocked on a row lock fails alone with the system error within the limit', async () => {
       const { auth } = await gh.createMerchant();
-      const register = (orderNumber: string) =>
-        gh.post('/payment/rest/register.do', {
-          ...auth,
-          orderNumber,
-          amount: 100,
-          returnUrl: 'https://shop.example/ok',
-        });
+      const register = (orderNumber: string) => registerOrder(gh, auth, orderNumber);
       const locked = await register('locked-order');
       const orderId = String(locked.body.orderId);
       const admin = new pg.Client({ connectionString: gh.database.url });

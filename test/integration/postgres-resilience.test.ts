@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import pg from 'pg';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
+import { registerOrder } from '../support/register-order.js';
 
 for (const engine of ENGINES.filter((name) => name === 'postgres')) {
   describe(`${engine}: the server drops Gatehouse's idle connections`, () => {
@@ -14,13 +15,7 @@ for (const engine of ENGINES.filter((name) => name === 'postgres')) {
 
     test('Gatehouse keeps serving: the pool replaces the connections and nothing crashes', async () => {
       const { auth } = await gh.createMerchant();
-      const register = (orderNumber: string) =>
-        gh.post('/payment/rest/register.do', {
-          ...auth,
-          orderNumber,
-          amount: 100,
-          returnUrl: 'https://shop.example/ok',
-        });
+      const register = (orderNumber: string) => registerOrder(gh, auth, orderNumber);
       assert.equal(typeof (await register('before-restart')).body.orderId, 'string');
       const warnings: string[] = [];
       const onWarning = (warning: Error) => warnings.push(warning.message);
