@@ -55,10 +55,19 @@ const files = [...testFiles(join(root, 'dist/src')), ...testFiles(join(root, 'di
 rmSync(join(outputDir, 'logs'), { recursive: true, force: true });
 rmSync(join(outputDir, 'database-scans'), { recursive: true, force: true });
 rmSync(skipsFile, { force: true });
+rmSync(join(outputDir, 'unit-checks'), { recursive: true, force: true });
+rmSync(join(outputDir, 'written-statements'), { recursive: true, force: true });
 mkdirSync(outputDir, { recursive: true });
 
 // Every answer a precompiled serializer writes is checked against JSON.stringify (answer-serializer.ts).
-const env = { ...process.env, GATEHOUSE_CHECK_ANSWERS: '1', GATEHOUSE_TEST_OUTPUT_DIR: outputDir };
+// SQLite stores run every unit a second time and record the outcome, and every writing
+// statement's text, there (src/store/store-checks.ts, test/after-run/store-contract.test.ts).
+const env = {
+  ...process.env,
+  GATEHOUSE_CHECK_ANSWERS: '1',
+  GATEHOUSE_STORE_CHECKS_DIR: outputDir,
+  GATEHOUSE_TEST_OUTPUT_DIR: outputDir,
+};
 let postgres;
 const engines = (process.env.GATEHOUSE_TEST_ENGINES ?? 'sqlite,postgres')
   .split(',')

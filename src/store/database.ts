@@ -13,6 +13,7 @@ import { withStatementCache } from './statement-cache.js';
 import { ownTurnReads, TurnReads } from './turn-reads.js';
 import { statementLog } from './statement-counter.js';
 import { startWalCheckpointer } from './wal-checkpointer.js';
+import { storeChecksOfEnvironment } from './store-checks.js';
 import type { WriteLock } from './write-lock.js';
 
 /** Time limits on the database, in milliseconds (config.ts says which engine honours which). */
@@ -61,12 +62,17 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     if (checkpointer !== undefined) sqlite.pragma('wal_autocheckpoint = 0');
     const log = statementLog();
     const windows = new ReadWindows();
+    const checks = storeChecksOfEnvironment();
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite, windows) }),
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite, windows, checks?.onWrite) }),
       ...(log === undefined ? {} : { log }),
     });
     ownReadWindows(db, windows);
-    const writes = new GroupCommit(db, { lock: writeLock, schedule: afterNextPoll });
+    const writes = new GroupCommit(db, {
+      lock: writeLock,
+      schedule: afterNextPoll,
+      ...(checks === undefined ? {} : { check: checks.unitCheck }),
+    });
     return {
       location,
       db,

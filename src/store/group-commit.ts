@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import type { UnitCheck } from './store-checks.js';
 import { NO_WRITE_LOCK, type WriteLock } from './write-lock.js';
 
 export type Work<T> = (db: Kysely<Database> | Transaction<Database>) => Promise<T>;
@@ -72,6 +73,7 @@ export class GroupCommit {
   private readonly lock: WriteLock;
   private readonly optimisticPass: (batch: Pending[]) => Promise<unknown[]>;
   private readonly schedule: FlushSchedule;
+  private readonly check: UnitCheck | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -82,6 +84,8 @@ export class GroupCommit {
       readonly optimisticPass?: OptimisticPass;
       /** When a batch starts; in the current check phase by default. */
       readonly schedule?: FlushSchedule;
+      /** Test runs: every unit runs twice to enforce the contract (unit-contract-check.ts). */
+      readonly check?: UnitCheck;
     } = {},
   ) {
     this.lock = options.lock ?? NO_WRITE_LOCK;
@@ -91,11 +95,13 @@ export class GroupCommit {
         ? (batch) => this.oneAfterAnother(batch)
         : (batch) => pass(batch.map((item) => item.work));
     this.schedule = options.schedule ?? setImmediate;
+    this.check = options.check;
   }
 
   run<T>(work: Work<T>): Promise<T> {
+    const unit = this.check === undefined ? work : this.check(work);
     return new Promise<T>((resolve, reject) => {
-      this.enqueue({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.enqueue({ work: unit, resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
@@ -110,10 +116,11 @@ export class GroupCommit {
    * so a payment waits for two commits, not three (docs/decisions.md, issue 23).
    */
   runAhead<T>(work: Work<T>): { readonly ran: Promise<T>; readonly committed: Promise<void> } {
+    const unit = this.check === undefined ? work : this.check(work);
     let ran: (value: unknown) => void = () => undefined;
     const ranPromise = new Promise<T>((resolve) => (ran = resolve as (value: unknown) => void));
     const committed = new Promise<void>((resolve) => {
-      this.enqueue({ work, resolve: () => resolve(), reject: () => undefined, ahead: { ran } });
+      this.enqueue({ work: unit, resolve: () => resolve(), reject: () => undefined, ahead: { ran } });
     });
     return { ran: ranPromise, committed };
   }

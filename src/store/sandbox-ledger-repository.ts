@@ -30,6 +30,9 @@ const BEHAVIOURS_KEPT = 10_000;
  * finds the entry in `queued`; another process could only ask about it after the step's lease
  * ran out.
  */
+/** Tries at counting a resent call while other calls of the same operation move the count. */
+const RESEND_ATTEMPTS_MAX = 100;
+
 export class SandboxLedgerRepository implements SandboxLedger {
   private readonly queued = new Map<string, LedgerEntry>();
   /**
@@ -100,17 +103,34 @@ export class SandboxLedgerRepository implements SandboxLedger {
     );
   }
 
-  async resend(operationId: string, answer: string | undefined, nowMs: number): Promise<void> {
-    await this.writes.run((db) =>
-      db
-        .updateTable('sandbox_acquirer_operations')
-        .set((eb) => ({
-          calls: eb('calls', '+', 1),
-          updated_at_ms: nowMs,
-          ...(answer === undefined ? {} : { answer }),
-        }))
-        .where('operation_id', '=', operationId)
-        .execute(),
-    );
+  /**
+   * Counts one more call of a recorded operation (and keeps a new answer). The count is guarded by
+   * the one the caller read, so the unit run twice counts once (group-commit.ts, the unit
+   * contract); when another call moved it meanwhile, it is read again.
+   */
+  async resend(
+    operationId: string,
+    seenCalls: number,
+    answer: string | undefined,
+    nowMs: number,
+  ): Promise<void> {
+    let calls = seenCalls;
+    for (let attempt = 1; attempt <= RESEND_ATTEMPTS_MAX; attempt += 1) {
+      const seen = calls;
+      const counted = await this.writes.run(async (db) => {
+        const result = await db
+          .updateTable('sandbox_acquirer_operations')
+          .set({ calls: seen + 1, updated_at_ms: nowMs, ...(answer === undefined ? {} : { answer }) })
+          .where('operation_id', '=', operationId)
+          .where('calls', '=', seen)
+          .executeTakeFirst();
+        return result.numUpdatedRows === 1n;
+      });
+      if (counted) return;
+      const now = await this.find(operationId);
+      if (now === undefined) throw new Error(`sandbox ledger lost operation ${operationId}`);
+      calls = now.calls;
+    }
+    throw new Error(`sandbox ledger could not count a call of ${operationId}: its count kept moving`);
   }
 }

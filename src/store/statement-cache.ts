@@ -10,7 +10,12 @@ export const STATEMENT_CACHE_MAX = 500;
  * more than running a short query. Kysely serializes access to the one connection, so sharing a
  * statement between queries is safe.
  */
-export function withStatementCache(database: BetterSqlite3.Database, windows: ReadWindows): SqliteDatabase {
+export function withStatementCache(
+  database: BetterSqlite3.Database,
+  windows: ReadWindows,
+  /** Told each writing statement's text when it is first prepared (test runs: store-checks.ts). */
+  onWrite?: (sql: string) => void,
+): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   const reads = new ReadCache(database, windows);
   return {
@@ -18,7 +23,9 @@ export function withStatementCache(database: BetterSqlite3.Database, windows: Re
     prepare(sql: string): SqliteStatement {
       let statement = statements.get(sql);
       if (statement === undefined) {
-        statement = withReadCache(reads, sql, database.prepare(sql));
+        const prepared = database.prepare(sql);
+        if (!prepared.readonly) onWrite?.(sql);
+        statement = withReadCache(reads, sql, prepared);
         if (statements.size >= STATEMENT_CACHE_MAX)
           statements.delete(statements.keys().next().value as string);
         statements.set(sql, statement);

@@ -14,6 +14,7 @@ import { ledgerOf, movedBy } from '../support/acquirer-ledger.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { CARD, createP2pMerchant, orderNumber, type P2pMerchant } from '../support/p2p.js';
+import { STORE_CHECKS_ENV } from '../../src/store/store-checks.js';
 
 const ACQUIRER_TIMEOUT_MS = 400;
 const GRACE_MS = 60_000;
@@ -316,7 +317,9 @@ for (const engine of ENGINES) {
         new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
           const env: Record<string, string> = {};
           for (const [name, value] of Object.entries(process.env))
-            if (value !== undefined && !name.startsWith('GATEHOUSE_')) env[name] = value;
+            // The store checks (src/store/store-checks.ts) follow the CLI too: its unit is checked.
+            if (value !== undefined && (!name.startsWith('GATEHOUSE_') || name === STORE_CHECKS_ENV))
+              env[name] = value;
           execFile(
             process.execPath,
             [join(process.cwd(), 'bin/gatehouse.js'), 'attention', ...args],

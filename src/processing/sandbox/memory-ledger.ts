@@ -18,7 +18,7 @@ export class MemoryLedger implements SandboxLedger {
     return Promise.resolve(true);
   }
 
-  resend(operationId: string, answer: string | undefined): Promise<void> {
+  resend(operationId: string, _seenCalls: number, answer: string | undefined): Promise<void> {
     const entry = this.entries.get(operationId);
     if (entry !== undefined)
       this.entries.set(operationId, { ...entry, calls: entry.calls + 1, answer: answer ?? entry.answer });

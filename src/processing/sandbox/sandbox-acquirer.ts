@@ -160,7 +160,7 @@ export class SandboxAcquirer implements AcquirerPort {
   private async again<A>(operationId: string, whenFenced: A): Promise<A> {
     const stored = await this.ledger.find(operationId);
     if (stored === undefined) throw new Error(`sandbox ledger lost operation ${operationId}`);
-    await this.ledger.resend(operationId, undefined, this.clock.nowMs());
+    await this.ledger.resend(operationId, stored.calls, undefined, this.clock.nowMs());
     // It arrived after an inquiry gave up on it: refused, so the gateway's decision stands.
     if (stored.call === 'fenced') return whenFenced;
     return JSON.parse(stored.answer) as A;
@@ -192,6 +192,7 @@ export class SandboxAcquirer implements AcquirerPort {
       const retried = earlier.outcome === 'refused' && !earlier.final;
       await this.ledger.resend(
         request.operationId,
+        stored.calls,
         retried ? JSON.stringify(answer) : undefined,
         this.clock.nowMs(),
       );

@@ -43,6 +43,9 @@ export interface SandboxLedger {
    * `find` sees the entry at once; it is durable no later than anything this process writes after.
    */
   insert(entry: Omit<LedgerEntry, 'calls'>, nowMs: number): Promise<boolean>;
-  /** Counts a resend, replacing the stored answer when `answer` is given (a retryable refusal tried again). */
-  resend(operationId: string, answer: string | undefined, nowMs: number): Promise<void>;
+  /**
+   * Counts a resend, replacing the stored answer when `answer` is given (a retryable refusal tried
+   * again). `seenCalls` is the count the caller read: the write is guarded by it.
+   */
+  resend(operationId: string, seenCalls: number, answer: string | undefined, nowMs: number): Promise<void>;
 }

@@ -85,9 +85,11 @@ export class MoneyStepEngine {
           await this.leaveForAttention(step, `${end.reason} (after ${attempts} attempts)`, end.actionCode);
           return undefined;
         }
-        await this.writes.run((db) =>
-          this.steps.defer(db, step.id, this.clock.nowMs() + backoffMs(attempts), end.reason),
-        );
+        {
+          // Decided once, outside the unit: a unit run twice must write the same (group-commit.ts).
+          const nextAttemptAtMs = this.clock.nowMs() + backoffMs(attempts);
+          await this.writes.run((db) => this.steps.defer(db, step.id, nextAttemptAtMs, end.reason));
+        }
         return undefined;
       case 'attention':
         await this.leaveForAttention(step, end.reason, end.actionCode);

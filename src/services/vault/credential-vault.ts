@@ -73,8 +73,16 @@ export class CredentialVault {
       this.box.hashes(digits),
     );
     if (existing !== undefined) {
+      const expiry = formatExpiry(input.expiry);
+      const current =
+        existing.active === 1 &&
+        existing.expiry === expiry &&
+        this.box.isCurrent(existing.pan_sealed) &&
+        existing.pan_hash === this.box.hash(digits);
+      // Nothing to refresh: the unit writes nothing, so running it twice is harmless (group-commit.ts).
+      if (current) return { bindingId: existing.id, created: false };
       await this.bindings.update(db, existing.id, {
-        expiry: formatExpiry(input.expiry),
+        expiry,
         active: 1,
         pan_sealed: this.box.seal(digits, existing.id),
         pan_hash: this.box.hash(digits),
@@ -252,8 +260,11 @@ export class CredentialVault {
   async extend(db: Executor, merchantId: string, bindingId: string, newExpiry: CardExpiry): Promise<void> {
     const binding = await this.bindings.find(merchantId, bindingId, db);
     if (binding === undefined) throw new Refusal('BINDING_NOT_FOUND');
+    const expiry = formatExpiry(newExpiry);
+    // Already so: nothing is written, and the unit run again changes nothing (group-commit.ts).
+    if (binding.expiry === expiry) return;
     await this.bindings.update(db, bindingId, {
-      expiry: formatExpiry(newExpiry),
+      expiry,
       updated_at_ms: this.clock.nowMs(),
     });
   }
