@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../../src/config/config.js';
-import { openStore, type Store } from '../../src/store/database.js';
+import { migrateToLatest, openStore, type Store } from '../../src/store/database.js';
 import { preparedQuery, type Executor } from '../../src/store/prepared-query.js';
 import { countStatements, takeStatementCounts } from '../../src/store/statement-counter.js';
 import { isUniqueViolation } from '../../src/store/unique-violation.js';
@@ -16,6 +16,9 @@ type ProbeDatabase = Kysely<{ group_commit_probe: { id: string } }>;
 const insertProbe = preparedQuery((db, p: { id: string }) =>
   (db as unknown as ProbeDatabase).insertInto('group_commit_probe').values({ id: p.id }),
 );
+
+/** The column types the multi-row insert's JSON fills exactly as single-row parameters would. */
+const MULTI_ROW_COLUMN_TYPES = ['text', 'character varying', 'integer', 'bigint', 'smallint', 'double precision'];
 
 // Transactions are counted by their `begin` (read when a store opens).
 countStatements();
@@ -185,6 +188,25 @@ for (const engine of ENGINES) {
         // The connection was left idle, not broken: the next batch commits.
         await store.writes.run(insert('k2'));
         assert.ok((await ids()).includes('k2'));
+      });
+
+      test('every column a multi-row insert may fill converts from JSON as its parameter would', async () => {
+        // json_populate_recordset converts each JSON value to its column's type. For these types
+        // the JSON form of the value pg would send (a string, a number, null) converts as the
+        // parameter's text would; a json or jsonb column would keep a JSON string verbatim
+        // instead of parsing it, and a bytea would not decode (src/store/multi-row-insert.ts).
+        await migrateToLatest(store);
+        const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
+          select table_name, column_name, data_type from information_schema.columns
+          where table_schema = current_schema() and table_name not like 'kysely_%'
+            and table_name not like 'group_commit_%'`.execute(store.db);
+        assert.ok(rows.length > 50, `only ${rows.length} columns read`);
+        assert.deepEqual(
+          rows
+            .filter((row) => !MULTI_ROW_COLUMN_TYPES.includes(row.data_type))
+            .map((row) => `${row.table_name}.${row.column_name}: ${row.data_type}`),
+          [],
+        );
       });
 
       test("one batch's prepared inserts reach PostgreSQL as one statement", async () => {
