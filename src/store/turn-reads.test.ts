@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setImmediate as nextCheckPhase } from 'node:timers/promises';
 import type pg from 'pg';
+import { nameStatement } from './named-statements.js';
 import { TurnReads } from './turn-reads.js';
 
 function fakePool(answer: (text: string) => Promise<unknown>) {
@@ -52,4 +53,24 @@ test('a lost connection is given back broken; a statement error leaves it usable
   await assert.rejects(reads.query('select lost', []), (error) => error === lost);
   await nextCheckPhase();
   assert.deepEqual(clients[1]?.released, [lost]);
+});
+
+test('a named read without an order comes back through row_to_json, unwrapped', async () => {
+  const byKey = 'select "id", "status" from "probe_rows" where "id" = $1';
+  const ordered = 'select "id" from "probe_rows" order by "id"';
+  nameStatement(byKey);
+  nameStatement(ordered);
+  const { clients, reads } = fakePool((text) =>
+    Promise.resolve({
+      rows: text.includes('row_to_json') ? [{ row: { id: 'a', status: 2 } }] : [{ id: 'a' }],
+    }),
+  );
+  assert.deepEqual((await reads.query(byKey, ['a'])).rows, [{ id: 'a', status: 2 }]);
+  assert.deepEqual((await reads.query(ordered, [])).rows, [{ id: 'a' }]);
+  // Not named (a select *, a text outside preparedQuery): sent as it is.
+  assert.deepEqual((await reads.query('select 1', [])).rows, [{ id: 'a' }]);
+  assert.deepEqual(
+    clients.flatMap((client) => client.queries),
+    [`select row_to_json(r) as "row" from (${byKey}) as r`, ordered, 'select 1'],
+  );
 });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { namedQuery } from './named-statements.js';
+import { nameStatement, namedQuery, statementName } from './named-statements.js';
 
 /**
  * PostgreSQL's prepared reads outside a transaction, shared per event-loop turn: the reads a turn
@@ -32,7 +32,10 @@ export class TurnReads {
     turn.reading += 1;
     try {
       const client = await turn.client;
-      return await client.query(namedQuery(text, values));
+      const json = jsonFormOf(text);
+      if (json === undefined) return await client.query(namedQuery(text, values));
+      const result = await client.query<{ row: unknown }>(namedQuery(json, values));
+      return { ...result, rows: result.rows.map((row) => row.row) } as pg.QueryResult;
     } catch (error) {
       // A statement's own error (a timeout) leaves the pipeline usable; a lost connection does not.
       if (isConnectionError(error)) turn.broken = error instanceof Error ? error : new Error(String(error));
@@ -42,6 +45,30 @@ export class TurnReads {
       void release(turn);
     }
   }
+}
+
+/**
+ * A read's rows as one JSON value each. pg describes a result column by column on every execution
+ * and builds a row template for it (Result.addFields): for the order's 69 columns that was a
+ * quarter of a PostgreSQL status's CPU (docs/performance.md, issue 24). One JSON column costs it
+ * almost nothing, and the row comes back with the same members and values: the schema's columns
+ * are text, integers and doubles only (test/integration/group-commit.test.ts), whose JSON forms
+ * parse to what pg's parsers give. Only named reads with no `order by` take this form, so the
+ * rows' order is never in question.
+ */
+const jsonForms = new Map<string, string | null>();
+
+function jsonFormOf(text: string): string | undefined {
+  let json = jsonForms.get(text);
+  if (json === undefined) {
+    json =
+      statementName(text) === undefined || /\border\s+by\b/i.test(text)
+        ? null
+        : `select row_to_json(r) as "row" from (${text}) as r`;
+    if (json !== null) nameStatement(json);
+    jsonForms.set(text, json);
+  }
+  return json ?? undefined;
 }
 
 interface Turn {

@@ -18,7 +18,14 @@ const insertProbe = preparedQuery((db, p: { id: string }) =>
 );
 
 /** The column types the multi-row insert's JSON fills exactly as single-row parameters would. */
-const MULTI_ROW_COLUMN_TYPES = ['text', 'character varying', 'integer', 'bigint', 'smallint', 'double precision'];
+const MULTI_ROW_COLUMN_TYPES = [
+  'text',
+  'character varying',
+  'integer',
+  'bigint',
+  'smallint',
+  'double precision',
+];
 
 // Transactions are counted by their `begin` (read when a store opens).
 countStatements();
