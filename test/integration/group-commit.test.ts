@@ -202,6 +202,7 @@ for (const engine of ENGINES) {
         // the JSON form of the value pg would send (a string, a number, null) converts as the
         // parameter's text would; a json or jsonb column would keep a JSON string verbatim
         // instead of parsing it, and a bytea would not decode (src/store/multi-row-insert.ts).
+        // The reads that come back through row_to_json rest on the same list (turn-reads.ts).
         await migrateToLatest(store);
         const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
           select table_name, column_name, data_type from information_schema.columns
