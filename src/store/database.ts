@@ -12,7 +12,7 @@ import { ownReadWindows, ReadWindows } from './read-window.js';
 import { withStatementCache } from './statement-cache.js';
 import { ownTurnReads, TurnReads } from './turn-reads.js';
 import { statementLog } from './statement-counter.js';
-import { startWalCheckpointer } from './wal-checkpointer.js';
+import { limitWalSize, startWalCheckpointer } from './wal-checkpointer.js';
 import { storeChecksOfEnvironment } from './store-checks.js';
 import type { WriteLock } from './write-lock.js';
 
@@ -60,6 +60,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     // A file database checkpoints on its own thread, never inside a commit on this one.
     const checkpointer = location.file === ':memory:' ? undefined : startWalCheckpointer(location.file);
     if (checkpointer !== undefined) sqlite.pragma('wal_autocheckpoint = 0');
+    limitWalSize(sqlite);
     const log = statementLog();
     const windows = new ReadWindows();
     const checks = storeChecksOfEnvironment();
