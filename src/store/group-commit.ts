@@ -84,7 +84,7 @@ export class GroupCommit {
       readonly optimisticPass?: OptimisticPass;
       /** When a batch starts; in the current check phase by default. */
       readonly schedule?: FlushSchedule;
-      /** Test runs: every unit runs twice to enforce the contract (unit-contract-check.ts). */
+      /** Test runs: every unit runs twice to enforce the contract (store-checks.ts). */
       readonly check?: UnitCheck;
     } = {},
   ) {
@@ -99,7 +99,7 @@ export class GroupCommit {
   }
 
   run<T>(work: Work<T>): Promise<T> {
-    const unit = this.check === undefined ? work : this.check(work);
+    const unit = this.checked(work);
     return new Promise<T>((resolve, reject) => {
       this.enqueue({ work: unit, resolve: resolve as (value: unknown) => void, reject });
     });
@@ -116,7 +116,7 @@ export class GroupCommit {
    * so a payment waits for two commits, not three (docs/decisions.md, issue 23).
    */
   runAhead<T>(work: Work<T>): { readonly ran: Promise<T>; readonly committed: Promise<void> } {
-    const unit = this.check === undefined ? work : this.check(work);
+    const unit = this.checked(work);
     let ran: (value: unknown) => void = () => undefined;
     const ranPromise = new Promise<T>((resolve) => (ran = resolve as (value: unknown) => void));
     const committed = new Promise<void>((resolve) => {
@@ -140,6 +140,11 @@ export class GroupCommit {
         resolve();
       });
     });
+  }
+
+  /** The unit as submitted, or wrapped by the test runs' contract check (read from the caller's stack). */
+  private checked<T>(work: Work<T>): Work<T> {
+    return this.check === undefined ? work : this.check(work);
   }
 
   private enqueue(item: Pending): void {

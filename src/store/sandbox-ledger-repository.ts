@@ -20,6 +20,9 @@ function entryOf(row: SandboxAcquirerOperationRow): LedgerEntry {
 
 const BEHAVIOURS_KEPT = 10_000;
 
+/** Tries at counting a resent call while other calls of the same operation move the count. */
+const RESEND_ATTEMPTS_MAX = 100;
+
 /**
  * The sandbox acquirer's memory in the database. Each write is a unit of the group commit of its
  * own, never part of a gateway transaction: the acquirer remembers what it did even when the
@@ -30,9 +33,6 @@ const BEHAVIOURS_KEPT = 10_000;
  * finds the entry in `queued`; another process could only ask about it after the step's lease
  * ran out.
  */
-/** Tries at counting a resent call while other calls of the same operation move the count. */
-const RESEND_ATTEMPTS_MAX = 100;
-
 export class SandboxLedgerRepository implements SandboxLedger {
   private readonly queued = new Map<string, LedgerEntry>();
   /**

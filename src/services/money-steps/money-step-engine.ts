@@ -80,17 +80,16 @@ export class MoneyStepEngine {
         return undefined;
       case 'next':
         return end.step;
-      case 'retry':
+      case 'retry': {
         if (attempts >= STEP_ATTEMPTS_MAX) {
           await this.leaveForAttention(step, `${end.reason} (after ${attempts} attempts)`, end.actionCode);
           return undefined;
         }
-        {
-          // Decided once, outside the unit: a unit run twice must write the same (group-commit.ts).
-          const nextAttemptAtMs = this.clock.nowMs() + backoffMs(attempts);
-          await this.writes.run((db) => this.steps.defer(db, step.id, nextAttemptAtMs, end.reason));
-        }
+        // Decided once, outside the unit: a unit run twice must write the same (group-commit.ts).
+        const nextAttemptAtMs = this.clock.nowMs() + backoffMs(attempts);
+        await this.writes.run((db) => this.steps.defer(db, step.id, nextAttemptAtMs, end.reason));
         return undefined;
+      }
       case 'attention':
         await this.leaveForAttention(step, end.reason, end.actionCode);
         return undefined;

@@ -74,18 +74,19 @@ export class CredentialVault {
     );
     if (existing !== undefined) {
       const expiry = formatExpiry(input.expiry);
+      const panHash = this.box.hash(digits);
       const current =
         existing.active === 1 &&
         existing.expiry === expiry &&
         this.box.isCurrent(existing.pan_sealed) &&
-        existing.pan_hash === this.box.hash(digits);
+        existing.pan_hash === panHash;
       // Nothing to refresh: the unit writes nothing, so running it twice is harmless (group-commit.ts).
       if (current) return { bindingId: existing.id, created: false };
       await this.bindings.update(db, existing.id, {
         expiry,
         active: 1,
         pan_sealed: this.box.seal(digits, existing.id),
-        pan_hash: this.box.hash(digits),
+        pan_hash: panHash,
         updated_at_ms: nowMs,
       });
       // Saving a card the client had switched off switches it on again: the merchant hears of it.

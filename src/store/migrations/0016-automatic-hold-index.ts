@@ -7,22 +7,22 @@ import type { Kysely } from 'kysely';
  * (issue 24: the PostgreSQL payment's tail in the bench, after hundreds of thousands of payments).
  * These indexes hold only the orders given such a time, in the order the job takes them.
  */
+const DUE_INDEXES = [
+  ['orders_auto_complete_due', 'auto_complete_at_ms'],
+  ['orders_auto_reverse_due', 'auto_reverse_at_ms'],
+] as const;
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createIndex('orders_auto_complete_due')
-    .on('orders')
-    .columns(['status', 'auto_complete_at_ms'])
-    .where('auto_complete_at_ms', 'is not', null)
-    .execute();
-  await db.schema
-    .createIndex('orders_auto_reverse_due')
-    .on('orders')
-    .columns(['status', 'auto_reverse_at_ms'])
-    .where('auto_reverse_at_ms', 'is not', null)
-    .execute();
+  for (const [name, column] of DUE_INDEXES) {
+    await db.schema
+      .createIndex(name)
+      .on('orders')
+      .columns(['status', column])
+      .where(column, 'is not', null)
+      .execute();
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('orders_auto_reverse_due').execute();
-  await db.schema.dropIndex('orders_auto_complete_due').execute();
+  for (const [name] of [...DUE_INDEXES].reverse()) await db.schema.dropIndex(name).execute();
 }
