@@ -77,7 +77,7 @@ export function addWalletCommands(program: Command): void {
   key
     .command('create')
     .description(
-      'make a P-256 key: wallet a prints the certificate signing request for the wallet vendor (the sandbox vendor certifies it at once); wallet b keeps the recipient id',
+      'make a P-256 key: wallet a prints the certificate signing request for the wallet vendor (the sandbox vendor certifies it at once); wallet b prints the public key to register with the vendor and the recipient id',
     )
     .requiredOption('--login <login>', 'merchant login')
     .addOption(walletOption())
@@ -94,7 +94,10 @@ export function addWalletCommands(program: Command): void {
               }),
         }),
       );
-      printJson(created.key);
+      // Wallet B: the public key the merchant registers with the vendor, beside the recipient id.
+      printJson(
+        created.publicKey === undefined ? created.key : { ...created.key, publicKey: created.publicKey },
+      );
       if (created.certificateRequest !== undefined) console.log(created.certificateRequest);
     });
 
@@ -162,6 +165,8 @@ export function addWalletCommands(program: Command): void {
               },
               nowMs,
               messageId: randomBytes(24).toString('base64url'),
+              // A recipient id shared by merchants: the token names whose it is (wallet-tokens.ts).
+              ...(recipient.recipientId.startsWith('gateway:') ? { gatewayMerchantId: flags.login } : {}),
             });
           }
           const [merchantKey] = await keyring.walletAKeys(merchantId);

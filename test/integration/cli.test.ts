@@ -414,9 +414,16 @@ for (const engine of ENGINES) {
       );
       assertOk(imported);
       assert.equal((JSON.parse(imported.stdout) as { recipientId: string }).recipientId, 'merchant:42');
+      // Issue 25: a created wallet B key shows what the merchant gives the vendor.
+      const created = await cli('wallet', 'key', 'create', '--login', login, '--wallet', 'b');
+      assertOk(created);
+      const made = JSON.parse(created.stdout) as { recipientId: string; publicKey: string };
+      assert.equal(made.recipientId, `merchant:${login}`);
+      const point = Buffer.from(made.publicKey, 'base64');
+      assert.deepEqual([point.length, point[0]], [65, 0x04], 'the uncompressed P-256 point');
       const shown = await cli('wallet', 'show', '--login', login);
       assertOk(shown);
-      assert.equal((JSON.parse(shown.stdout) as unknown[]).length, 1);
+      assert.equal((JSON.parse(shown.stdout) as unknown[]).length, 2);
       assert.ok(!shown.stdout.includes('PRIVATE KEY'));
       assertFails(await cli('wallet', 'trust', '--wallet', 'a', '--root-keys', keyFile), /--root-ca/);
     });

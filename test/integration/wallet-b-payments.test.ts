@@ -2,52 +2,26 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPublicKey, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { loadMasterKey } from '../../src/config/master-key.js';
-import { cryptoRandom } from '../../src/domain/random-source.js';
 import {
   mintWalletBToken,
   type WalletBSandboxAuthority,
   type WalletBSandboxPayment,
 } from '../../src/processing/wallets/wallet-b/index.js';
-import { SecretBox } from '../../src/security/secret-box.js';
-import { SandboxWallets } from '../../src/services/wallets/sandbox-wallets.js';
-import { WalletAdmin } from '../../src/services/wallets/wallet-admin.js';
-import { WalletKeyring } from '../../src/services/wallets/wallet-keyring.js';
-import { WalletTrust } from '../../src/services/wallets/wallet-trust.js';
-import { MerchantRepository } from '../../src/store/merchant-repository.js';
-import { WalletRepository } from '../../src/store/wallet-repository.js';
 import { WALLET_TEST_CRYPTOGRAM } from '../support/card-data.js';
 import { browserGet, onlyForm, submit } from '../support/browser-forms.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { assertRefusal } from '../support/refusals.js';
 import { skipUnlessShared } from '../support/required-in-ci.js';
+import { walletServices, type WalletServices } from '../support/wallet-services.js';
 
 const PAY = '/payment/wallet-b/payment.do';
 const REST = '/payment/rest';
 
-function services(gh: TestGatehouse) {
-  const wallets = new WalletRepository(gh.gatehouse.store.db);
-  const box = new SecretBox(loadMasterKey(gh.gatehouse.config));
-  const trust = new WalletTrust(wallets, gh.clock, cryptoRandom);
-  return {
-    trust,
-    admin: new WalletAdmin(
-      new MerchantRepository(gh.gatehouse.store.db),
-      wallets,
-      box,
-      gh.clock,
-      cryptoRandom,
-    ),
-    keyring: new WalletKeyring(wallets, box, true),
-    sandbox: new SandboxWallets(wallets, trust, box, gh.clock),
-  };
-}
-
 /** A sandbox wallet B token for `login`'s first recipient key, as the vendor's device would make it. */
 async function mintFor(
   gh: TestGatehouse,
-  wallet: ReturnType<typeof services>,
+  wallet: WalletServices,
   authority: WalletBSandboxAuthority,
   login: string,
   protocolVersion: 'ECv1' | 'ECv2',
@@ -72,14 +46,14 @@ const post = (gh: TestGatehouse, path: string, body: unknown) =>
 for (const engine of ENGINES) {
   describe(`${engine}: wallet B payments (issue 10)`, () => {
     let gh: TestGatehouse;
-    let wallet: ReturnType<typeof services>;
+    let wallet: WalletServices;
     let authority: WalletBSandboxAuthority;
     let login: string;
     let auth: { userName: string; password: string };
 
     before(async () => {
       gh = await startTestGatehouse(engine);
-      wallet = services(gh);
+      wallet = walletServices(gh);
       authority = await wallet.sandbox.walletB();
       const created = await gh.createMerchant({ permissions: ['preAuth'] });
       login = created.merchantLogin;
@@ -153,14 +127,14 @@ for (const engine of ENGINES) {
 for (const engine of ENGINES) {
   describe(`${engine}: a wallet B PAN_ONLY token runs 3-D Secure on a merchant that authenticates`, () => {
     let gh: TestGatehouse;
-    let wallet: ReturnType<typeof services>;
+    let wallet: WalletServices;
     let authority: WalletBSandboxAuthority;
     let login: string;
     let auth: { userName: string; password: string };
 
     before(async () => {
       gh = await startTestGatehouse(engine, { reachable: true });
-      wallet = services(gh);
+      wallet = walletServices(gh);
       authority = await wallet.sandbox.walletB();
       const created = await gh.createMerchant({ authenticates: true });
       login = created.merchantLogin;
@@ -291,7 +265,7 @@ for (const engine of ENGINES) {
 
       test('r2d2 tokenized-card.json, with the test root keys and the recipient key of the vectors', async () => {
         const read = (name: string) => readFileSync(new URL(name, vectors), 'utf8');
-        const wallet = services(gh);
+        const wallet = walletServices(gh);
         const login = (await gh.createMerchant()).merchantLogin;
         await wallet.trust.addRootKeys(read('root-keys-test.json'));
         await wallet.admin.importKey(login, 'b', {

@@ -42,6 +42,19 @@ export function publicKeyHash(key: KeyObject): string {
   return createHash('sha256').update(spkiDer(key)).digest('base64');
 }
 
+/**
+ * A P-256 public key as wallet B's vendor takes it in its console: Base64 of the uncompressed
+ * point (`04 || X || Y`, 65 bytes), which is also how its tokens carry the ephemeral key.
+ */
+function uncompressedPointBase64(key: KeyObject): string {
+  const jwk = key.export({ format: 'jwk' });
+  return Buffer.concat([
+    Buffer.of(0x04),
+    Buffer.from(jwk.x ?? '', 'base64url'),
+    Buffer.from(jwk.y ?? '', 'base64url'),
+  ]).toString('base64');
+}
+
 /** A P-256 private key from PEM (PKCS#8 or SEC1), or the operator is told why not. */
 export function p256PrivateKey(pem: string): KeyObject {
   let key: KeyObject;
@@ -144,13 +157,14 @@ export class WalletAdmin {
       recipientId?: string;
       certify?: (publicKeyPem: string, merchantId: string) => Promise<X509Certificate>;
     } = {},
-  ): Promise<{ key: WalletKeySummary; certificateRequest?: string }> {
+  ): Promise<{ key: WalletKeySummary; certificateRequest?: string; publicKey?: string }> {
     const merchantId = await this.merchantIdOf(login);
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     if (wallet === 'b') {
       const recipientId = options.recipientId ?? `merchant:${login}`;
-      return { key: await this.importKey(login, 'b', { privateKeyPem, recipientId }) };
+      const key = await this.importKey(login, 'b', { privateKeyPem, recipientId });
+      return { key, publicKey: uncompressedPointBase64(publicKey) };
     }
     if (options.recipientId !== undefined) throw new AdminError('--recipient-id is for wallet b');
     const certificateRequest = createCertificateRequest(privateKey, [

@@ -126,14 +126,13 @@ export class WalletTokens {
     const recipients = await this.keyring.walletBRecipients(merchant.id);
     if (recipients.length === 0) throw new Refusal('WALLET_KEY_MISMATCH');
     const trust = { rootKeys: await this.keyring.walletBRootKeys() };
+    const text = walletBTokenText(paymentToken);
     let refusal: Refusal | undefined;
     for (const recipient of recipients) {
       try {
-        return walletBCard(
-          refused(() => openWalletBToken(paymentToken, recipient, trust, nowMs)),
-          order,
-          merchant,
-        );
+        const payment = refused(() => openWalletBToken(text, recipient, trust, nowMs));
+        refuseOtherMerchants(payment, recipient.recipientId, merchant.login);
+        return walletBCard(payment, order, merchant);
       } catch (error) {
         if (!(error instanceof Refusal)) throw error;
         refusal = error;
@@ -144,14 +143,55 @@ export class WalletTokens {
 
   /**
    * paymentDirect.do: the payment data the merchant decrypted itself (its JSON, or Base64 of it).
-   * It names no transaction, so the payload itself (by its digest) is what may be paid only once.
+   * It names no transaction, so the payment it describes is what may be paid only once: its id is
+   * a digest of the fields read from it (canonical: the same data re-encoded, re-spaced or with its
+   * members reordered is the same payment). The cryptogram is the issuer's one-time value, so two
+   * real payments never share it.
    */
   readDecryptedA(paymentToken: string, nowMs: number): OpenedWallet {
     const text = paymentToken.trimStart().startsWith('{')
       ? paymentToken
       : Buffer.from(paymentToken, 'base64').toString('utf8');
-    const tokenId = createHash('sha256').update(text).digest('hex');
-    const payment = refused(() => readWalletAPayload(Buffer.from(text, 'utf8'), tokenId, nowMs));
-    return walletACard(payment, tokenId);
+    const payment = refused(() => readWalletAPayload(Buffer.from(text, 'utf8'), '', nowMs));
+    return walletACard(payment, decryptedPaymentId(payment));
   }
+}
+
+function decryptedPaymentId(payment: WalletAPayment): string {
+  const canonical = JSON.stringify([
+    payment.applicationPrimaryAccountNumber.reveal(),
+    payment.applicationExpirationDate,
+    payment.currencyCode,
+    payment.transactionAmount,
+    payment.deviceManufacturerIdentifier,
+    payment.paymentData.onlinePaymentCryptogram.reveal(),
+    payment.eci ?? null,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * Wallet B's token as its JSON text. Client libraries of this API family send it Base64-encoded,
+ * as the family's own documentation describes it; a JSON token starts with `{`, anything else must
+ * be Base64 of that JSON.
+ */
+function walletBTokenText(paymentToken: string): string {
+  if (paymentToken.trimStart().startsWith('{')) return paymentToken;
+  const encoded = paymentToken.trim();
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(encoded)) throw new Refusal('WALLET_TOKEN_MALFORMED');
+  const text = Buffer.from(encoded, 'base64').toString('utf8');
+  if (!text.trimStart().startsWith('{')) throw new Refusal('WALLET_TOKEN_MALFORMED');
+  return text;
+}
+
+/**
+ * Whose token it is. A `gateway:` recipient id is shared by every merchant of the gateway, so its
+ * tokens must name their merchant in `gatewayMerchantId` (the merchant's login, which the shop's
+ * page passes to the wallet); a token naming another merchant is not this one's, whichever key
+ * opened it.
+ */
+function refuseOtherMerchants(payment: WalletBPayment, recipientId: string, login: string): void {
+  const named = payment.gatewayMerchantId;
+  if (named === undefined ? recipientId.startsWith('gateway:') : named !== login)
+    throw new Refusal('WALLET_KEY_MISMATCH');
 }

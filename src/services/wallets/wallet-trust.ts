@@ -78,8 +78,15 @@ export class WalletTrust {
         throw new AdminError(`${where}.protocolVersion must be one of ${WALLET_B_PROTOCOLS.join(', ')}`);
       }
       const expiration = key.keyExpiration;
-      if (expiration !== undefined && (typeof expiration !== 'string' || !/^\d{1,15}$/.test(expiration))) {
-        throw new AdminError(`${where}.keyExpiration must be milliseconds since the epoch, as text`);
+      // The vendor's own library requires an expiry of every root key but ECv1's (protocols.md §3.1).
+      const required = key.protocolVersion !== 'ECv1';
+      if (
+        (expiration !== undefined || required) &&
+        (typeof expiration !== 'string' || !/^\d{1,15}$/.test(expiration))
+      ) {
+        throw new AdminError(
+          `${where}.keyExpiration must be milliseconds since the epoch, as text${required ? ` (required for ${String(key.protocolVersion)})` : ''}`,
+        );
       }
       return {
         kind: 'rootKey',

@@ -89,9 +89,12 @@ export function mintWalletBToken(options: {
   payment: WalletBSandboxPayment;
   nowMs: number;
   messageId: string;
+  /** Gateway mode (a `gateway:` recipient): the merchant the token is for, as the vendor's page names it. */
+  gatewayMerchantId?: string;
 }): string {
   const { authority, recipientId, protocolVersion: protocol, payment, nowMs } = options;
   const plaintext = JSON.stringify({
+    ...(options.gatewayMerchantId === undefined ? {} : { gatewayMerchantId: options.gatewayMerchantId }),
     messageExpiration: String(nowMs + MESSAGE_LIFETIME_MS),
     messageId: options.messageId,
     paymentMethod: 'CARD',

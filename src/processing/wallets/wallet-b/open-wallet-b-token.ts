@@ -79,7 +79,9 @@ function signatureVerifies(bytes: Buffer, key: KeyObject, signature: string): bo
 function usableRootKeys(trust: WalletBTrust, protocol: WalletBProtocol, nowMs: number): KeyObject[] {
   return trust.rootKeys.flatMap((root) => {
     if (root.protocolVersion !== protocol) return [];
-    if (root.keyExpiration !== undefined && !(Number(root.keyExpiration) > nowMs)) return [];
+    // Only ECv1's root keys may go without an expiry; the vendor's library refuses the others.
+    if (root.keyExpiration === undefined ? protocol !== 'ECv1' : !(Number(root.keyExpiration) > nowMs))
+      return [];
     try {
       return [createPublicKey({ key: Buffer.from(root.keyValue, 'base64'), format: 'der', type: 'spki' })];
     } catch {
