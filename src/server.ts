@@ -72,6 +72,7 @@ import { MerchantAdmin } from './services/merchant-admin.js';
 import { MerchantDirectory } from './services/merchant-directory.js';
 import { OrderQuery } from './services/order-query.js';
 import { OrderReport } from './services/order-report.js';
+import { CallbackAddresses } from './services/callbacks/callback-addresses.js';
 import { OrderRegistration } from './services/order-registration.js';
 import { CallbackRepository } from './store/callback-repository.js';
 import { migrateToLatest, openStore, type Store } from './store/database.js';
@@ -169,6 +170,7 @@ export async function openAdmin(
     secrets,
     options.clock ?? systemClock,
     options.random ?? cryptoRandom,
+    new CallbackAddresses(config.callbackPrivateAddresses),
   );
   return {
     store,
@@ -206,6 +208,14 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     migrate: options.migrate,
     writeLock: options.writeLock,
   });
+  if (config.environment === 'production') {
+    try {
+      await new WalletTrust(new WalletRepository(store.db), clock, random).refuseSandboxInProduction();
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+  }
   if (masterKeyGenerated !== undefined) {
     logger.warn(
       { file: masterKeyGenerated },
@@ -318,7 +328,15 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     await sandboxWallets.walletA();
     await sandboxWallets.walletB();
   }
-  const registration = new OrderRegistration(orders, store.writes, clock, random, config.publicUrl);
+  const callbackAddresses = new CallbackAddresses(config.callbackPrivateAddresses);
+  const registration = new OrderRegistration(
+    orders,
+    store.writes,
+    clock,
+    random,
+    config.publicUrl,
+    callbackAddresses,
+  );
   const dccRates = new DccRateRepository(store.db);
   if (config.dccRatesFile !== undefined)
     await loadRatesFile(config.dccRatesFile, new DccRateAdmin(dccRates, clock));
@@ -405,6 +423,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     gatewayKeys: keys,
     clock,
     logger,
+    addresses: callbackAddresses,
   });
   const jobs = new JobRunner(
     [

@@ -74,7 +74,11 @@ export function addKeyCommands(program: Command): void {
     .requiredOption('--expiry <YYYYMM>', 'card expiry')
     .option('--cvc <digits>', 'card security code')
     .action(async (flags: { pan: string; expiry: string; cvc?: string }) => {
-      const publicKey = await gatewayKeys(loadConfig().dataDir).publicKeyPem();
+      const config = loadConfig();
+      // A device encrypts real card data; minting it here is the sandbox's tool only.
+      if (config.environment === 'production')
+        throw new AdminError('keys se-token is a sandbox tool: off under GATEHOUSE_ENV=production');
+      const publicKey = await gatewayKeys(config.dataDir).publicKeyPem();
       console.log(sealSeToken(flags, publicKey, Date.now()));
     });
 }

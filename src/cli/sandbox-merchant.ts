@@ -33,7 +33,7 @@ export function sandboxGreeting(created: CreatedMerchant, publicUrl: string): st
     `  curl -s ${publicUrl}/payment/rest/getOrderStatusExtended.do \\`,
     `    -d userName=${created.userName} -d password=${created.password} -d orderNumber=order-1`,
     '',
-    'Set GATEHOUSE_SANDBOX_MERCHANT=false (or pass --no-sandbox-merchant) to skip this in production.',
+    'In production set GATEHOUSE_ENV=production: no sandbox merchant, wallet vendors or minting.',
     '',
   ].join('\n');
 }

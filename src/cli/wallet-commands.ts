@@ -240,6 +240,17 @@ export function addWalletCommands(program: Command): void {
     });
 
   wallet
+    .command('sandbox')
+    .description("the sandbox world's wallet vendors")
+    .command('remove')
+    .description(
+      'forget the sandbox wallet vendors (their trust anchors and keys): required before GATEHOUSE_ENV=production',
+    )
+    .action(async () => {
+      printJson(await withWallets(({ trust }) => trust.removeSandbox()));
+    });
+
+  wallet
     .command('trust')
     .description('add trust anchors: wallet a root CAs, wallet b root signing keys')
     .addOption(walletOption())

@@ -20,3 +20,39 @@ test('an invalid recovery grace stops the start with a message naming the variab
     );
   }
 });
+
+test('GATEHOUSE_ENV=production turns off everything sandbox at once; the default stays the sandbox', () => {
+  const sandbox = loadConfig({}, '/tmp');
+  assert.deepEqual(
+    [sandbox.environment, sandbox.sandboxMerchant, sandbox.sandboxWallets, sandbox.callbackPrivateAddresses],
+    ['sandbox', true, true, true],
+  );
+  const production = loadConfig({ GATEHOUSE_ENV: 'production' }, '/tmp');
+  assert.deepEqual(
+    [
+      production.environment,
+      production.sandboxMerchant,
+      production.sandboxWallets,
+      production.callbackPrivateAddresses,
+    ],
+    ['production', false, false, false],
+  );
+  assert.equal(
+    loadConfig({ GATEHOUSE_CALLBACK_PRIVATE_ADDRESSES: 'false' }, '/tmp').callbackPrivateAddresses,
+    false,
+  );
+});
+
+test('production refuses a sandbox switch turned on, and an unknown environment', () => {
+  for (const name of [
+    'GATEHOUSE_SANDBOX_MERCHANT',
+    'GATEHOUSE_SANDBOX_WALLETS',
+    'GATEHOUSE_CALLBACK_PRIVATE_ADDRESSES',
+  ]) {
+    assert.throws(
+      () => loadConfig({ GATEHOUSE_ENV: 'production', [name]: 'true' }, '/tmp'),
+      (error: unknown) => error instanceof ConfigError && error.message.includes(name),
+    );
+  }
+  assert.throws(() => loadConfig({ GATEHOUSE_ENV: 'staging' }, '/tmp'), /GATEHOUSE_ENV must be one of/);
+});

@@ -17,9 +17,16 @@ export interface Config {
   /** Earlier master keys (GATEHOUSE_RETIRED_MASTER_KEYS), so values they sealed still open. */
   readonly retiredMasterKeysBase64: readonly string[];
   readonly logLevel: LogLevel;
+  /**
+   * GATEHOUSE_ENV: `production` turns off everything sandbox at once (the sandbox merchant, the
+   * sandbox wallet vendors, token minting) and keeps callbacks off private networks.
+   */
+  readonly environment: Environment;
   readonly sandboxMerchant: boolean;
   /** Trust the sandbox world's wallet vendors (made on first use) beside the operator's anchors. */
   readonly sandboxWallets: boolean;
+  /** Callback addresses may be on loopback, private or link-local networks (the sandbox's local receivers). */
+  readonly callbackPrivateAddresses: boolean;
   readonly bodyLimitBytes: number;
   readonly jobIntervalMs: number;
   /** How long an acquirer call may take before it counts as a processing timeout. */
@@ -36,6 +43,9 @@ export interface Config {
   /** A file of DCC rates loaded into the rate table at start (GATEHOUSE_DCC_RATES_FILE). */
   readonly dccRatesFile: string | undefined;
 }
+
+export const ENVIRONMENTS = ['sandbox', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -54,8 +64,10 @@ export const CONFIG_VARIABLES = {
   GATEHOUSE_MASTER_KEY: 'generated into $GATEHOUSE_DATA_DIR/master.key on first start',
   GATEHOUSE_RETIRED_MASTER_KEYS: 'none (with key files: $GATEHOUSE_DATA_DIR/master.key.retired)',
   GATEHOUSE_LOG_LEVEL: 'info',
-  GATEHOUSE_SANDBOX_MERCHANT: 'true',
-  GATEHOUSE_SANDBOX_WALLETS: 'true',
+  GATEHOUSE_ENV: 'sandbox',
+  GATEHOUSE_SANDBOX_MERCHANT: 'true (false under GATEHOUSE_ENV=production)',
+  GATEHOUSE_SANDBOX_WALLETS: 'true (false under GATEHOUSE_ENV=production)',
+  GATEHOUSE_CALLBACK_PRIVATE_ADDRESSES: 'true (false under GATEHOUSE_ENV=production)',
   GATEHOUSE_BODY_LIMIT_BYTES: '262144',
   GATEHOUSE_JOB_INTERVAL_MS: '5000',
   GATEHOUSE_ACQUIRER_TIMEOUT_MS: '10000',
@@ -81,6 +93,26 @@ function integer(
   if (value < min || value > max)
     throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+/**
+ * A sandbox switch: its default is the environment's, and production refuses to have it turned on,
+ * so one variable cannot leave a sandbox door open in production.
+ */
+function sandboxFlag(env: Env, name: keyof typeof CONFIG_VARIABLES, environment: Environment): boolean {
+  const on = flag(env, name, environment === 'sandbox');
+  if (on && environment === 'production') {
+    throw new ConfigError(`${name} cannot be true under GATEHOUSE_ENV=production`);
+  }
+  return on;
+}
+
+function parseEnvironment(env: Env): Environment {
+  const raw = env.GATEHOUSE_ENV || CONFIG_VARIABLES.GATEHOUSE_ENV;
+  if (!(ENVIRONMENTS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`GATEHOUSE_ENV must be one of ${ENVIRONMENTS.join(', ')}, got "${raw}"`);
+  }
+  return raw as Environment;
 }
 
 function flag(env: Env, name: keyof typeof CONFIG_VARIABLES, fallback: boolean): boolean {
@@ -163,6 +195,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`GATEHOUSE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
+  const environment = parseEnvironment(env);
   const masterKeyBase64 = env.GATEHOUSE_MASTER_KEY || undefined;
   if (masterKeyBase64 !== undefined && Buffer.from(masterKeyBase64, 'base64').length !== 32) {
     throw new ConfigError('GATEHOUSE_MASTER_KEY must be the base64 encoding of exactly 32 bytes');
@@ -185,8 +218,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     masterKeyBase64,
     retiredMasterKeysBase64,
     logLevel: logLevel as LogLevel,
-    sandboxMerchant: flag(env, 'GATEHOUSE_SANDBOX_MERCHANT', true),
-    sandboxWallets: flag(env, 'GATEHOUSE_SANDBOX_WALLETS', true),
+    environment,
+    sandboxMerchant: sandboxFlag(env, 'GATEHOUSE_SANDBOX_MERCHANT', environment),
+    sandboxWallets: sandboxFlag(env, 'GATEHOUSE_SANDBOX_WALLETS', environment),
+    callbackPrivateAddresses: sandboxFlag(env, 'GATEHOUSE_CALLBACK_PRIVATE_ADDRESSES', environment),
     bodyLimitBytes: integer(env, 'GATEHOUSE_BODY_LIMIT_BYTES', 262_144, 1024, 16 * 1024 * 1024),
     jobIntervalMs: integer(env, 'GATEHOUSE_JOB_INTERVAL_MS', 5000, 50, 3_600_000),
     acquirerTimeoutMs: integer(env, 'GATEHOUSE_ACQUIRER_TIMEOUT_MS', 10_000, 10, 120_000),

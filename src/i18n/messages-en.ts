@@ -116,6 +116,7 @@ export const MESSAGES_EN = {
   'reason.seToken': 'card data encrypted with the gateway key (RSA-OAEP) no older than one hour',
 
   'actionCode.awaitingPayment': 'No payment attempt has been made yet',
+  'reason.callbackAddress': 'an https address on the public internet (not loopback, private or link-local)',
   'actionCode.paymentExpired': 'The payment has expired: the time for entering card data ran out',
   'actionCode.doNotHonour': 'Declined by the issuer: do not honour',
   'actionCode.expiredCard': 'Declined: the card has expired',

@@ -9,6 +9,7 @@ import {
   sendCallback,
   type CallbackAttempt,
 } from '../services/callbacks/send-callback.js';
+import type { CallbackAddresses } from '../services/callbacks/callback-addresses.js';
 import type { CallbackDeliverySettings, CallbackRepository } from '../store/callback-repository.js';
 import type { CallbackRow } from '../store/schema.js';
 import type { PeriodicJob } from './periodic-job.js';
@@ -48,6 +49,8 @@ export interface CallbackDeliveryDeps {
   readonly gatewayKeys: GatewayKeys;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Where callbacks may be sent (GATEHOUSE_CALLBACK_PRIVATE_ADDRESSES, GATEHOUSE_ENV). */
+  readonly addresses: CallbackAddresses;
   /** Default CALLBACK_ATTEMPT_TIMEOUT_MS; tests shorten it. */
   readonly attemptTimeoutMs?: number;
 }
@@ -92,7 +95,11 @@ export function callbackDeliveryJob(deps: CallbackDeliveryDeps): PeriodicJob {
         return { ok: false, error: `unknown callback method "${settings.httpMethod}"` };
       }
       const params = await signer.sign(row.merchant_id, parseParams(row.params), settings);
-      return await sendCallback({ url: row.url, method: settings.httpMethod, params }, attemptTimeoutMs);
+      return await sendCallback(
+        { url: row.url, method: settings.httpMethod, params },
+        attemptTimeoutMs,
+        deps.addresses,
+      );
     } catch (error) {
       // A key that cannot be opened or a broken row: retried like a failed send, so it ends as
       // dead in the operator's list instead of vanishing.
@@ -110,7 +117,7 @@ export function callbackDeliveryJob(deps: CallbackDeliveryDeps): PeriodicJob {
       outcome = 'done';
       held = await repository.markDelivered(row, nowMs);
       logger.info({ ...log, status: result.status }, 'callback delivered');
-    } else if (attempts >= CALLBACK_ATTEMPTS_MAX) {
+    } else if (attempts >= CALLBACK_ATTEMPTS_MAX || result.final === true) {
       outcome = 'dead';
       held = await repository.markDead(row, result.error);
       logger.warn({ ...log, error: result.error }, 'callback failed for the last time; replay it by hand');

@@ -1,3 +1,4 @@
+import { CALLBACK_ADDRESS_PROBLEMS, type CallbackAddresses } from './callbacks/callback-addresses.js';
 import { X509Certificate } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
 import { parseFeePlan } from '../domain/p2p/fee-plan.js';
@@ -111,7 +112,10 @@ function feePlanColumn(text: string): string | null {
   return JSON.stringify(plan);
 }
 
-function checkSettings(input: MerchantSettingsInput | CreateMerchantInput): void {
+function checkSettings(
+  input: MerchantSettingsInput | CreateMerchantInput,
+  addresses: CallbackAddresses,
+): void {
   if (input.currency !== undefined && currencyByNumeric(input.currency) === undefined) {
     throw new AdminError(`unknown ISO 4217 numeric currency "${input.currency}"`);
   }
@@ -131,6 +135,11 @@ function checkSettings(input: MerchantSettingsInput | CreateMerchantInput): void
     if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
       throw new AdminError('the callback URL must be a full http:// or https:// address');
     }
+    const problem = addresses.problemOf(input.callbackUrl);
+    if (problem !== undefined)
+      throw new AdminError(
+        `${CALLBACK_ADDRESS_PROBLEMS[problem]} (GATEHOUSE_ENV=production or GATEHOUSE_CALLBACK_PRIVATE_ADDRESSES=false)`,
+      );
   }
   checkPositive('the session timeout', input.sessionTimeoutSecs, 999_999_999);
   checkPositive('the rate limit', input.rateLimitPerSecond, 1_000_000);
@@ -146,6 +155,8 @@ export class MerchantAdmin {
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
     private readonly random: RandomSource,
+    /** Where a merchant's callbacks may be sent (GATEHOUSE_ENV, GATEHOUSE_CALLBACK_PRIVATE_ADDRESSES). */
+    private readonly callbackAddresses: CallbackAddresses,
   ) {}
 
   /** Called after every change, so caches in this process (verified credentials) are dropped at once. */
@@ -163,7 +174,7 @@ export class MerchantAdmin {
         'the login must be 1 to 46 letters, digits, "_" or ".", starting with a letter or digit',
       );
     }
-    checkSettings(input);
+    checkSettings(input, this.callbackAddresses);
     const permissions = [...new Set(input.permissions ?? [])];
     const unknown = permissions.filter((permission) => !isPermission(permission));
     if (unknown.length > 0) {
@@ -303,7 +314,7 @@ export class MerchantAdmin {
 
   async set(login: string, input: MerchantSettingsInput): Promise<void> {
     const merchant = await this.require(login);
-    checkSettings(input);
+    checkSettings(input, this.callbackAddresses);
     const patch: MerchantSettingsPatch = {
       ...(input.requireSignature === undefined ? {} : { require_signature: input.requireSignature ? 1 : 0 }),
       ...(input.callbackUrl === undefined ? {} : { callback_url: input.callbackUrl }),

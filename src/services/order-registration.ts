@@ -1,3 +1,4 @@
+import type { CallbackAddresses } from './callbacks/callback-addresses.js';
 import type { OrderConversion } from '../domain/dcc/order-conversion.js';
 import { conversionColumns } from '../store/order-columns.js';
 import { ACTION_CODE } from '../domain/action-codes.js';
@@ -7,7 +8,7 @@ import type { Language } from '../i18n/languages.js';
 import { orderExpiresAtMs } from '../domain/order-lifetime.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
-import { Refusal } from '../domain/refusals.js';
+import { invalidParam, Refusal } from '../domain/refusals.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import type { NewOrder } from '../store/order-columns.js';
@@ -77,6 +78,7 @@ export class OrderRegistration {
     private readonly clock: Clock,
     private readonly random: RandomSource,
     private readonly publicUrl: string,
+    private readonly callbackAddresses: CallbackAddresses,
   ) {}
 
   async register(
@@ -96,6 +98,12 @@ export class OrderRegistration {
     if (currencyByNumeric(currency) === undefined) throw new Refusal('CURRENCY_UNKNOWN', { currency });
     if (input.mcc !== undefined && !merchant.allowedMccs.has(input.mcc)) {
       throw new Refusal('MCC_NOT_ALLOWED', { mcc: input.mcc });
+    }
+    if (
+      input.dynamicCallbackUrl !== undefined &&
+      this.callbackAddresses.problemOf(input.dynamicCallbackUrl) !== undefined
+    ) {
+      throw invalidParam('dynamicCallbackUrl', 'reason.callbackAddress');
     }
     const nowMs = this.clock.nowMs();
     const expiresAtMs = orderExpiresAtMs({

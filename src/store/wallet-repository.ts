@@ -73,6 +73,28 @@ export class WalletRepository {
     return result.numInsertedOrUpdatedRows === 1n;
   }
 
+  /** How many anchors of the sandbox world's vendors are trusted, over both wallets. */
+  async sandboxAnchorCount(): Promise<number> {
+    const row = await this.db
+      .selectFrom('wallet_trust_anchors')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('sandbox', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Forgets the sandbox world's vendors: their anchors and their sealed keys. */
+  async removeSandbox(): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const anchors = await trx
+        .deleteFrom('wallet_trust_anchors')
+        .where('sandbox', '=', 1)
+        .executeTakeFirst();
+      await trx.deleteFrom('wallet_sandbox_authorities').execute();
+      return Number(anchors.numDeletedRows);
+    });
+  }
+
   async anchorsOf(wallet: string): Promise<WalletTrustAnchorRow[]> {
     return this.db
       .selectFrom('wallet_trust_anchors')

@@ -1,3 +1,4 @@
+import { CallbackAddresses } from '../../src/services/callbacks/callback-addresses.js';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -433,6 +434,7 @@ for (const engine of ENGINES) {
           repository: callbacks,
           secrets: new SecretBox(Buffer.from(masterKey, 'base64')),
           gatewayKeys: gatewayKeys(gh.gatehouse.config.dataDir),
+          addresses: new CallbackAddresses(true),
           clock: gh.clock,
           logger: pino({ level: 'silent' }),
           attemptTimeoutMs: timeoutMs,
@@ -720,6 +722,7 @@ for (const engine of ENGINES) {
         repository,
         secrets: new SecretBox(Buffer.from(masterKey, 'base64')),
         gatewayKeys: gatewayKeys(gh.gatehouse.config.dataDir),
+        addresses: new CallbackAddresses(true),
         clock: gh.clock,
         logger: pino({ level: 'silent' }),
       });

@@ -1,3 +1,4 @@
+import { CallbackAddresses } from '../../src/services/callbacks/callback-addresses.js';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -281,6 +282,7 @@ for (const engine of ENGINES) {
         gh.clock,
         cryptoRandom,
         'https://gatehouse.test',
+        new CallbackAddresses(true),
       );
       const merchant: MerchantContext = {
         id: fullId,

@@ -428,6 +428,32 @@ for (const engine of ENGINES) {
       assertFails(await cli('wallet', 'trust', '--wallet', 'a', '--root-keys', keyFile), /--root-ca/);
     });
 
+    test('GATEHOUSE_ENV=production: minting refused, the sandbox vendors removed on request (issue 25)', async () => {
+      const production = (...args: string[]) => runCli(args, { ...env, GATEHOUSE_ENV: 'production' });
+      assertFails(
+        await production('keys', 'se-token', '--pan', '4111111111111111', '--expiry', '203412'),
+        /se-token is a sandbox tool/,
+      );
+      assertFails(
+        await production(
+          'wallet',
+          'token',
+          '--login',
+          'nobody',
+          '--wallet',
+          'b',
+          '--pan',
+          '4111111111111111',
+          '--expiry',
+          '203412',
+        ),
+        /sandbox wallets are off/,
+      );
+      const removed = await cli('wallet', 'sandbox', 'remove');
+      assertOk(removed);
+      assert.equal(typeof (JSON.parse(removed.stdout) as { removed: number }).removed, 'number');
+    });
+
     test('dcc rates set and list keep decimal rates exactly; bad values change nothing (issue 11)', async () => {
       assertOk(
         await cli(

@@ -119,6 +119,7 @@ export const messages: MessageCatalogue = {
     'данни за картата, шифровани с ключа на платежния шлюз (RSA-OAEP), не по-стари от един час',
 
   'actionCode.awaitingPayment': 'Все още не е направен опит за плащане',
+  'reason.callbackAddress': 'https адрес в публичния интернет (не локален, частен или link-local)',
   'actionCode.paymentExpired':
     'Срокът на плащането изтече: времето за въвеждане на данните на картата изтече',
   'actionCode.doNotHonour': 'Отхвърлено от издателя на картата: транзакцията не се одобрява',

@@ -109,6 +109,7 @@ export const messages: MessageCatalogue = {
   'reason.seToken': '使用支付网关密钥（RSA-OAEP）加密且生成时间不超过一小时的卡片数据',
 
   'actionCode.awaitingPayment': '尚未进行任何支付尝试',
+  'reason.callbackAddress': '公共互联网上的 https 地址（不得为回环、私有或链路本地地址）',
   'actionCode.paymentExpired': '支付已过期：输入卡信息的时间已用完',
   'actionCode.doNotHonour': '发卡行拒绝交易：不予承兑',
   'actionCode.expiredCard': '交易被拒绝：卡片已过期',

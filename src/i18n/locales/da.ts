@@ -117,6 +117,8 @@ export const messages: MessageCatalogue = {
     'kortdata krypteret med betalingsgatewayens nøgle (RSA-OAEP), der ikke er ældre end en time',
 
   'actionCode.awaitingPayment': 'Der er endnu ikke foretaget noget betalingsforsøg',
+  'reason.callbackAddress':
+    'en https-adresse på det offentlige internet (ikke loopback, privat eller link-local)',
   'actionCode.paymentExpired': 'Betalingen er udløbet: tiden til indtastning af kortoplysningerne er udløbet',
   'actionCode.doNotHonour': 'Afvist af kortudstederen: må ikke gennemføres',
   'actionCode.expiredCard': 'Afvist: kortet er udløbet',

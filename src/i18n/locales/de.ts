@@ -124,6 +124,8 @@ export const messages: MessageCatalogue = {
     'mit dem Schlüssel des Gateways (RSA-OAEP) verschlüsselte Kartendaten, die nicht älter als eine Stunde sind',
 
   'actionCode.awaitingPayment': 'Es wurde noch kein Zahlungsversuch unternommen',
+  'reason.callbackAddress':
+    'eine https-Adresse im öffentlichen Internet (nicht Loopback, privat oder link-local)',
   'actionCode.paymentExpired':
     'Die Zahlung ist abgelaufen: Die Frist für die Eingabe der Kartendaten ist verstrichen',
   'actionCode.doNotHonour': 'Vom Kartenherausgeber abgelehnt: Transaktion nicht ausführen',

@@ -123,6 +123,7 @@ export const messages: MessageCatalogue = {
     'δεδομένα κάρτας κρυπτογραφημένα με το κλειδί της πύλης πληρωμών (RSA-OAEP), όχι παλαιότερα από μία ώρα',
 
   'actionCode.awaitingPayment': 'Δεν έχει γίνει ακόμη καμία προσπάθεια πληρωμής',
+  'reason.callbackAddress': 'μια διεύθυνση https στο δημόσιο διαδίκτυο (όχι loopback, ιδιωτική ή link-local)',
   'actionCode.paymentExpired':
     'Η πληρωμή έληξε: ο χρόνος για την εισαγωγή των στοιχείων της κάρτας εξαντλήθηκε',
   'actionCode.doNotHonour': 'Απορρίφθηκε από τον εκδότη της κάρτας: μη αποδοχή συναλλαγής',

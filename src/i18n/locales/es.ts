@@ -120,6 +120,8 @@ export const messages: MessageCatalogue = {
     'datos de la tarjeta cifrados con la clave de la pasarela de pago (RSA-OAEP) con una antigüedad máxima de una hora',
 
   'actionCode.awaitingPayment': 'Todavía no se ha realizado ningún intento de pago',
+  'reason.callbackAddress':
+    'una dirección https en internet pública (no de bucle local, privada ni link-local)',
   'actionCode.paymentExpired':
     'El pago ha caducado: se agotó el tiempo para introducir los datos de la tarjeta',
   'actionCode.doNotHonour': 'Denegado por el emisor: no aceptar la operación',

@@ -120,6 +120,7 @@ export const messages: MessageCatalogue = {
     'makselüüsi võtmega (RSA-OAEP) krüpteeritud kaardiandmeid, mis ei ole vanemad kui üks tund',
 
   'actionCode.awaitingPayment': 'Maksekatset ei ole veel tehtud',
+  'reason.callbackAddress': 'https-aadress avalikus internetis (mitte loopback, privaatne ega link-local)',
   'actionCode.paymentExpired': 'Makse on aegunud: kaardiandmete sisestamise aeg sai otsa',
   'actionCode.doNotHonour': 'Kaardi väljastaja keeldus: tehingut ei teostata',
   'actionCode.expiredCard': 'Keeldutud: kaart on aegunud',

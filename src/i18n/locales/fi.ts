@@ -120,6 +120,8 @@ export const messages: MessageCatalogue = {
     'maksuyhdyskäytävän avaimella (RSA-OAEP) salattuja korttitietoja, jotka eivät ole tuntia vanhempia',
 
   'actionCode.awaitingPayment': 'Maksuyritystä ei ole vielä tehty',
+  'reason.callbackAddress':
+    'https-osoite julkisessa internetissä (ei loopback-, yksityinen tai link-local-osoite)',
   'actionCode.paymentExpired': 'Maksu on vanhentunut: korttitietojen syöttämiseen varattu aika päättyi',
   'actionCode.doNotHonour': 'Hylätty: kortin myöntäjä ei hyväksy tapahtumaa',
   'actionCode.expiredCard': 'Hylätty: kortti on vanhentunut',

@@ -123,6 +123,8 @@ export const messages: MessageCatalogue = {
     "des données de carte chiffrées avec la clé de la passerelle de paiement (RSA-OAEP), datant de moins d'une heure",
 
   'actionCode.awaitingPayment': "Aucune tentative de paiement n'a encore été effectuée",
+  'reason.callbackAddress':
+    "une adresse https sur l'internet public (ni boucle locale, ni privée, ni link-local)",
   'actionCode.paymentExpired': 'Le paiement a expiré : le délai de saisie des données de la carte est écoulé',
   'actionCode.doNotHonour': "Refusé par l'émetteur : ne pas honorer",
   'actionCode.expiredCard': 'Refusé : la carte a expiré',

@@ -119,6 +119,7 @@ export const messages: MessageCatalogue = {
   'reason.seToken': 'a fizetési átjáró kulcsával (RSA-OAEP) titkosított, egy óránál nem régebbi kártyaadatok',
 
   'actionCode.awaitingPayment': 'Még nem történt fizetési kísérlet',
+  'reason.callbackAddress': 'nyilvános interneten elérhető https-cím (nem loopback, privát vagy link-local)',
   'actionCode.paymentExpired': 'A fizetés lejárt: a kártyaadatok megadására rendelkezésre álló idő letelt',
   'actionCode.doNotHonour': 'A kártyakibocsátó elutasította: nem teljesíthető',
   'actionCode.expiredCard': 'Elutasítva: a kártya lejárt',

@@ -120,6 +120,7 @@ export const messages: MessageCatalogue = {
     "dati della carta cifrati con la chiave del gateway di pagamento (RSA-OAEP) non più vecchi di un'ora",
 
   'actionCode.awaitingPayment': 'Non è stato ancora effettuato alcun tentativo di pagamento',
+  'reason.callbackAddress': 'un indirizzo https su internet pubblica (non loopback, privato o link-local)',
   'actionCode.paymentExpired': 'Il pagamento è scaduto: il tempo per inserire i dati della carta è esaurito',
   'actionCode.doNotHonour': "Rifiutato dall'emittente: non onorare",
   'actionCode.expiredCard': 'Rifiutato: la carta è scaduta',

@@ -118,6 +118,7 @@ export const messages: MessageCatalogue = {
     'საგადახდო შლუზის გასაღებით (RSA-OAEP) დაშიფრული ბარათის მონაცემები, რომლებიც ერთ საათზე ძველი არ არის',
 
   'actionCode.awaitingPayment': 'გადახდის მცდელობა ჯერ არ განხორციელებულა',
+  'reason.callbackAddress': 'https მისამართი საჯარო ინტერნეტში (არა loopback, კერძო ან link-local)',
   'actionCode.paymentExpired': 'გადახდის ვადა ამოიწურა: ბარათის მონაცემების შეყვანის დრო ამოიწურა',
   'actionCode.doNotHonour': 'უარყოფილია ბარათის ემიტენტის მიერ: ოპერაცია არ დაიშვება',
   'actionCode.expiredCard': 'უარყოფილია: ბარათს მოქმედების ვადა გაუვიდა',

@@ -112,6 +112,7 @@ export const messages: MessageCatalogue = {
   'reason.seToken': 'ទិន្នន័យកាតដែលបានអ៊ិនគ្រីបដោយសោរបស់ច្រកទូទាត់ (RSA-OAEP) និងមានអាយុមិនលើសពីមួយម៉ោង',
 
   'actionCode.awaitingPayment': 'មិនទាន់មានការព្យាយាមបង់ប្រាក់នៅឡើយទេ',
+  'reason.callbackAddress': 'អាសយដ្ឋាន https នៅលើអ៊ីនធឺណិតសាធារណៈ (មិនមែន loopback ឯកជន ឬ link-local)',
   'actionCode.paymentExpired': 'ការបង់ប្រាក់បានផុតកំណត់៖ ពេលវេលាសម្រាប់បញ្ចូលទិន្នន័យកាតបានអស់ហើយ',
   'actionCode.doNotHonour': 'ត្រូវបានបដិសេធដោយធនាគារចេញកាត៖ មិនអនុញ្ញាតប្រតិបត្តិការ',
   'actionCode.expiredCard': 'ត្រូវបានបដិសេធ៖ កាតបានផុតសុពលភាព',

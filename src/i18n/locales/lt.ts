@@ -117,6 +117,7 @@ export const messages: MessageCatalogue = {
     'mokėjimų šliuzo raktu (RSA-OAEP) užšifruotų kortelės duomenų, ne senesnių nei viena valanda',
 
   'actionCode.awaitingPayment': 'Dar nebandyta atlikti mokėjimo',
+  'reason.callbackAddress': 'https adresas viešajame internete (ne loopback, privatus ar link-local)',
   'actionCode.paymentExpired': 'Mokėjimas nebegalioja: baigėsi kortelės duomenų įvedimo laikas',
   'actionCode.doNotHonour': 'Kortelės išdavėjas atmetė mokėjimą: neaptarnauti',
   'actionCode.expiredCard': 'Atmesta: kortelės galiojimo laikas baigėsi',

@@ -117,6 +117,7 @@ export const messages: MessageCatalogue = {
     'ar maksājumu vārtejas atslēgu (RSA-OAEP) šifrēti kartes dati, kas nav vecāki par vienu stundu',
 
   'actionCode.awaitingPayment': 'Maksājuma mēģinājums vēl nav veikts',
+  'reason.callbackAddress': 'https adrese publiskajā internetā (nevis loopback, privāta vai link-local)',
   'actionCode.paymentExpired': 'Maksājuma termiņš ir beidzies: kartes datu ievadīšanas laiks ir beidzies',
   'actionCode.doNotHonour': 'Kartes izdevējs noraidīja maksājumu: neapkalpot',
   'actionCode.expiredCard': 'Noraidīts: kartes derīguma termiņš ir beidzies',

@@ -121,6 +121,7 @@ export const messages: MessageCatalogue = {
     'kaartgegevens versleuteld met de sleutel van de betaalgateway (RSA-OAEP), niet ouder dan een uur',
 
   'actionCode.awaitingPayment': 'Er is nog geen betalingspoging gedaan',
+  'reason.callbackAddress': 'een https-adres op het openbare internet (geen loopback, privé of link-local)',
   'actionCode.paymentExpired':
     'De betaling is verlopen: de tijd voor het invoeren van de kaartgegevens is verstreken',
   'actionCode.doNotHonour': 'Geweigerd door de kaartuitgever: niet honoreren',

@@ -117,6 +117,7 @@ export const messages: MessageCatalogue = {
     'danych karty zaszyfrowanych kluczem bramki płatniczej (RSA-OAEP), nie starszych niż godzina',
 
   'actionCode.awaitingPayment': 'Nie podjęto jeszcze próby płatności',
+  'reason.callbackAddress': 'adres https w publicznym internecie (nie loopback, prywatny ani link-local)',
   'actionCode.paymentExpired': 'Płatność wygasła: upłynął czas na wprowadzenie danych karty',
   'actionCode.doNotHonour': 'Odrzucona przez wydawcę karty: nie honorować',
   'actionCode.expiredCard': 'Odrzucona: karta utraciła ważność',

@@ -120,6 +120,7 @@ export const messages: MessageCatalogue = {
     'dados do cartão cifrados com a chave do gateway de pagamento (RSA-OAEP) há no máximo uma hora',
 
   'actionCode.awaitingPayment': 'Ainda não foi efetuada nenhuma tentativa de pagamento',
+  'reason.callbackAddress': 'um endereço https na internet pública (não loopback, privado ou link-local)',
   'actionCode.paymentExpired': 'O pagamento expirou: terminou o prazo para introduzir os dados do cartão',
   'actionCode.doNotHonour': 'Recusado pelo emissor: não honrar',
   'actionCode.expiredCard': 'Recusado: o cartão expirou',

@@ -119,6 +119,7 @@ export const messages: MessageCatalogue = {
   'reason.seToken': 'date de card criptate cu cheia gateway-ului de plată (RSA-OAEP), nu mai vechi de o oră',
 
   'actionCode.awaitingPayment': 'Nu a fost efectuată încă nicio încercare de plată',
+  'reason.callbackAddress': 'o adresă https pe internetul public (nu loopback, privată sau link-local)',
   'actionCode.paymentExpired': 'Plata a expirat: timpul pentru introducerea datelor cardului s-a scurs',
   'actionCode.doNotHonour': 'Respinsă de emitent: a nu se onora',
   'actionCode.expiredCard': 'Respinsă: cardul a expirat',

@@ -117,6 +117,8 @@ export const messages: MessageCatalogue = {
     'kortuppgifter krypterade med betalningsgatewayens nyckel (RSA-OAEP) som inte är äldre än en timme',
 
   'actionCode.awaitingPayment': 'Inget betalningsförsök har gjorts ännu',
+  'reason.callbackAddress':
+    'en https-adress på det publika internet (inte loopback, privat eller link-local)',
   'actionCode.paymentExpired': 'Betalningen har gått ut: tiden för att ange kortuppgifterna har löpt ut',
   'actionCode.doNotHonour': 'Nekad av kortutgivaren: får inte genomföras',
   'actionCode.expiredCard': 'Nekad: kortet har gått ut',

@@ -119,6 +119,7 @@ export const messages: MessageCatalogue = {
     'data za kadi zilizosimbwa fiche kwa ufunguo wa lango la malipo (RSA-OAEP), zisizozidi umri wa saa moja',
 
   'actionCode.awaitingPayment': 'Bado hakuna jaribio la malipo lililofanywa',
+  'reason.callbackAddress': 'anwani ya https kwenye intaneti ya umma (si loopback, ya faragha au link-local)',
   'actionCode.paymentExpired': 'Muda wa malipo umekwisha: muda wa kuingiza taarifa za kadi umeisha',
   'actionCode.doNotHonour': 'Imekataliwa na mtoaji wa kadi: muamala haukubaliwi',
   'actionCode.expiredCard': 'Imekataliwa: muda wa matumizi ya kadi umekwisha',

@@ -1,4 +1,7 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { CallbackParams } from '../../domain/callback-checksum.js';
+import { CALLBACK_ADDRESS_PROBLEMS, type CallbackAddresses } from './callback-addresses.js';
 
 /** `merchants.callback_http_method`: a form body (POST) or the query string (GET), gateway-facts §4.1. */
 export const CALLBACK_HTTP_METHODS = ['POST', 'GET'] as const;
@@ -15,47 +18,77 @@ export interface CallbackRequest {
 }
 
 export type CallbackAttempt =
-  { readonly ok: true; readonly status: number } | { readonly ok: false; readonly error: string };
+  | { readonly ok: true; readonly status: number }
+  | {
+      readonly ok: false;
+      readonly error: string;
+      /** Sending again cannot help (an address callbacks may not go to): the callback is dead. */
+      readonly final?: boolean;
+    };
 
 const USER_AGENT = 'Gatehouse-Callback/1';
 
+class AttemptTimeout extends Error {}
+
 function describeFailure(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
+  if (error instanceof AttemptTimeout) return `no answer within ${timeoutMs} ms`;
   if (!(error instanceof Error)) return String(error);
-  // fetch reports socket problems as "fetch failed" with the reason (ECONNREFUSED…) in `cause`.
-  const cause: unknown = error.cause;
-  if (cause instanceof Error) {
-    const code = (cause as NodeJS.ErrnoException).code;
-    return `${error.message}: ${code ?? cause.message}`;
-  }
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ECALLBACKNOTPUBLIC')
+    return `not sent: ${CALLBACK_ADDRESS_PROBLEMS.notPublic} (${error.message})`;
   return error.message;
 }
 
 /**
  * One delivery attempt. Only a 2xx answer counts as delivered (the real gateway wants 200;
  * gateway-facts §4.1). Redirects are not followed: a 3xx is a failure, as a callback must not be
- * sent on to an address the merchant never configured. The body of the answer is ignored.
+ * sent on to an address the merchant never configured. The body of the answer is ignored. An
+ * address `addresses` refuses is never connected to (callback-addresses.ts).
  */
-export async function sendCallback(request: CallbackRequest, timeoutMs: number): Promise<CallbackAttempt> {
+export async function sendCallback(
+  request: CallbackRequest,
+  timeoutMs: number,
+  addresses: CallbackAddresses,
+): Promise<CallbackAttempt> {
+  const problem = addresses.problemOf(request.url);
+  if (problem !== undefined)
+    return { ok: false, final: true, error: `not sent: ${CALLBACK_ADDRESS_PROBLEMS[problem]}` };
   const url = new URL(request.url);
   const form = new URLSearchParams(request.params as Record<string, string>);
   if (request.method === 'GET') for (const [name, value] of form) url.searchParams.append(name, value);
-  try {
-    const response = await fetch(url, {
-      method: request.method,
-      headers: {
-        'user-agent': USER_AGENT,
-        ...(request.method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+  const body = request.method === 'POST' ? form.toString() : undefined;
+  return new Promise<CallbackAttempt>((resolve) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const sending = client.request(
+      url,
+      {
+        method: request.method,
+        headers: {
+          'user-agent': USER_AGENT,
+          ...(body === undefined
+            ? {}
+            : {
+                'content-type': 'application/x-www-form-urlencoded',
+                'content-length': Buffer.byteLength(body),
+              }),
+        },
+        ...(addresses.lookup === undefined ? {} : { lookup: addresses.lookup }),
       },
-      ...(request.method === 'POST' ? { body: form.toString() } : {}),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      (response) => {
+        // Releases the connection without reading a body we have no use for.
+        response.resume();
+        clearTimeout(deadline);
+        const status = response.statusCode ?? 0;
+        resolve(
+          status >= 200 && status < 300 ? { ok: true, status } : { ok: false, error: `HTTP ${status}` },
+        );
+      },
+    );
+    const deadline = setTimeout(() => sending.destroy(new AttemptTimeout()), timeoutMs);
+    sending.on('error', (error) => {
+      clearTimeout(deadline);
+      resolve({ ok: false, error: describeFailure(error, timeoutMs) });
     });
-    // Releases the connection without reading a body we have no use for.
-    await response.body?.cancel();
-    if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
-    return { ok: false, error: `HTTP ${response.status}` };
-  } catch (error) {
-    return { ok: false, error: describeFailure(error, timeoutMs) };
-  }
+    sending.end(body);
+  });
 }

@@ -1,3 +1,4 @@
+import { ConfigError } from '../../config/config.js';
 import { createPublicKey, X509Certificate } from 'node:crypto';
 import type { Clock } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
@@ -96,6 +97,24 @@ export class WalletTrust {
       };
     });
     return this.add(anchors, 'b', sandbox);
+  }
+
+  /**
+   * GATEHOUSE_ENV=production refuses to start while the sandbox vendors are trusted: a token the
+   * sandbox minted must never pay for real. `gatehouse wallet sandbox remove` forgets them.
+   */
+  async refuseSandboxInProduction(): Promise<void> {
+    const count = await this.wallets.sandboxAnchorCount();
+    if (count > 0) {
+      throw new ConfigError(
+        `GATEHOUSE_ENV=production: ${count} trust anchor(s) of the sandbox wallet vendors are still trusted; remove them with "gatehouse wallet sandbox remove"`,
+      );
+    }
+  }
+
+  /** Forgets the sandbox vendors (anchors and keys); answers how many anchors went. */
+  async removeSandbox(): Promise<{ removed: number }> {
+    return { removed: await this.wallets.removeSandbox() };
   }
 
   async anchorsOf(wallet: 'a' | 'b'): Promise<WalletTrustAnchorRow[]> {
