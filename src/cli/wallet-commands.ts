@@ -8,6 +8,8 @@ import { openAdmin } from '../server.js';
 import { AdminError } from '../services/merchant-admin.js';
 import { mintWalletAToken } from '../processing/wallets/wallet-a/index.js';
 import { mintWalletBToken } from '../processing/wallets/wallet-b/index.js';
+import { mintWalletCToken } from '../processing/wallets/wallet-c/index.js';
+import { currencyByNumeric } from '../domain/currencies.js';
 import { SandboxWallets } from '../services/wallets/sandbox-wallets.js';
 import { WalletAdmin, WALLETS, type Wallet } from '../services/wallets/wallet-admin.js';
 import { WalletKeyring } from '../services/wallets/wallet-keyring.js';
@@ -63,7 +65,8 @@ function printJson(value: unknown): void {
   console.log(JSON.stringify(value, null, 2));
 }
 
-const walletOption = () => new Option('--wallet <wallet>', 'a or b').choices(WALLETS).makeOptionMandatory();
+const walletOption = () =>
+  new Option('--wallet <wallet>', 'a, b or c').choices(WALLETS).makeOptionMandatory();
 
 /**
  * `gatehouse wallet key import | cert import | show | trust`: a merchant's wallet keys (sealed
@@ -77,7 +80,7 @@ export function addWalletCommands(program: Command): void {
   key
     .command('create')
     .description(
-      'make a P-256 key: wallet a prints the certificate signing request for the wallet vendor (the sandbox vendor certifies it at once); wallet b prints the public key to register with the vendor and the recipient id',
+      'make a P-256 key: wallet a prints the certificate signing request for the wallet vendor (the sandbox vendor certifies it at once); wallet b prints the public key to register with the vendor and the recipient id; wallet c makes an RSA-2048 key and prints the CSR to upload to the vendor',
     )
     .requiredOption('--login <login>', 'merchant login')
     .addOption(walletOption())
@@ -110,8 +113,12 @@ export function addWalletCommands(program: Command): void {
     .addOption(walletOption())
     .requiredOption('--pan <pan>', 'the device card number (wallet b PAN_ONLY: the card number)')
     .requiredOption('--expiry <yyyymm>', 'the card expiry, YYYYMM')
-    .option('--amount <minor>', 'wallet a: amount in minor units (wallet b takes it in the request)', '0')
-    .option('--currency <code>', 'wallet a: ISO 4217 numeric', '978')
+    .option(
+      '--amount <minor>',
+      'wallets a and c: amount in minor units (wallet b takes it in the request)',
+      '0',
+    )
+    .option('--currency <code>', 'wallets a and c: ISO 4217 numeric', '978')
     .addOption(new Option('--protocol <version>', 'wallet b').choices(['ECv1', 'ECv2']).default('ECv2'))
     .addOption(
       new Option('--auth-method <method>', 'wallet b')
@@ -143,6 +150,27 @@ export function addWalletCommands(program: Command): void {
           const merchantId = await admin.merchantIdOf(flags.login);
           const cryptogram = randomBytes(20).toString('base64');
           const nowMs = systemClock.nowMs();
+          if (flags.wallet === 'c') {
+            const [merchantKey] = await keyring.walletCKeys(merchantId);
+            const currency = currencyByNumeric(flags.currency);
+            if (merchantKey === undefined)
+              throw new AdminError(
+                `merchant "${flags.login}" has no wallet c key: gatehouse wallet key create`,
+              );
+            if (currency === undefined) throw new AdminError('--currency is an ISO 4217 numeric code');
+            return mintWalletCToken({
+              publicKey: createPublicKey(merchantKey.privateKey),
+              payment: {
+                tokenPan: flags.pan,
+                tokenPanExpiration: `${flags.expiry.slice(4, 6)}${flags.expiry.slice(2, 4)}`,
+                amountMinor: Number(flags.amount),
+                currencyCode: currency.alpha,
+                cryptogram,
+                eci: flags.eci,
+              },
+              nowMs,
+            });
+          }
           if (flags.wallet === 'b') {
             const [recipient] = await keyring.walletBRecipients(merchantId);
             const privateKey = recipient?.privateKeys[0];
@@ -195,10 +223,13 @@ export function addWalletCommands(program: Command): void {
 
   key
     .command('import')
-    .description('import a P-256 private key made elsewhere (PEM)')
+    .description('import a wallet private key made elsewhere (PEM)')
     .requiredOption('--login <login>', 'merchant login')
     .addOption(walletOption())
-    .requiredOption('--private-key <path>', 'PEM private key (PKCS#8 or SEC1), P-256')
+    .requiredOption(
+      '--private-key <path>',
+      'PEM private key: P-256 (wallets a, b; PKCS#8 or SEC1) or RSA of 2048 bits or more (wallet c)',
+    )
     .option('--certificate <path>', 'wallet a: the payment processing certificate (PEM)')
     .option('--recipient-id <id>', 'wallet b: merchant:<id> or gateway:<id>')
     .action(

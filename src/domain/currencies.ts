@@ -42,6 +42,15 @@ export function currencyByNumeric(numeric: string): Currency | undefined {
   return BY_NUMERIC.get(numeric);
 }
 
+const BY_ALPHA: ReadonlyMap<string, Currency> = new Map(
+  [...BY_NUMERIC.values()].map((currency) => [currency.alpha, currency]),
+);
+
+/** By the alphabetic code ("EUR"), as some wallets name the currency. */
+export function currencyByAlpha(alpha: string): Currency | undefined {
+  return BY_ALPHA.get(alpha);
+}
+
 export function allCurrencies(): readonly Currency[] {
   return [...BY_NUMERIC.values()];
 }

@@ -41,7 +41,13 @@ export type PaymentEventSink = (db: Executor, event: PaymentEvent, nowMs: number
 
 /** How an order was paid (gateway-facts §2.6, version 9 `paymentWay`). */
 export type PaymentWay =
-  'CARD' | 'CARD_MOTO' | 'CARD_BINDING' | 'APPLE_PAY' | 'GOOGLE_PAY_TOKENIZED' | 'GOOGLE_PAY_CARD';
+  | 'CARD'
+  | 'CARD_MOTO'
+  | 'CARD_BINDING'
+  | 'APPLE_PAY'
+  | 'GOOGLE_PAY_TOKENIZED'
+  | 'GOOGLE_PAY_CARD'
+  | 'SAMSUNG_PAY';
 
 export interface CardPaymentInput {
   readonly card: CardForAuthorization;

@@ -112,7 +112,7 @@ for (const engine of ENGINES) {
       const unknownVendor = (
         await shop.call('performP2P.do', {
           orderId: again,
-          fromCard: { vendor: 'WALLET_C', paymentToken },
+          fromCard: { vendor: 'WALLET_D', paymentToken },
           toCard: { pan: '5555555555554444' },
         })
       ).body;

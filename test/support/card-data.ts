@@ -20,6 +20,10 @@ const WALLET_PLAINTEXT = [
   'applicationPrimaryAccountNumber',
   'paymentMethodDetails',
   '"cryptogram"',
+  // Wallet C: its plaintext's members, and the start of any RSA1_5 JWE (`{"alg":"RSA1_5"`).
+  'tokenPanExpiration',
+  'eci_indicator',
+  'eyJhbGciOiJSU0ExXzUi',
 ];
 
 /** A CVC as it would appear if a request body or a card object were written out. */

@@ -4,7 +4,7 @@ import { openSeToken, type SeTokenContent } from '../../processing/se-token.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 import type { WalletPayments } from '../../services/wallets/wallet-payments.js';
-import type { WalletTokens } from '../../services/wallets/wallet-tokens.js';
+import type { OpenedWallet, WalletTokens } from '../../services/wallets/wallet-tokens.js';
 import type { Executor } from '../../store/prepared-query.js';
 import type { OrderRow } from '../../store/schema.js';
 import { Pan } from '../../domain/pan.js';
@@ -94,12 +94,45 @@ export interface ResolvedDebit {
 }
 
 /** `vendor` of a wallet token in fromCard: the wallet it names (neutral labels and vendor names). */
-const VENDORS: Readonly<Record<string, 'a' | 'b'>> = {
+const VENDORS: Readonly<Record<string, 'a' | 'b' | 'c'>> = {
   WALLET_A: 'a',
   APPLE_PAY: 'a',
   WALLET_B: 'b',
   GOOGLE_PAY: 'b',
+  WALLET_C: 'c',
+  SAMSUNG_PAY: 'c',
 };
+
+/** The token of `wallet` opened as the transfer takes it (decryptedToken: the merchant decrypted it). */
+function openedToken(
+  wallet: 'a' | 'b' | 'c',
+  card: FromCard,
+  token: string,
+  order: OrderRow,
+  merchant: MerchantContext,
+  debitMinor: number,
+  sources: TransferCardSources,
+  nowMs: number,
+): Promise<OpenedWallet> | OpenedWallet {
+  const decrypted = card.decryptedToken === true;
+  switch (wallet) {
+    case 'a':
+      return decrypted
+        ? sources.walletTokens.readDecryptedA(token, nowMs)
+        : sources.walletTokens.openA(merchant.id, token, nowMs);
+    case 'b':
+      return sources.walletTokens.openB(
+        merchant,
+        token,
+        { amountMinor: debitMinor, currency: order.currency },
+        nowMs,
+      );
+    case 'c':
+      return decrypted
+        ? sources.walletTokens.readDecryptedC(token, nowMs)
+        : sources.walletTokens.openC(merchant.id, token, nowMs);
+  }
+}
 
 /**
  * A wallet token in fromCard, verified and decrypted by the wallet code (or, for wallet A with
@@ -123,18 +156,9 @@ async function fromWallet(
   if (card.decryptedToken === true && wallet === 'b') {
     throw new Refusal('PARAM_CONFLICT', { param: 'fromCard.decryptedToken', other: 'fromCard.vendor' });
   }
-  const opened =
-    wallet === 'b'
-      ? await sources.walletTokens.openB(
-          merchant,
-          token,
-          { amountMinor: debitMinor, currency: order.currency },
-          nowMs,
-        )
-      : card.decryptedToken === true
-        ? sources.walletTokens.readDecryptedA(token, nowMs)
-        : await sources.walletTokens.openA(merchant.id, token, nowMs);
-  if (wallet === 'a' && (opened.amountMinor !== debitMinor || opened.currency !== order.currency)) {
+  const opened = await openedToken(wallet, card, token, order, merchant, debitMinor, sources, nowMs);
+  // Wallets A and C carry the amount the customer agreed to: it must be what is debited.
+  if (wallet !== 'b' && (opened.amountMinor !== debitMinor || opened.currency !== order.currency)) {
     throw new Refusal('PARAM_CONFLICT', { param: 'fromCard.paymentToken', other: 'amount' });
   }
   const cryptogram = opened.wallet.cryptogram;

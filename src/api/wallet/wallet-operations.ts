@@ -14,9 +14,12 @@ import {
   WALLET_A_DIRECT_PARAMS,
   WALLET_A_PAYMENT_PARAMS,
   WALLET_B_PAYMENT_PARAMS,
+  WALLET_C_DIRECT_PARAMS,
+  WALLET_C_PAYMENT_PARAMS,
   type WalletADirectParams,
   type WalletAPaymentParams,
   type WalletBPaymentParams,
+  type WalletCPaymentParams,
 } from './wallet-params.js';
 
 export interface WalletServices {
@@ -28,7 +31,16 @@ export interface WalletServices {
   readonly random: RandomSource;
 }
 
-type AnyWalletParams = WalletAPaymentParams | WalletADirectParams | WalletBPaymentParams;
+type AnyWalletParams =
+  WalletAPaymentParams | WalletADirectParams | WalletBPaymentParams | WalletCPaymentParams;
+
+/** The token says what the customer agreed to pay: an amount or currency in the request must be the same. */
+function refuseOtherTerms(params: { amount?: number; currencyCode?: string }, opened: OpenedWallet): void {
+  if (params.amount !== undefined && params.amount !== opened.amountMinor)
+    throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: 'paymentToken.amount' });
+  if (params.currencyCode !== undefined && params.currencyCode !== opened.currency)
+    throw new Refusal('PARAM_CONFLICT', { param: 'currencyCode', other: 'paymentToken.currency_code' });
+}
 
 /** preAuth, its schedule, and tii CI (a common binding, only with commonBindings: the tii table). */
 function termsOf(params: AnyWalletParams, context: OperationContext, verification: boolean): WalletTerms {
@@ -253,7 +265,44 @@ export function walletOperations(services: WalletServices): Operation[] {
       return pay(services, params, context, opened);
     },
   });
+  const walletCPayment = defineOperation({
+    path: '/payment/wallet-c/payment.do',
+    encoding: 'json',
+    envelope: 'wallet',
+    summary: 'Registers and pays an order with a wallet C token (a JWE), decrypted by the gateway',
+    params: WALLET_C_PAYMENT_PARAMS,
+    identifiedBy: 'merchant',
+    mutates: true,
+    async handle(params, context) {
+      const opened = await services.walletTokens.openC(
+        context.merchant.id,
+        params.paymentToken,
+        context.nowMs,
+      );
+      refuseOtherTerms(params, opened);
+      return pay(services, params, context, opened);
+    },
+  });
+  const walletCDirect = defineOperation({
+    path: '/payment/wallet-c/paymentDirect.do',
+    encoding: 'json',
+    envelope: 'wallet',
+    summary: 'Registers and pays an order with wallet C payment data the merchant decrypted itself',
+    params: WALLET_C_DIRECT_PARAMS,
+    onBehalfParam: 'merchant',
+    mutates: true,
+    async handle(params, context) {
+      const opened = services.walletTokens.readDecryptedC(params.paymentToken, context.nowMs);
+      const verification = params.features?.includes('VERIFY') === true;
+      if (verification && opened.amountMinor !== 0) {
+        throw new Refusal('PARAM_CONFLICT', { param: 'paymentToken.amount', other: 'features=VERIFY' });
+      }
+      return pay(services, params, context, opened, verification);
+    },
+  });
   return [
+    ...withAliases(walletCPayment, ['/payment/samsung/payment.do']),
+    ...withAliases(walletCDirect, ['/payment/samsung/paymentDirect.do']),
     ...withAliases(walletAPayment, ['/payment/applepay/payment.do']),
     ...withAliases(walletADirect, ['/payment/applepay/paymentDirect.do']),
     ...withAliases(walletBPayment, ['/payment/google/payment.do']),

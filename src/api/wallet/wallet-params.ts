@@ -92,6 +92,34 @@ export const WALLET_B_PAYMENT_PARAMS = [
   ...ORDER_PARAMS,
 ] as const;
 
+/**
+ * wallet-c/payment.do (also /payment/samsung/payment.do): the shop named by `merchant`, the token
+ * the content of the credential's `3DS.data` (the JWE), as this API family's clients send it.
+ */
+export const WALLET_C_PAYMENT_PARAMS = [
+  param('merchant', 'mandatory', text(1, 255), { note: 'the login of the shop the token was made for' }),
+  param('paymentToken', 'mandatory', text(1, PAYMENT_TOKEN_CHARS_MAX), {
+    note: "the credential's 3DS.data (a JWE), the whole paymentCredential JSON, or Base64 of either",
+  }),
+  param('amount', 'optional', digits(0, 12), {
+    note: "the token's amount decides; another amount here is refused",
+  }),
+  param('currencyCode', 'optional', digitCode(3), {
+    note: "ISO 4217 numeric; the token's currency decides; another here is refused",
+  }),
+  ...ORDER_PARAMS,
+] as const;
+
+/** wallet-c/paymentDirect.do: the credential's plaintext the merchant decrypted, with its credentials. */
+export const WALLET_C_DIRECT_PARAMS = WALLET_A_DIRECT_PARAMS.map((def) =>
+  def.name === 'paymentToken'
+    ? param('paymentToken', 'mandatory', text(1, PAYMENT_TOKEN_CHARS_MAX), {
+        note: 'the decrypted 3DS.data (JSON: amount, currency_code, utc, tokenPAN, …), or Base64 of it',
+      })
+    : def,
+) as unknown as typeof WALLET_A_DIRECT_PARAMS;
+
 export type WalletAPaymentParams = ParamsOf<typeof WALLET_A_PAYMENT_PARAMS>;
+export type WalletCPaymentParams = ParamsOf<typeof WALLET_C_PAYMENT_PARAMS>;
 export type WalletADirectParams = ParamsOf<typeof WALLET_A_DIRECT_PARAMS>;
 export type WalletBPaymentParams = ParamsOf<typeof WALLET_B_PAYMENT_PARAMS>;

@@ -16,7 +16,7 @@ import { createCertificateRequest, WALLET_A_OID as OID } from '../../processing/
 import { AdminError } from '../merchant-admin.js';
 
 /** The two wallets of the spec: A (EC_v1 tokens) and B (ECv1/ECv2 tokens). */
-export const WALLETS = ['a', 'b'] as const;
+export const WALLETS = ['a', 'b', 'c'] as const;
 export type Wallet = (typeof WALLETS)[number];
 
 /** A wallet B recipient id: `merchant:<id>` or `gateway:<id>` (protocols.md §3.2). */
@@ -53,6 +53,23 @@ function uncompressedPointBase64(key: KeyObject): string {
     Buffer.from(jwk.x ?? '', 'base64url'),
     Buffer.from(jwk.y ?? '', 'base64url'),
   ]).toString('base64');
+}
+
+/** Wallet C's keys: the size every vendor sample and decryptor uses. */
+const WALLET_C_RSA_BITS = 2048;
+
+/** An RSA private key of at least 2048 bits from PEM, or the operator is told why not. */
+export function rsaPrivateKey(pem: string): KeyObject {
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    throw new AdminError('the private key is not a PEM private key');
+  }
+  if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < WALLET_C_RSA_BITS) {
+    throw new AdminError(`wallet c keys are RSA keys of at least ${WALLET_C_RSA_BITS} bits`);
+  }
+  return key;
 }
 
 /** A P-256 private key from PEM (PKCS#8 or SEC1), or the operator is told why not. */
@@ -114,10 +131,16 @@ export class WalletAdmin {
     input: { privateKeyPem: string; certificatePem?: string; recipientId?: string },
   ): Promise<WalletKeySummary> {
     const merchantId = await this.merchantIdOf(login);
-    const privateKey = p256PrivateKey(input.privateKeyPem);
+    const privateKey =
+      wallet === 'c' ? rsaPrivateKey(input.privateKeyPem) : p256PrivateKey(input.privateKeyPem);
     let certificatePem: string | null = null;
     let hash: string | null = null;
-    if (wallet === 'a') {
+    if (wallet === 'c') {
+      if (input.recipientId !== undefined) throw new AdminError('--recipient-id is for wallet b');
+      if (input.certificatePem !== undefined) throw new AdminError('--certificate is for wallet a');
+      // Wallet C's vendor issues no certificate: a token names its key by this hash (`kid`).
+      hash = publicKeyHash(createPublicKey(privateKey));
+    } else if (wallet === 'a') {
       if (input.recipientId !== undefined) throw new AdminError('--recipient-id is for wallet b');
       if (input.certificatePem !== undefined) {
         certificatePem = this.certifying(privateKey, input.certificatePem);
@@ -159,6 +182,7 @@ export class WalletAdmin {
     } = {},
   ): Promise<{ key: WalletKeySummary; certificateRequest?: string; publicKey?: string }> {
     const merchantId = await this.merchantIdOf(login);
+    if (wallet === 'c') return this.createWalletCKey(login, options.recipientId);
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
     const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     if (wallet === 'b') {
@@ -178,6 +202,25 @@ export class WalletAdmin {
       ...(certificate === undefined ? {} : { certificatePem: certificate.toString() }),
     });
     return { key, certificateRequest };
+  }
+
+  /**
+   * Wallet C: an RSA-2048 key (the vendor wraps each token's key with RSA1_5) and the certificate
+   * signing request the merchant uploads to the vendor's portal, which reads only the public key
+   * from it; the vendor issues no certificate back (protocols-jose.md §6.3).
+   */
+  private async createWalletCKey(
+    login: string,
+    recipientId: string | undefined,
+  ): Promise<{ key: WalletKeySummary; certificateRequest: string }> {
+    if (recipientId !== undefined) throw new AdminError('--recipient-id is for wallet b');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: WALLET_C_RSA_BITS });
+    const certificateRequest = createCertificateRequest(privateKey, [
+      [OID.commonName, `merchant.${login}`],
+      [OID.organization, login],
+    ]);
+    const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    return { key: await this.importKey(login, 'c', { privateKeyPem }), certificateRequest };
   }
 
   /** The payment processing certificate the wallet A vendor issued for one of the merchant's keys. */
@@ -200,6 +243,7 @@ export class WalletAdmin {
     const rows = [
       ...(await this.wallets.keysOf(merchantId, 'a')),
       ...(await this.wallets.keysOf(merchantId, 'b')),
+      ...(await this.wallets.keysOf(merchantId, 'c')),
     ];
     return rows.map(summary);
   }

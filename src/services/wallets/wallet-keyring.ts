@@ -1,5 +1,6 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import type { WalletBRootKey } from '../../processing/wallets/wallet-b/index.js';
+import type { WalletCKey } from '../../processing/wallets/wallet-c/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { WalletTrustAnchorRow } from '../../store/schema.js';
 import type { WalletRepository } from '../../store/wallet-repository.js';
@@ -67,6 +68,16 @@ export class WalletKeyring {
       byRecipient.set(row.recipient_id, keys);
     }
     return [...byRecipient].map(([recipientId, privateKeys]) => ({ recipientId, privateKeys }));
+  }
+
+  /** The merchant's wallet C keys, each with the `kid` a token names it by (none are certified). */
+  async walletCKeys(merchantId: string): Promise<WalletCKey[]> {
+    const rows = await this.wallets.keysOf(merchantId, 'c');
+    return rows.flatMap((row) =>
+      row.public_key_hash === null
+        ? []
+        : [{ kid: row.public_key_hash, privateKey: this.opened(row.id, row.private_key_sealed) }],
+    );
   }
 
   private async trusted(wallet: 'a' | 'b'): Promise<WalletTrustAnchorRow[]> {

@@ -10,14 +10,14 @@ import type { CardPayment, CardPaymentInput } from '../card-payment.js';
 
 /** A wallet token, verified and decrypted: what pays, and what names the token against replay. */
 export interface WalletCard {
-  readonly wallet: 'a' | 'b';
-  /** Wallet A `transactionId`, wallet B `messageId`. */
+  readonly wallet: 'a' | 'b' | 'c';
+  /** Wallet A `transactionId`, wallet B `messageId`, wallet C a digest of the credential. */
   readonly tokenId: string;
   /** The device PAN (or, for a wallet B PAN_ONLY token, the card's own), its expiry and holder. */
   readonly card: CardForAuthorization;
   /** The online payment cryptogram and its ECI, when the wallet authenticated the customer. */
   readonly cryptogram?: { readonly value: string; readonly eci: string };
-  readonly paymentWay: 'APPLE_PAY' | 'GOOGLE_PAY_TOKENIZED' | 'GOOGLE_PAY_CARD';
+  readonly paymentWay: 'APPLE_PAY' | 'GOOGLE_PAY_TOKENIZED' | 'GOOGLE_PAY_CARD' | 'SAMSUNG_PAY';
 }
 
 export type WalletTerms = Pick<
@@ -66,7 +66,7 @@ export class WalletPayments {
   }
 
   /** The order a token was spent on, if it was. */
-  async orderOfToken(wallet: 'a' | 'b', tokenId: string): Promise<string | undefined> {
+  async orderOfToken(wallet: WalletCard['wallet'], tokenId: string): Promise<string | undefined> {
     return this.wallets.orderOfToken(wallet, tokenId);
   }
 

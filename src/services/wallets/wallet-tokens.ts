@@ -7,6 +7,11 @@ import {
   type WalletAPayment,
 } from '../../processing/wallets/wallet-a/wallet-a-payment.js';
 import { openWalletBToken, type WalletBPayment } from '../../processing/wallets/wallet-b/index.js';
+import {
+  openWalletCToken,
+  readWalletCPayload,
+  type WalletCPayment,
+} from '../../processing/wallets/wallet-c/index.js';
 import type { MerchantContext } from '../merchant-context.js';
 import {
   isWalletTokenError,
@@ -99,6 +104,45 @@ function walletBCard(
 }
 
 /**
+ * What names a wallet C credential against replay: it signs nothing and carries no identifier,
+ * so a digest of what it says (protocols-jose.md §6.6). The cryptogram is the network's one-time
+ * value; the same credential sent again, in any encoding, digests the same.
+ */
+function walletCTokenId(payment: WalletCPayment): string {
+  const canonical = JSON.stringify([
+    payment.tokenPan.reveal(),
+    payment.expiryYYYYMM,
+    payment.amountMinor,
+    payment.currency,
+    payment.utcMs,
+    payment.cryptogram.reveal(),
+    payment.eci,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** A wallet C credential as the card-payment skeleton takes it: the device PAN with its cryptogram. */
+function walletCCard(payment: WalletCPayment): OpenedWallet {
+  const expiry = parseExpiry(payment.expiryYYYYMM);
+  if (expiry === undefined) throw new Refusal('WALLET_TOKEN_MALFORMED');
+  return {
+    wallet: {
+      wallet: 'c',
+      tokenId: walletCTokenId(payment),
+      card: {
+        pan: payment.tokenPan,
+        expiry,
+        ...(payment.cardholderName === undefined ? {} : { cardholderName: payment.cardholderName }),
+      },
+      cryptogram: { value: payment.cryptogram.reveal(), eci: payment.eci },
+      paymentWay: 'SAMSUNG_PAY',
+    },
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+  };
+}
+
+/**
  * Opens wallet tokens for the payment operations: verified and decrypted with the merchant's keys
  * and the trusted roots, at the request's time, each failure a refusal of its own.
  */
@@ -139,6 +183,21 @@ export class WalletTokens {
       }
     }
     throw refusal ?? new Refusal('WALLET_KEY_MISMATCH');
+  }
+
+  /** A wallet C JWE, decrypted with the merchant's RSA keys (the one its `kid` names first). */
+  async openC(merchantId: string, paymentToken: string, nowMs: number): Promise<OpenedWallet> {
+    const keys = await this.keyring.walletCKeys(merchantId);
+    if (keys.length === 0) throw new Refusal('WALLET_KEY_MISMATCH');
+    return walletCCard(refused(() => openWalletCToken(paymentToken, keys, nowMs)));
+  }
+
+  /** Wallet C's paymentDirect.do: the credential's plaintext the merchant decrypted (JSON or Base64). */
+  readDecryptedC(paymentToken: string, nowMs: number): OpenedWallet {
+    const text = paymentToken.trimStart().startsWith('{')
+      ? paymentToken
+      : Buffer.from(paymentToken, 'base64').toString('utf8');
+    return walletCCard(refused(() => readWalletCPayload(Buffer.from(text, 'utf8'), nowMs)));
   }
 
   /**

@@ -15,6 +15,7 @@ export const OID = {
   signingTime: '1.2.840.113549.1.9.5',
   sha256: '2.16.840.1.101.3.4.2.1',
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
+  sha256WithRsaEncryption: '1.2.840.113549.1.1.11',
   commonName: '2.5.4.3',
   organizationalUnit: '2.5.4.11',
   organization: '2.5.4.10',

@@ -1,6 +1,6 @@
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { isWalletTokenError } from '../wallet-token-error.js';
 import {
   createWalletBSandboxAuthority,
@@ -11,9 +11,15 @@ import {
 } from './index.js';
 
 const NOW_MS = Date.UTC(2026, 10, 26);
-const authority = createWalletBSandboxAuthority();
-const recipientKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
-const recipient = { recipientId: 'merchant:roots', privateKeys: [recipientKey] };
+let authority: ReturnType<typeof createWalletBSandboxAuthority>;
+let recipientKey: KeyObject;
+let recipient: { recipientId: string; privateKeys: KeyObject[] };
+
+before(() => {
+  authority = createWalletBSandboxAuthority();
+  recipientKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
+  recipient = { recipientId: 'merchant:roots', privateKeys: [recipientKey] };
+});
 
 const token = (protocolVersion: WalletBProtocol) =>
   mintWalletBToken({
@@ -27,10 +33,11 @@ const token = (protocolVersion: WalletBProtocol) =>
   });
 
 /** The sandbox's root keys with every expiry removed, as a careless keys.json would have them. */
-const withoutExpiry = walletBSandboxRootKeys(authority, NOW_MS).map(({ keyValue, protocolVersion }) => ({
-  keyValue,
-  protocolVersion,
-}));
+const withoutExpiry = () =>
+  walletBSandboxRootKeys(authority, NOW_MS).map(({ keyValue, protocolVersion }) => ({
+    keyValue,
+    protocolVersion,
+  }));
 
 test('an ECv2 root key without keyExpiration is not trusted (the vendor library requires it)', () => {
   const ecv2 = token('ECv2');
@@ -40,14 +47,14 @@ test('an ECv2 root key without keyExpiration is not trusted (the vendor library 
     'roots-1',
   );
   assert.throws(
-    () => openWalletBToken(ecv2, recipient, { rootKeys: withoutExpiry }, NOW_MS),
+    () => openWalletBToken(ecv2, recipient, { rootKeys: withoutExpiry() }, NOW_MS),
     (error) => isWalletTokenError(error) && error.reason === 'untrustedChain',
   );
 });
 
 test('an ECv1 root key may go without keyExpiration, as the vendor publishes it', () => {
   assert.equal(
-    openWalletBToken(token('ECv1'), recipient, { rootKeys: withoutExpiry }, NOW_MS).messageId,
+    openWalletBToken(token('ECv1'), recipient, { rootKeys: withoutExpiry() }, NOW_MS).messageId,
     'roots-1',
   );
 });
