@@ -1,0 +1,78 @@
+import { createPublicKey, diffieHellman, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { compactDecrypt, decodeProtectedHeader } from 'jose';
+import { emvConcatKdf } from './concat-kdf.js';
+import { openContent } from './content-cipher.js';
+
+/** `sdkEncData` could not be opened: the directory server answers it with an EMV error. */
+export class SdkEncDataError extends Error {
+  override readonly name = 'SdkEncDataError';
+}
+
+/** The directory server's key for device data, and its DS ID (the KDF's PartyVInfo for EC keys). */
+export interface DirectoryKey {
+  readonly privateKey: KeyObject;
+  readonly dsId: string;
+}
+
+/**
+ * Opens the device data an SDK encrypted to the directory server (protocols-jose.md §7.4). An RSA
+ * key takes standard JWE (RSA-OAEP-256 with A128CBC-HS256 or A128GCM), which `jose` decrypts. An
+ * EC key takes the SDKs' own form: an ephemeral key in `epk` under `alg` "ECDH-ES" (iOS) or "dir"
+ * (Android), the content key from the EMV Concat KDF with the DS ID, A128CBC-HS256, and the
+ * original header as additional data; `jose` derives ECDH-ES keys the RFC way and would refuse it,
+ * so that path is derived here. Answers the device information object.
+ */
+export async function openSdkEncData(jwe: string, directory: DirectoryKey): Promise<Record<string, unknown>> {
+  let plaintext: Uint8Array;
+  try {
+    plaintext =
+      directory.privateKey.asymmetricKeyType === 'rsa'
+        ? (
+            await compactDecrypt(jwe, directory.privateKey, {
+              keyManagementAlgorithms: ['RSA-OAEP-256'],
+              contentEncryptionAlgorithms: ['A128CBC-HS256', 'A128GCM'],
+            })
+          ).plaintext
+        : openEllipticCurveForm(jwe, directory);
+  } catch (error) {
+    if (error instanceof SdkEncDataError) throw error;
+    throw new SdkEncDataError('sdkEncData does not decrypt with the directory key');
+  }
+  let device: unknown;
+  try {
+    device = JSON.parse(Buffer.from(plaintext).toString('utf8'));
+  } catch {
+    throw new SdkEncDataError('the device data is not JSON');
+  }
+  if (typeof device !== 'object' || device === null || Array.isArray(device))
+    throw new SdkEncDataError('the device data is not a JSON object');
+  return device as Record<string, unknown>;
+}
+
+function openEllipticCurveForm(jwe: string, directory: DirectoryKey): Buffer {
+  const header = decodeProtectedHeader(jwe);
+  if (
+    (header.alg !== 'ECDH-ES' && header.alg !== 'dir') ||
+    header.enc !== 'A128CBC-HS256' ||
+    header.epk === undefined
+  )
+    throw new SdkEncDataError(
+      `sdkEncData with alg ${String(header.alg)} and enc ${String(header.enc)} is not supported`,
+    );
+  const [protectedPart = '', encryptedKey, iv = '', ciphertext = '', tag = ''] = jwe.split('.');
+  if (encryptedKey !== '') throw new SdkEncDataError('sdkEncData carries an encrypted key');
+  const sharedSecret = diffieHellman({
+    privateKey: directory.privateKey,
+    publicKey: createPublicKey({ key: header.epk as JsonWebKey, format: 'jwk' }),
+  });
+  return openContent(
+    'A128CBC-HS256',
+    emvConcatKdf(sharedSecret, directory.dsId),
+    Buffer.from(protectedPart, 'ascii'),
+    {
+      iv: Buffer.from(iv, 'base64url'),
+      ciphertext: Buffer.from(ciphertext, 'base64url'),
+      tag: Buffer.from(tag, 'base64url'),
+    },
+  );
+}
