@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -421,9 +421,35 @@ for (const engine of ENGINES) {
       assert.equal(made.recipientId, `merchant:${login}`);
       const point = Buffer.from(made.publicKey, 'base64');
       assert.deepEqual([point.length, point[0]], [65, 0x04], 'the uncompressed P-256 point');
+      // Issue 25: wallet C takes RSA keys only, named by the hash its tokens carry as `kid`.
+      const rsaFile = join(certDir, `${login}-wallet-c.pem`);
+      const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      writeFileSync(rsaFile, rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+      const importedC = await cli(
+        'wallet',
+        'key',
+        'import',
+        '--login',
+        login,
+        '--wallet',
+        'c',
+        '--private-key',
+        rsaFile,
+      );
+      assertOk(importedC);
+      assert.equal(
+        (JSON.parse(importedC.stdout) as { publicKeyHash: string }).publicKeyHash,
+        createHash('sha256')
+          .update(rsa.publicKey.export({ type: 'spki', format: 'der' }))
+          .digest('base64'),
+      );
+      assertFails(
+        await cli('wallet', 'key', 'import', '--login', login, '--wallet', 'c', '--private-key', keyFile),
+        /wallet c keys are RSA keys/,
+      );
       const shown = await cli('wallet', 'show', '--login', login);
       assertOk(shown);
-      assert.equal((JSON.parse(shown.stdout) as unknown[]).length, 2);
+      assert.equal((JSON.parse(shown.stdout) as unknown[]).length, 3);
       assert.ok(!shown.stdout.includes('PRIVATE KEY'));
       assertFails(await cli('wallet', 'trust', '--wallet', 'a', '--root-keys', keyFile), /--root-ca/);
     });
