@@ -5,6 +5,8 @@ import { sealSeToken } from '../processing/se-token.js';
 import { systemClock } from '../domain/clock.js';
 import { AdminError } from '../services/merchant-admin.js';
 import { openAdmin } from '../server.js';
+import { SandboxDirectoryKeys } from '../services/sandbox-directory-keys.js';
+import { WalletRepository } from '../store/wallet-repository.js';
 import { CALLBACK_STATES, CallbackRepository, type CallbackState } from '../store/callback-repository.js';
 import type { CallbackRow } from '../store/schema.js';
 
@@ -64,8 +66,34 @@ export function addKeyCommands(program: Command): void {
     .description(
       'print the gateway public key (SPKI PEM; generated on first use): seTokens and RSA callback checksums',
     )
-    .action(async () => {
-      process.stdout.write(await gatewayKeys(loadConfig().dataDir).publicKeyPem());
+    .option(
+      '--ds',
+      "sandbox: print the sandbox directory server's device data certificate (what an app's 3DS SDK encrypts sdkEncData to), then its DS-CA root (what the SDK trusts)",
+    )
+    .action(async (flags: { ds?: boolean }) => {
+      const config = loadConfig();
+      if (flags.ds !== true) {
+        process.stdout.write(await gatewayKeys(config.dataDir).publicKeyPem());
+        return;
+      }
+      if (config.environment === 'production')
+        throw new AdminError(
+          'keys show --ds is the sandbox directory server: off under GATEHOUSE_ENV=production',
+        );
+      const { store, secrets } = await openAdmin(config);
+      try {
+        const directory = await new SandboxDirectoryKeys(
+          new WalletRepository(store.db),
+          secrets,
+          systemClock,
+        ).directory();
+        process.stdout.write(
+          `# DS ID ${directory.dsId}: device data encryption certificate\n${directory.deviceDataKey.certificate.toString()}` +
+            `# DS-CA root\n${directory.root.certificate.toString()}`,
+        );
+      } finally {
+        await store.close();
+      }
     });
   keys
     .command('se-token')

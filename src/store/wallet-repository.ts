@@ -83,7 +83,7 @@ export class WalletRepository {
     return Number(row.count);
   }
 
-  /** Forgets the sandbox world's vendors: their anchors and their sealed keys. */
+  /** Forgets the sandbox world's vendors (their anchors and sealed keys) and its directory server's keys. */
   async removeSandbox(): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const anchors = await trx

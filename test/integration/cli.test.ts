@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { createHash, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -452,6 +452,24 @@ for (const engine of ENGINES) {
       assert.equal((JSON.parse(shown.stdout) as unknown[]).length, 3);
       assert.ok(!shown.stdout.includes('PRIVATE KEY'));
       assertFails(await cli('wallet', 'trust', '--wallet', 'a', '--root-keys', keyFile), /--root-ca/);
+    });
+
+    test('keys show --ds prints the sandbox directory: its device data certificate under its DS-CA root (issue 25)', async () => {
+      const first = await cli('keys', 'show', '--ds');
+      assertOk(first);
+      const pems = first.stdout.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g) ?? [];
+      assert.equal(pems.length, 2, first.stdout);
+      const [device, root] = pems.map((pem) => new X509Certificate(pem));
+      assert.ok(device !== undefined && root !== undefined);
+      assert.ok(device.checkIssued(root) && device.verify(root.publicKey));
+      assert.equal(device.publicKey.asymmetricKeyDetails?.namedCurve, 'prime256v1');
+      assert.match(first.stdout, /# DS ID A999999999/);
+      // Kept in the database: every later call (and every node) shows the same directory.
+      assert.equal((await cli('keys', 'show', '--ds')).stdout, first.stdout);
+      assertFails(
+        await runCli(['keys', 'show', '--ds'], { ...env, GATEHOUSE_ENV: 'production' }),
+        /off under GATEHOUSE_ENV=production/,
+      );
     });
 
     test('GATEHOUSE_ENV=production: minting refused, the sandbox vendors removed on request (issue 25)', async () => {

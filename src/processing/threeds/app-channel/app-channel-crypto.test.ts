@@ -9,8 +9,9 @@ import {
 } from 'node:crypto';
 import { CompactEncrypt, decodeProtectedHeader } from 'jose';
 import { emvConcatKdf } from './concat-kdf.js';
-import { openContent, sealContent } from './content-cipher.js';
+import { openContent } from './content-cipher.js';
 import { openSdkEncData, SdkEncDataError } from './sdk-enc-data.js';
+import { sdkEncDataToEcKey } from '../../../../test/support/sdk-device-data.js';
 
 const DS_ID = 'A000000003';
 const DEVICE = { DV: '1.0', DD: { C001: 'Android', C002: 'Pixel' }, DPNA: {}, SW: [] };
@@ -23,27 +24,8 @@ before(() => {
   rsaDirectory = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
 });
 
-/** The SDKs' EC form, built here from §7.4: an ephemeral key, the EMV KDF with the DS ID, CBC-HS256. */
-function sdkEllipticForm(alg: 'ECDH-ES' | 'dir', directoryPublic: KeyObject): string {
-  const ephemeral = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const { kty, crv, x, y } = ephemeral.publicKey.export({ format: 'jwk' });
-  const header = Buffer.from(JSON.stringify({ alg, enc: 'A128CBC-HS256', epk: { kty, crv, x, y } })).toString(
-    'base64url',
-  );
-  const key = emvConcatKdf(
-    diffieHellman({ privateKey: ephemeral.privateKey, publicKey: directoryPublic }),
-    DS_ID,
-  );
-  const sealed = sealContent(
-    'A128CBC-HS256',
-    key,
-    Buffer.from(header, 'ascii'),
-    Buffer.from(JSON.stringify(DEVICE)),
-  );
-  return [header, '', sealed.iv, sealed.ciphertext, sealed.tag]
-    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-    .join('.');
-}
+const sdkEllipticForm = (alg: 'ECDH-ES' | 'dir', directoryPublic: KeyObject) =>
+  sdkEncDataToEcKey(alg, directoryPublic, DS_ID, DEVICE);
 
 test('the Concat KDF and A128CBC-HS256 reproduce what jose does for standard ECDH-ES', async () => {
   const jwe = await new CompactEncrypt(encoded(DEVICE))
