@@ -1,30 +1,14 @@
-import { createPrivateKey, X509Certificate } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
 import {
   createSandboxDirectory,
   type SandboxDirectory,
 } from '../processing/threeds/app-channel/sandbox-directory.js';
-import type { SigningIdentity } from '../processing/wallets/wallet-a/certificate-issuer.js';
 import type { SecretBox } from '../security/secret-box.js';
+import { openedIdentity, storedIdentity, type StoredIdentity } from './stored-identity.js';
 import type { WalletRepository } from '../store/wallet-repository.js';
 
 /** The sandbox authorities' table keeps the directory under this id, beside wallets a and b. */
 const DIRECTORY_ID = 'ds';
-
-interface StoredIdentity {
-  readonly key: string;
-  readonly certificate: string;
-}
-
-const stored = (identity: SigningIdentity): StoredIdentity => ({
-  key: identity.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-  certificate: identity.certificate.toString(),
-});
-
-const opened = (identity: StoredIdentity): SigningIdentity => ({
-  privateKey: createPrivateKey(identity.key),
-  certificate: new X509Certificate(identity.certificate),
-});
 
 /**
  * The sandbox directory server's keys: made on first use and kept in the database with the
@@ -46,17 +30,17 @@ export class SandboxDirectoryKeys {
       } & Record<'root' | 'deviceDataKey' | 'acsSigner', StoredIdentity>;
       return {
         dsId: material.dsId,
-        root: opened(material.root),
-        deviceDataKey: opened(material.deviceDataKey),
-        acsSigner: opened(material.acsSigner),
+        root: openedIdentity(material.root),
+        deviceDataKey: openedIdentity(material.deviceDataKey),
+        acsSigner: openedIdentity(material.acsSigner),
       };
     }
     const made = createSandboxDirectory(this.clock.nowMs());
     const material = JSON.stringify({
       dsId: made.dsId,
-      root: stored(made.root),
-      deviceDataKey: stored(made.deviceDataKey),
-      acsSigner: stored(made.acsSigner),
+      root: storedIdentity(made.root),
+      deviceDataKey: storedIdentity(made.deviceDataKey),
+      acsSigner: storedIdentity(made.acsSigner),
     });
     const mine = await this.authorities.insertSandboxAuthority({
       id: DIRECTORY_ID,

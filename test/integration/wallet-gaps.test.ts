@@ -20,6 +20,10 @@ const SHARED_RECIPIENT = 'gateway:gatehouse-issue-25';
 const post = (gh: TestGatehouse, path: string, body: unknown) =>
   gh.post(path, {}, { rawBody: JSON.stringify(body), contentType: 'application/json' });
 
+/** wallet-b/payment.do as a shop's server calls it: the shop, the token, the amount. */
+const payB = (gh: TestGatehouse, merchant: string, paymentToken: string, amount: number) =>
+  post(gh, PAY_B, { merchant, paymentToken, amount });
+
 const orderStatusOf = (body: Record<string, unknown>) =>
   (body.orderStatus as Record<string, unknown> | undefined)?.orderStatus;
 
@@ -78,46 +82,22 @@ for (const engine of ENGINES) {
           recipientId: SHARED_RECIPIENT,
         });
       const forFirst = mint(SHARED_RECIPIENT, undefined, first.merchantLogin);
-      const stolen = await post(gh, PAY_B, {
-        merchant: second.merchantLogin,
-        paymentToken: forFirst,
-        amount: 700,
-      });
+      const stolen = await payB(gh, second.merchantLogin, forFirst, 700);
       assertRefusal(stolen, { errorCode: '25', key: 'WALLET_KEY_MISMATCH' });
-      const unnamed = await post(gh, PAY_B, {
-        merchant: first.merchantLogin,
-        paymentToken: mint(SHARED_RECIPIENT),
-        amount: 700,
-      });
+      const unnamed = await payB(gh, first.merchantLogin, mint(SHARED_RECIPIENT), 700);
       assertRefusal(unnamed, { errorCode: '25', key: 'WALLET_KEY_MISMATCH' });
-      const own = await post(gh, PAY_B, {
-        merchant: first.merchantLogin,
-        paymentToken: forFirst,
-        amount: 700,
-      });
+      const own = await payB(gh, first.merchantLogin, forFirst, 700);
       assert.equal(orderStatusOf(own.body), 2, own.text);
     });
 
     test('wallet B: the paymentToken Base64-encoded (as client libraries send it) pays like its JSON text', async () => {
       const shop = await gh.createMerchant();
       const token = await ownKeyToken(shop.merchantLogin);
-      const paid = await post(gh, PAY_B, {
-        merchant: shop.merchantLogin,
-        paymentToken: Buffer.from(token, 'utf8').toString('base64'),
-        amount: 1200,
-      });
+      const paid = await payB(gh, shop.merchantLogin, Buffer.from(token, 'utf8').toString('base64'), 1200);
       assert.equal(orderStatusOf(paid.body), 2, paid.text);
-      const replayed = await post(gh, PAY_B, {
-        merchant: shop.merchantLogin,
-        paymentToken: token,
-        amount: 1200,
-      });
+      const replayed = await payB(gh, shop.merchantLogin, token, 1200);
       assertRefusal(replayed, { errorCode: '27', key: 'WALLET_TOKEN_REPLAYED' });
-      const notJson = await post(gh, PAY_B, {
-        merchant: shop.merchantLogin,
-        paymentToken: Buffer.from('not a token').toString('base64'),
-        amount: 1200,
-      });
+      const notJson = await payB(gh, shop.merchantLogin, Buffer.from('not a token').toString('base64'), 1200);
       assertRefusal(notJson, { errorCode: '21', key: 'WALLET_TOKEN_MALFORMED' });
     });
 

@@ -35,11 +35,59 @@ type AnyWalletParams =
   WalletAPaymentParams | WalletADirectParams | WalletBPaymentParams | WalletCPaymentParams;
 
 /** The token says what the customer agreed to pay: an amount or currency in the request must be the same. */
-function refuseOtherTerms(params: { amount?: number; currencyCode?: string }, opened: OpenedWallet): void {
+function refuseOtherTerms(
+  params: { amount?: number; currencyCode?: string },
+  opened: OpenedWallet,
+  tokenMembers: { readonly amount: string; readonly currency: string },
+): void {
   if (params.amount !== undefined && params.amount !== opened.amountMinor)
-    throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: 'paymentToken.amount' });
+    throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: `paymentToken.${tokenMembers.amount}` });
   if (params.currencyCode !== undefined && params.currencyCode !== opened.currency)
-    throw new Refusal('PARAM_CONFLICT', { param: 'currencyCode', other: 'paymentToken.currency_code' });
+    throw new Refusal('PARAM_CONFLICT', {
+      param: 'currencyCode',
+      other: `paymentToken.${tokenMembers.currency}`,
+    });
+}
+
+/** The token's members each wallet names its amount and currency by. */
+const TOKEN_MEMBERS = {
+  a: { amount: 'transactionAmount', currency: 'currencyCode' },
+  c: { amount: 'amount', currency: 'currency_code' },
+} as const;
+
+/**
+ * paymentDirect.do of a wallet whose payment data the merchant decrypted itself: features=VERIFY
+ * stores the credential without paying, so the data's amount must be 0 (the spec's error).
+ */
+function directPayment(
+  services: WalletServices,
+  wallet: 'a' | 'c',
+  summary: string,
+  params: typeof WALLET_A_DIRECT_PARAMS,
+): Operation {
+  return defineOperation({
+    path: `/payment/wallet-${wallet}/paymentDirect.do`,
+    encoding: 'json',
+    envelope: 'wallet',
+    summary,
+    params,
+    onBehalfParam: 'merchant',
+    mutates: true,
+    async handle(request, context) {
+      const opened =
+        wallet === 'a'
+          ? services.walletTokens.readDecryptedA(request.paymentToken, context.nowMs)
+          : services.walletTokens.readDecryptedC(request.paymentToken, context.nowMs);
+      const verification = request.features?.includes('VERIFY') === true;
+      if (verification && opened.amountMinor !== 0) {
+        throw new Refusal('PARAM_CONFLICT', {
+          param: `paymentToken.${TOKEN_MEMBERS[wallet].amount}`,
+          other: 'features=VERIFY',
+        });
+      }
+      return pay(services, request, context, opened, verification);
+    },
+  });
 }
 
 /** preAuth, its schedule, and tii CI (a common binding, only with commonBindings: the tii table). */
@@ -212,33 +260,16 @@ export function walletOperations(services: WalletServices): Operation[] {
         context.nowMs,
       );
       // The token says what the customer agreed to pay; an explicit amount must be the same.
-      if (params.amount !== undefined && params.amount !== opened.amountMinor) {
-        throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: 'paymentToken.transactionAmount' });
-      }
+      refuseOtherTerms(params, opened, TOKEN_MEMBERS.a);
       return pay(services, params, context, opened);
     },
   });
-  const walletADirect = defineOperation({
-    path: '/payment/wallet-a/paymentDirect.do',
-    encoding: 'json',
-    envelope: 'wallet',
-    summary: 'Registers and pays an order with wallet A payment data the merchant decrypted itself',
-    params: WALLET_A_DIRECT_PARAMS,
-    onBehalfParam: 'merchant',
-    mutates: true,
-    async handle(params, context) {
-      const opened = services.walletTokens.readDecryptedA(params.paymentToken, context.nowMs);
-      const verification = params.features?.includes('VERIFY') === true;
-      // features=VERIFY stores the credential without paying: the token's amount must be 0 (the spec's error).
-      if (verification && opened.amountMinor !== 0) {
-        throw new Refusal('PARAM_CONFLICT', {
-          param: 'paymentToken.transactionAmount',
-          other: 'features=VERIFY',
-        });
-      }
-      return pay(services, params, context, opened, verification);
-    },
-  });
+  const walletADirect = directPayment(
+    services,
+    'a',
+    'Registers and pays an order with wallet A payment data the merchant decrypted itself',
+    WALLET_A_DIRECT_PARAMS,
+  );
   const walletBPayment = defineOperation({
     path: '/payment/wallet-b/payment.do',
     encoding: 'json',
@@ -279,27 +310,16 @@ export function walletOperations(services: WalletServices): Operation[] {
         params.paymentToken,
         context.nowMs,
       );
-      refuseOtherTerms(params, opened);
+      refuseOtherTerms(params, opened, TOKEN_MEMBERS.c);
       return pay(services, params, context, opened);
     },
   });
-  const walletCDirect = defineOperation({
-    path: '/payment/wallet-c/paymentDirect.do',
-    encoding: 'json',
-    envelope: 'wallet',
-    summary: 'Registers and pays an order with wallet C payment data the merchant decrypted itself',
-    params: WALLET_C_DIRECT_PARAMS,
-    onBehalfParam: 'merchant',
-    mutates: true,
-    async handle(params, context) {
-      const opened = services.walletTokens.readDecryptedC(params.paymentToken, context.nowMs);
-      const verification = params.features?.includes('VERIFY') === true;
-      if (verification && opened.amountMinor !== 0) {
-        throw new Refusal('PARAM_CONFLICT', { param: 'paymentToken.amount', other: 'features=VERIFY' });
-      }
-      return pay(services, params, context, opened, verification);
-    },
-  });
+  const walletCDirect = directPayment(
+    services,
+    'c',
+    'Registers and pays an order with wallet C payment data the merchant decrypted itself',
+    WALLET_C_DIRECT_PARAMS,
+  );
   return [
     ...withAliases(walletCPayment, ['/payment/samsung/payment.do']),
     ...withAliases(walletCDirect, ['/payment/samsung/paymentDirect.do']),

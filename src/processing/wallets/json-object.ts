@@ -16,3 +16,15 @@ export function decryptedObject(plaintext: Buffer): Record<string, unknown> {
     throw new WalletTokenError('malformed', 'the decrypted payment data is not an object');
   return parsed;
 }
+
+/** A decrypted payload that lacks a member, or holds one of the wrong form. */
+export function malformedPayload(what: string): WalletTokenError {
+  return new WalletTokenError('malformed', `the decrypted payment data has no valid ${what}`);
+}
+
+/** A string member of a decrypted payload matching `pattern`, or the token is malformed. */
+export function payloadText(record: Record<string, unknown>, name: string, pattern: RegExp): string {
+  const value = record[name];
+  if (typeof value !== 'string' || !pattern.test(value)) throw malformedPayload(name);
+  return value;
+}

@@ -1,9 +1,8 @@
-import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type X509Certificate } from 'node:crypto';
 import type { Clock } from '../../domain/clock.js';
 import {
   createWalletASandboxAuthority,
   issueWalletAMerchantCertificate,
-  type SigningIdentity,
   type WalletASandboxAuthority,
 } from '../../processing/wallets/wallet-a/index.js';
 import {
@@ -12,24 +11,9 @@ import {
   type WalletBSandboxAuthority,
 } from '../../processing/wallets/wallet-b/index.js';
 import type { SecretBox } from '../../security/secret-box.js';
+import { openedIdentity, storedIdentity, type StoredIdentity } from '../stored-identity.js';
 import type { WalletRepository } from '../../store/wallet-repository.js';
 import type { WalletTrust } from './wallet-trust.js';
-
-interface StoredIdentity {
-  readonly key: string;
-  readonly certificate: string;
-}
-
-function stored(identity: SigningIdentity): StoredIdentity {
-  return {
-    key: identity.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    certificate: identity.certificate.toString(),
-  };
-}
-
-function identity(stored: StoredIdentity): SigningIdentity {
-  return { privateKey: createPrivateKey(stored.key), certificate: new X509Certificate(stored.certificate) };
-}
 
 /**
  * The sandbox world's wallet vendors: made on first use, kept in the database with their signing
@@ -51,9 +35,9 @@ export class SandboxWallets {
     if (kept !== undefined) return this.openA(kept.material_sealed);
     const made = createWalletASandboxAuthority(this.clock.nowMs());
     const material = JSON.stringify({
-      root: stored(made.root),
-      intermediate: stored(made.intermediate),
-      leaf: stored(made.leaf),
+      root: storedIdentity(made.root),
+      intermediate: storedIdentity(made.intermediate),
+      leaf: storedIdentity(made.leaf),
     });
     const mine = await this.wallets.insertSandboxAuthority({
       id: 'a',
@@ -107,9 +91,9 @@ export class SandboxWallets {
       StoredIdentity
     >;
     return {
-      root: identity(material.root),
-      intermediate: identity(material.intermediate),
-      leaf: identity(material.leaf),
+      root: openedIdentity(material.root),
+      intermediate: openedIdentity(material.intermediate),
+      leaf: openedIdentity(material.leaf),
     };
   }
 }

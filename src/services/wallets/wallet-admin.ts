@@ -13,6 +13,7 @@ import type { MerchantRepository } from '../../store/merchant-repository.js';
 import type { WalletKeyRow } from '../../store/schema.js';
 import type { WalletRepository } from '../../store/wallet-repository.js';
 import { createCertificateRequest, WALLET_A_OID as OID } from '../../processing/wallets/wallet-a/index.js';
+import { uncompressedPoint } from '../../processing/wallets/wallet-b/index.js';
 import { AdminError } from '../merchant-admin.js';
 
 /** The two wallets of the spec: A (EC_v1 tokens) and B (ECv1/ECv2 tokens). */
@@ -42,30 +43,21 @@ export function publicKeyHash(key: KeyObject): string {
   return createHash('sha256').update(spkiDer(key)).digest('base64');
 }
 
-/**
- * A P-256 public key as wallet B's vendor takes it in its console: Base64 of the uncompressed
- * point (`04 || X || Y`, 65 bytes), which is also how its tokens carry the ephemeral key.
- */
-function uncompressedPointBase64(key: KeyObject): string {
-  const jwk = key.export({ format: 'jwk' });
-  return Buffer.concat([
-    Buffer.of(0x04),
-    Buffer.from(jwk.x ?? '', 'base64url'),
-    Buffer.from(jwk.y ?? '', 'base64url'),
-  ]).toString('base64');
-}
-
 /** Wallet C's keys: the size every vendor sample and decryptor uses. */
 const WALLET_C_RSA_BITS = 2048;
 
-/** An RSA private key of at least 2048 bits from PEM, or the operator is told why not. */
-export function rsaPrivateKey(pem: string): KeyObject {
-  let key: KeyObject;
+/** A private key from PEM, or the operator is told it is not one. */
+function pemPrivateKey(pem: string): KeyObject {
   try {
-    key = createPrivateKey(pem);
+    return createPrivateKey(pem);
   } catch {
     throw new AdminError('the private key is not a PEM private key');
   }
+}
+
+/** An RSA private key of at least 2048 bits from PEM, or the operator is told why not. */
+function rsaPrivateKey(pem: string): KeyObject {
+  const key = pemPrivateKey(pem);
   if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < WALLET_C_RSA_BITS) {
     throw new AdminError(`wallet c keys are RSA keys of at least ${WALLET_C_RSA_BITS} bits`);
   }
@@ -74,12 +66,7 @@ export function rsaPrivateKey(pem: string): KeyObject {
 
 /** A P-256 private key from PEM (PKCS#8 or SEC1), or the operator is told why not. */
 export function p256PrivateKey(pem: string): KeyObject {
-  let key: KeyObject;
-  try {
-    key = createPrivateKey(pem);
-  } catch {
-    throw new AdminError('the private key is not a PEM private key');
-  }
+  const key = pemPrivateKey(pem);
   if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
     throw new AdminError('wallet keys are EC keys on the P-256 curve (prime256v1)');
   }
@@ -188,7 +175,7 @@ export class WalletAdmin {
     if (wallet === 'b') {
       const recipientId = options.recipientId ?? `merchant:${login}`;
       const key = await this.importKey(login, 'b', { privateKeyPem, recipientId });
-      return { key, publicKey: uncompressedPointBase64(publicKey) };
+      return { key, publicKey: uncompressedPoint(publicKey).toString('base64') };
     }
     if (options.recipientId !== undefined) throw new AdminError('--recipient-id is for wallet b');
     const certificateRequest = createCertificateRequest(privateKey, [

@@ -109,7 +109,7 @@ function walletBCard(
  * value; the same credential sent again, in any encoding, digests the same.
  */
 function walletCTokenId(payment: WalletCPayment): string {
-  const canonical = JSON.stringify([
+  return digestOf([
     payment.tokenPan.reveal(),
     payment.expiryYYYYMM,
     payment.amountMinor,
@@ -118,7 +118,18 @@ function walletCTokenId(payment: WalletCPayment): string {
     payment.cryptogram.reveal(),
     payment.eci,
   ]);
-  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** SHA-256 (hex) of the fields, in order: the same fields however they were encoded, the same id. */
+function digestOf(fields: readonly unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+}
+
+/** Payment data a merchant decrypted itself, sent as its JSON or as Base64 of it. */
+function decryptedData(paymentToken: string): Buffer {
+  return paymentToken.trimStart().startsWith('{')
+    ? Buffer.from(paymentToken, 'utf8')
+    : Buffer.from(paymentToken, 'base64');
 }
 
 /** A wallet C credential as the card-payment skeleton takes it: the device PAN with its cryptogram. */
@@ -194,10 +205,7 @@ export class WalletTokens {
 
   /** Wallet C's paymentDirect.do: the credential's plaintext the merchant decrypted (JSON or Base64). */
   readDecryptedC(paymentToken: string, nowMs: number): OpenedWallet {
-    const text = paymentToken.trimStart().startsWith('{')
-      ? paymentToken
-      : Buffer.from(paymentToken, 'base64').toString('utf8');
-    return walletCCard(refused(() => readWalletCPayload(Buffer.from(text, 'utf8'), nowMs)));
+    return walletCCard(refused(() => readWalletCPayload(decryptedData(paymentToken), nowMs)));
   }
 
   /**
@@ -208,16 +216,13 @@ export class WalletTokens {
    * real payments never share it.
    */
   readDecryptedA(paymentToken: string, nowMs: number): OpenedWallet {
-    const text = paymentToken.trimStart().startsWith('{')
-      ? paymentToken
-      : Buffer.from(paymentToken, 'base64').toString('utf8');
-    const payment = refused(() => readWalletAPayload(Buffer.from(text, 'utf8'), '', nowMs));
+    const payment = refused(() => readWalletAPayload(decryptedData(paymentToken), '', nowMs));
     return walletACard(payment, decryptedPaymentId(payment));
   }
 }
 
 function decryptedPaymentId(payment: WalletAPayment): string {
-  const canonical = JSON.stringify([
+  return digestOf([
     payment.applicationPrimaryAccountNumber.reveal(),
     payment.applicationExpirationDate,
     payment.currencyCode,
@@ -226,7 +231,6 @@ function decryptedPaymentId(payment: WalletAPayment): string {
     payment.paymentData.onlinePaymentCryptogram.reveal(),
     payment.eci ?? null,
   ]);
-  return createHash('sha256').update(canonical).digest('hex');
 }
 
 /**

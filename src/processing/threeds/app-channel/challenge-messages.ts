@@ -1,5 +1,5 @@
 import { createPublicKey, diffieHellman, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { compactDecrypt, CompactEncrypt } from 'jose';
+import { compactDecrypt, CompactEncrypt, decodeProtectedHeader } from 'jose';
 import { emvConcatKdf } from './concat-kdf.js';
 import type { ContentEncryption } from './content-cipher.js';
 
@@ -50,23 +50,33 @@ export async function openChallengeMessage(
   jwe: string,
   options: { sessionKey: Buffer; acsTransID: string; direction: ChallengeDirection },
 ): Promise<{ message: Record<string, unknown>; enc: ContentEncryption }> {
-  for (const enc of ['A128CBC-HS256', 'A128GCM'] as const) {
-    try {
-      const opened = await compactDecrypt(jwe, directionKey(options.sessionKey, enc, options.direction), {
-        keyManagementAlgorithms: ['dir'],
-        contentEncryptionAlgorithms: [enc],
-      });
-      if (opened.protectedHeader.kid !== options.acsTransID)
-        throw new ChallengeMessageError('the message names another transaction');
-      const message: unknown = JSON.parse(new TextDecoder().decode(opened.plaintext));
-      if (typeof message !== 'object' || message === null || Array.isArray(message))
-        throw new ChallengeMessageError('the message is not a JSON object');
-      return { message: message as Record<string, unknown>, enc };
-    } catch (error) {
-      if (error instanceof ChallengeMessageError) throw error;
-    }
+  let enc: unknown;
+  try {
+    enc = decodeProtectedHeader(jwe).enc;
+  } catch {
+    throw new ChallengeMessageError('the message is not a JWE');
   }
-  throw new ChallengeMessageError('the message does not decrypt with the session key');
+  if (enc !== 'A128CBC-HS256' && enc !== 'A128GCM') throw new ChallengeMessageError(`enc ${String(enc)}`);
+  let opened: Awaited<ReturnType<typeof compactDecrypt>>;
+  try {
+    opened = await compactDecrypt(jwe, directionKey(options.sessionKey, enc, options.direction), {
+      keyManagementAlgorithms: ['dir'],
+      contentEncryptionAlgorithms: [enc],
+    });
+  } catch {
+    throw new ChallengeMessageError('the message does not decrypt with the session key');
+  }
+  if (opened.protectedHeader.kid !== options.acsTransID)
+    throw new ChallengeMessageError('the message names another transaction');
+  let message: unknown;
+  try {
+    message = JSON.parse(new TextDecoder().decode(opened.plaintext));
+  } catch {
+    message = undefined;
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message))
+    throw new ChallengeMessageError('the message is not a JSON object');
+  return { message: message as Record<string, unknown>, enc };
 }
 
 /** The three-digit counters of CReq and CRes ("000", "001", …; §7.7). */

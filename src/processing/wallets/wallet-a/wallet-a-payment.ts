@@ -1,7 +1,12 @@
 import { Pan } from '../../../domain/pan.js';
 import { WalletSecret } from '../wallet-secret.js';
 import { WalletTokenError } from '../wallet-token-error.js';
-import { decryptedObject, isRecord } from '../json-object.js';
+import {
+  decryptedObject,
+  isRecord,
+  malformedPayload as malformed,
+  payloadText as requiredString,
+} from '../json-object.js';
 
 /** The decrypted wallet A payment (protocols.md §2.4), checked and typed. */
 export interface WalletAPayment {
@@ -30,16 +35,6 @@ export interface WalletAPayment {
   };
   /** eciIndicator padded to the two digits the acquirer takes, or undefined when absent. */
   readonly eci: string | undefined;
-}
-
-function malformed(what: string): WalletTokenError {
-  return new WalletTokenError('malformed', `the decrypted payment data has no valid ${what}`);
-}
-
-function requiredString(record: Record<string, unknown>, name: string, pattern: RegExp): string {
-  const value = record[name];
-  if (typeof value !== 'string' || !pattern.test(value)) throw malformed(name);
-  return value;
 }
 
 function expiry(yymmdd: string): string {

@@ -11,7 +11,7 @@ export {
   type WalletBTrust,
 } from './open-wallet-b-token.js';
 export { readWalletBPayload, type WalletBAuthMethod, type WalletBPayment } from './wallet-b-payload.js';
-export type { WalletBProtocol } from './wallet-b-crypto.js';
+export { uncompressedPoint, type WalletBProtocol } from './wallet-b-crypto.js';
 export {
   createWalletBSandboxAuthority,
   mintWalletBToken,

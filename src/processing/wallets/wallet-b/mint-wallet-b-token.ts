@@ -2,6 +2,7 @@ import { createPublicKey, diffieHellman, generateKeyPairSync, sign, type KeyObje
 import type { Pan } from '../../../domain/pan.js';
 import {
   lengthValue,
+  uncompressedPoint,
   walletBCipher,
   walletBKeys,
   walletBTag,
@@ -60,12 +61,7 @@ function panText(pan: string | Pan): string {
 /** The encrypted, MACed message for the recipient's public key (protocols.md §3.6). */
 function sealedMessage(protocol: WalletBProtocol, recipientPublicKey: KeyObject, plaintext: string): string {
   const ephemeral = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
-  const jwk = ephemeral.publicKey.export({ format: 'jwk' });
-  const point = Buffer.concat([
-    Buffer.of(0x04),
-    Buffer.from(jwk.x ?? '', 'base64url'),
-    Buffer.from(jwk.y ?? '', 'base64url'),
-  ]);
+  const point = uncompressedPoint(ephemeral.publicKey);
   const sharedSecret = diffieHellman({ privateKey: ephemeral.privateKey, publicKey: recipientPublicKey });
   const { encryptionKey, macKey } = walletBKeys(protocol, point, sharedSecret);
   const ciphertext = walletBCipher(protocol, encryptionKey, Buffer.from(plaintext, 'utf8'), false);

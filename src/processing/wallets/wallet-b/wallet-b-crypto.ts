@@ -1,9 +1,29 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 
 /** The two versions this gateway reads: ECv1 (AES-128) and ECv2 (AES-256) (protocols.md §3.3). */
 export type WalletBProtocol = 'ECv1' | 'ECv2';
 
 const ZERO_IV = Buffer.alloc(16);
+
+/**
+ * A P-256 public key as the uncompressed point `04 || X || Y` (65 bytes): how wallet B's tokens
+ * carry the ephemeral key and how its vendor's console takes a merchant's key.
+ */
+export function uncompressedPoint(publicKey: KeyObject): Buffer {
+  const jwk = publicKey.export({ format: 'jwk' });
+  return Buffer.concat([
+    Buffer.of(0x04),
+    Buffer.from(jwk.x ?? '', 'base64url'),
+    Buffer.from(jwk.y ?? '', 'base64url'),
+  ]);
+}
 
 /** LV(s): the 4-byte little-endian length of the UTF-8 bytes, then the bytes (protocols.md §3.2). */
 export function lengthValue(...parts: readonly string[]): Buffer {

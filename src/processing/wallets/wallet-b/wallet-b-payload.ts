@@ -1,7 +1,12 @@
 import { Pan } from '../../../domain/pan.js';
 import { WalletSecret } from '../wallet-secret.js';
 import { WalletTokenError } from '../wallet-token-error.js';
-import { decryptedObject, isRecord } from '../json-object.js';
+import {
+  decryptedObject,
+  isRecord,
+  malformedPayload as malformed,
+  payloadText as text,
+} from '../json-object.js';
 
 /** How the wallet authenticated the card: a device token with a cryptogram, or the card's own number. */
 export type WalletBAuthMethod = 'PAN_ONLY' | 'CRYPTOGRAM_3DS';
@@ -21,16 +26,6 @@ export interface WalletBPayment {
   /** The ECI as the acquirer takes it (two digits), when the token gives one. */
   readonly eci: string | undefined;
   readonly gatewayMerchantId: string | undefined;
-}
-
-function malformed(what: string): WalletTokenError {
-  return new WalletTokenError('malformed', `the decrypted payment data has no valid ${what}`);
-}
-
-function text(record: Record<string, unknown>, name: string, pattern: RegExp): string {
-  const value = record[name];
-  if (typeof value !== 'string' || !pattern.test(value)) throw malformed(name);
-  return value;
 }
 
 function optionalText(record: Record<string, unknown>, name: string, pattern: RegExp): string | undefined {

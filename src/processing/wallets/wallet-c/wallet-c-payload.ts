@@ -1,6 +1,6 @@
 import { currencyByAlpha } from '../../../domain/currencies.js';
 import { Pan } from '../../../domain/pan.js';
-import { decryptedObject } from '../json-object.js';
+import { decryptedObject, malformedPayload as malformed, payloadText as text } from '../json-object.js';
 import { WalletSecret } from '../wallet-secret.js';
 import { WalletTokenError } from '../wallet-token-error.js';
 
@@ -28,16 +28,6 @@ export interface WalletCPayment {
   /** Two digits, as the acquirer takes it. */
   readonly eci: string;
   readonly cardholderName: string | undefined;
-}
-
-function malformed(what: string): WalletTokenError {
-  return new WalletTokenError('malformed', `the decrypted payment data has no valid ${what}`);
-}
-
-function text(record: Record<string, unknown>, name: string, pattern: RegExp): string {
-  const value = record[name];
-  if (typeof value !== 'string' || !pattern.test(value)) throw malformed(name);
-  return value;
 }
 
 /**
