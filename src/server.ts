@@ -6,6 +6,7 @@ import { walletOperations } from './api/wallet/wallet-operations.js';
 import { p2pOperations } from './api/p2p/p2p-operations.js';
 import { P2pTransfer } from './services/p2p/p2p-transfer.js';
 import { SandboxWallets } from './services/wallets/sandbox-wallets.js';
+import { SandboxDirectoryKeys } from './services/sandbox-directory-keys.js';
 import { WalletKeyring } from './services/wallets/wallet-keyring.js';
 import { WalletPayments } from './services/wallets/wallet-payments.js';
 import { WalletTokens } from './services/wallets/wallet-tokens.js';
@@ -46,6 +47,7 @@ import { createHmac } from 'node:crypto';
 import { AcsEmulator } from './processing/threeds/acs-emulator.js';
 import { ThreeDsServer } from './processing/threeds/three-ds-server.js';
 import { registerAcsRoutes } from './http/pages/acs-routes.js';
+import { registerAppAcsRoutes } from './http/pages/app-acs-routes.js';
 import { registerThreeDsRoutes } from './http/pages/threeds-routes.js';
 import { TransferStart } from './services/p2p/transfer-start.js';
 import { PAYMENT_PAGE, paymentPage } from './http/pages/payment-page-routes.js';
@@ -295,7 +297,29 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   steps.define(new CreditSteps(orders, acquirer, credit, transferCredits));
   // The sandbox ACS signs with a key of its own, derived so it is stable across restarts and nodes.
   const acsKey = createHmac('sha256', masterKey).update('gatehouse sandbox ACS').digest();
-  const acs = new AcsEmulator(new AcsRepository(store.db), config.publicUrl, acsKey, clock, random);
+  const sandboxDirectory = new SandboxDirectoryKeys(new WalletRepository(store.db), secrets, clock);
+  // Made (or read) once per process: the keys never change once made.
+  let directoryKeys: ReturnType<SandboxDirectoryKeys['directory']> | undefined;
+  const acs = new AcsEmulator(
+    new AcsRepository(store.db),
+    config.publicUrl,
+    acsKey,
+    clock,
+    random,
+    {
+      // GATEHOUSE_ENV=production: no sandbox directory, so apps cannot authenticate.
+      enabled: config.sandboxWallets,
+      directory: () => {
+        if (!config.sandboxWallets) throw new Error('the sandbox directory server is off in production');
+        directoryKeys ??= sandboxDirectory.directory().catch((error: unknown) => {
+          directoryKeys = undefined;
+          throw error;
+        });
+        return directoryKeys;
+      },
+    },
+    secrets,
+  );
   const threeDs = new ThreeDsServer(
     new ThreeDsRepository(store.db),
     acs,
@@ -402,6 +426,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     pages: (app) => {
       registerThreeDsRoutes(app, { server: threeDs, payments: authenticated });
       registerAcsRoutes(app, acs);
+      registerAppAcsRoutes(app, acs);
       const pageDeps = { directory, query, payments: authenticated, server: threeDs, clock };
       registerMerchantPages(app, [
         { kind: PAYMENT_PAGE, handlers: paymentPage({ ...pageDeps, vault, payment, dcc }) },

@@ -41,6 +41,8 @@ export const REFUSALS = {
   ORDER_NOT_CANCELLABLE: { errorCode: '7', httpStatus: 200, message: 'order.notCancellable' },
   /** The acquirer's answer did not come in time: the operation stays pending for the recovery job. */
   OPERATION_PENDING: { errorCode: '7', httpStatus: 200, message: 'operation.pending' },
+  /** finish3dsVer2Payment.do before the ACS has the cardholder's result. */
+  AUTHENTICATION_IN_PROGRESS: { errorCode: '7', httpStatus: 200, message: 'threeDs.inProgress' },
   /** The acquirer refused a capture, reversal or refund; the order is as it was before. */
   OPERATION_DECLINED: { errorCode: '7', httpStatus: 200, message: 'operation.declined' },
   // Wallet tokens (issue 10): each failure its own code, in a range of its own (docs/decisions.md).

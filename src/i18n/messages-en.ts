@@ -50,6 +50,8 @@ export const MESSAGES_EN = {
   'order.notReversible': 'The order cannot be reversed in its current state',
   'order.notRefundable': 'The order cannot be refunded in its current state',
   'order.notCancellable': 'The order cannot be cancelled in its current state',
+  'threeDs.inProgress':
+    'The 3-D Secure authentication of this payment is not finished: finish the challenge in the app (or the browser), then call again',
   'operation.pending':
     'The acquirer did not answer in time: the operation is pending and will be completed or undone automatically; check the order status later',
   'operation.declined': 'The acquirer declined the operation (action code {actionCode})',
@@ -80,6 +82,10 @@ export const MESSAGES_EN = {
   'payment.threeDsMethod':
     'The customer must be authenticated with 3-D Secure 2: run the 3DS Method, then repeat the request with threeDSServerTransId',
   'payment.threeDsChallenge': 'The issuer asks the customer to authenticate: send the customer to the ACS',
+  'payment.threeDsSdk':
+    'The customer must be authenticated with 3-D Secure 2 in the app: create the 3DS SDK transaction with threeDSSDKKey, then repeat the request with threeDSServerTransId and the threeDSSDK values',
+  'payment.threeDsSdkChallenge':
+    "The issuer asks the customer to authenticate in the app: start the 3DS SDK's challenge with threeDSAcsTransactionId, threeDSAcsRefNumber and threeDSAcsSignedContent, then call the finish operation",
 
   'cart.positionDuplicate': 'positionId {position} occurs more than once in the cart',
   'cart.itemAmountMismatch': 'itemAmount of position {position} must equal itemPrice × quantity ({expected})',
@@ -131,6 +137,9 @@ export const MESSAGES_EN = {
   'actionCode.threeDsUnavailable': 'Declined: 3-D Secure authentication could not be performed',
   'actionCode.challengeFailed': 'Declined: the customer did not pass the 3-D Secure check',
   'actionCode.threeDsRejected': 'Declined: the issuer rejected the 3-D Secure authentication',
+  'reason.uuid': 'a UUID such as 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'a JWE in compact serialisation (five Base64url parts separated by dots)',
+  'reason.ecPublicJwk': 'a P-256 public key as a JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'a date and time in the format yyyyMMddHHmmss',
   'reason.notBefore': 'a moment not earlier than [{other}]',
 

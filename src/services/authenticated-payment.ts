@@ -6,6 +6,7 @@ import { Refusal } from '../domain/refusals.js';
 import type { CardForAuthorization } from '../processing/acquirer/acquirer-port.js';
 import { eciFor } from '../processing/threeds/authentication-value.js';
 import type {
+  AppDevice,
   BrowserData,
   Enrollment,
   PurchaseContext,
@@ -94,6 +95,7 @@ export class AuthenticatedPayment {
       finishUrl: request.finishUrl,
       merchantNotificationUrl: request.merchantNotificationUrl,
       payment: { ...request.terms, ...(request.email === undefined ? {} : { email: request.email }) },
+      ...(request.deviceChannel === undefined ? {} : { deviceChannel: request.deviceChannel }),
     });
   }
 
@@ -104,7 +106,14 @@ export class AuthenticatedPayment {
    */
   async proceed(
     transaction: ThreeDsTransaction,
-    context: { merchantName: string; cvc?: string; browser: BrowserData; amountMinor?: number },
+    context: {
+      merchantName: string;
+      cvc?: string;
+      browser: BrowserData;
+      amountMinor?: number;
+      /** The app's SDK values (threeDSSDK*), for a transaction started with threeDSSDK=true. */
+      app?: AppDevice;
+    },
   ): Promise<PaymentStep> {
     const order = await this.order(transaction);
     // The repeated request must be the same payment: checked before anything is sent anywhere.
@@ -112,6 +121,12 @@ export class AuthenticatedPayment {
       throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: 'threeDSServerTransId' });
     }
     if (transaction.stage !== 'method') return this.whereItStands(transaction);
+    if (transaction.device_channel === '01' && context.app === undefined) {
+      throw new Refusal('PARAM_MISSING', { param: 'threeDSSDKEncData' });
+    }
+    if (transaction.device_channel !== '01' && context.app !== undefined) {
+      throw new Refusal('PARAM_CONFLICT', { param: 'threeDSSDK', other: 'threeDSServerTransId' });
+    }
     const terms = JSON.parse(transaction.payment) as PaymentTerms & { email?: string };
     const outcome = await this.server.authenticate(
       transaction,
@@ -119,6 +134,7 @@ export class AuthenticatedPayment {
         terms.email === undefined ? order : { ...order, email: terms.email },
         context.merchantName,
         context.browser,
+        context.app,
       ),
     );
     switch (outcome.kind) {
@@ -136,6 +152,13 @@ export class AuthenticatedPayment {
           acsUrl: outcome.acsUrl,
           packedCReq: outcome.packedCReq,
         };
+      case 'appChallenge':
+        if (context.cvc !== undefined) {
+          this.cvcs.keep(transaction.id, context.cvc, order.expires_at_ms, this.clock.nowMs());
+        }
+        // The app is now at the ACS, as a browser is after acsRedirect.do: status 5.
+        await this.orders.markAcsStarted(order.id, this.clock.nowMs());
+        return { kind: 'appChallenge', order: await this.order(transaction), challenge: outcome.app };
       case 'authenticated': {
         const info: SecureAuthInfo = {
           ...(outcome.ares.eci === undefined ? {} : { eci: outcome.ares.eci }),
@@ -176,6 +199,13 @@ export class AuthenticatedPayment {
     if (!(await this.server.claimForPaying(transaction))) {
       return { order: (await this.whereItStands(transaction)).order, finishUrl };
     }
+    // The RReq, not the CRes, is authoritative (protocols.md §1.1); both must say yes.
+    const step = await this.settleChallenge(transaction, cres.transStatus === 'Y');
+    return { order: step.order, finishUrl };
+  }
+
+  /** Pays a challenge this caller claimed when the RReq (and `alsoPassed`) say yes; declines otherwise. */
+  private async settleChallenge(transaction: ThreeDsTransaction, alsoPassed: boolean): Promise<PaymentStep> {
     const order = await this.order(transaction);
     const terms = JSON.parse(transaction.payment) as PaymentTerms;
     const info: SecureAuthInfo = {
@@ -186,13 +216,29 @@ export class AuthenticatedPayment {
       ...(transaction.rreq_status === null ? {} : { rreqTransStatus: transaction.rreq_status }),
       threeDsType: 'CHALLENGE',
     };
-    // The RReq, not the CRes, is authoritative (protocols.md §1.1); both must say yes.
-    const passed =
-      (transaction.rreq_status === 'Y' || transaction.rreq_status === 'A') && cres.transStatus === 'Y';
-    const step = passed
-      ? await this.payAuthenticated(transaction, order, terms, info, this.cvcs.take(transaction.id))
-      : await this.decline(transaction, order, ACTION_CODE.challengeFailed, info);
-    return { order: step.order, finishUrl };
+    const passed = (transaction.rreq_status === 'Y' || transaction.rreq_status === 'A') && alsoPassed;
+    return passed
+      ? this.payAuthenticated(transaction, order, terms, info, this.cvcs.take(transaction.id))
+      : this.decline(transaction, order, ACTION_CODE.challengeFailed, info);
+  }
+
+  /**
+   * After an app's challenge (finish3dsVer2Payment.do, finishThreeDsVer2.do): pays on the RReq's
+   * result, or declines. The app has no browser to bring a CRes back, so the RReq alone decides;
+   * before it arrives the authentication is still under way. Any later call reads the outcome.
+   */
+  async finish(transaction: ThreeDsTransaction): Promise<OrderRow> {
+    const awaitingResult =
+      transaction.stage === 'challenge' &&
+      (transaction.device_channel !== '01' || transaction.rreq_status === null);
+    if (transaction.stage === 'method' || awaitingResult) throw new Refusal('AUTHENTICATION_IN_PROGRESS');
+    if (transaction.stage === 'challenge' && (await this.server.claimForPaying(transaction))) {
+      // No CRes comes back from an app: the RReq alone decides.
+      return (await this.settleChallenge(transaction, true)).order;
+    }
+    const step = await this.whereItStands(transaction);
+    if (step.kind !== 'decided') throw new Refusal('AUTHENTICATION_IN_PROGRESS');
+    return step.order;
   }
 
   /** The PaRes of 3-D Secure 1.0 posted to the TermUrl, with MD naming the transaction. */
@@ -234,6 +280,8 @@ export class AuthenticatedPayment {
   /** Where a transaction waiting for the customer stands, to hand the browser over (again). */
   async pendingStep(transaction: ThreeDsTransaction, order?: OrderRow): Promise<PaymentStep> {
     const current = order ?? (await this.order(transaction));
+    const app = transaction.stage === 'challenge' ? this.server.appChallenge(transaction) : undefined;
+    if (app !== undefined) return { kind: 'appChallenge', order: current, challenge: app };
     if (transaction.stage !== 'challenge' || transaction.acs_url === null)
       return { kind: 'decided', order: current };
     if (transaction.protocol === '1') {
@@ -271,6 +319,9 @@ export class AuthenticatedPayment {
         this.purchase(order, request.merchantName, browser),
       );
       return this.pendingStep(transaction, order);
+    }
+    if (draft.device_channel === '01') {
+      return { kind: 'appMethod', order, invitation: await this.server.appInvitation(draft) };
     }
     return { kind: 'method', order, invitation: this.server.invitation(draft) };
   }
@@ -362,9 +413,15 @@ export class AuthenticatedPayment {
   }
 
   /** The AReq's purchase: in the card's currency when the customer chose DCC (merchant-api.md scenario 2). */
-  private purchase(order: OrderRow, merchantName: string, browser: BrowserData): PurchaseContext {
+  private purchase(
+    order: OrderRow,
+    merchantName: string,
+    browser: BrowserData,
+    app?: AppDevice,
+  ): PurchaseContext {
     const { amountMinor, currency } = chargeOf(order);
     return {
+      ...(app === undefined ? {} : { app }),
       amountMinor,
       currency,
       merchantName,

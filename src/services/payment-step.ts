@@ -1,6 +1,6 @@
 import type { CardForAuthorization } from '../processing/acquirer/acquirer-port.js';
 import type { MessageVersion } from '../processing/threeds/emv-messages.js';
-import type { MethodInvitation } from '../processing/threeds/three-ds-server.js';
+import type { AppChallenge, AppInvitation, MethodInvitation } from '../processing/threeds/three-ds-server.js';
 import type { OrderRow } from '../store/schema.js';
 import type { CardPaymentInput } from './card-payment.js';
 
@@ -31,6 +31,8 @@ export interface AuthenticationRequest {
    * with the 3DS transaction.
    */
   readonly intent?: CardPaymentInput['intent'];
+  /** '01' when the payment comes from an app's 3DS SDK (threeDSSDK=true). */
+  readonly deviceChannel?: '01' | '02';
 }
 
 export type PaymentStep =
@@ -46,6 +48,10 @@ export type PaymentStep =
       readonly acsUrl: string;
       readonly packedCReq: string;
     }
+  /** 3-D Secure 2 in an app, first step: the SDK encrypts device data to this key, then the call is repeated. */
+  | { readonly kind: 'appMethod'; readonly order: OrderRow; readonly invitation: AppInvitation }
+  /** The issuer wants a challenge in the app: the SDK runs it with the ACS directly. */
+  | { readonly kind: 'appChallenge'; readonly order: OrderRow; readonly challenge: AppChallenge }
   /** 3-D Secure 1.0: the browser posts PaReq, MD and TermUrl to `acsUrl`. */
   | {
       readonly kind: 'v1';

@@ -37,4 +37,32 @@ export class AcsRepository {
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   }
+
+  /**
+   * Takes the app challenge's next message: the counters move on only from the value the message
+   * carried, so a replayed or concurrent copy of one CReq gets false.
+   */
+  async takeMessage(id: string, sdkCounter: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('acs_transactions')
+      .set((eb) => ({ sdk_counter: eb('sdk_counter', '+', 1), acs_counter: eb('acs_counter', '+', 1) }))
+      .where('id', '=', id)
+      .where('state', '=', 'challenge')
+      .where('sdk_counter', '=', sdkCounter)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** The emulated bank app's answer to an out-of-band step, once, while the challenge is open. */
+  async decideOutOfBand(id: string, decision: 'approved' | 'declined'): Promise<boolean> {
+    const result = await this.db
+      .updateTable('acs_transactions')
+      .set({ oob_decision: decision })
+      .where('id', '=', id)
+      .where('state', '=', 'challenge')
+      .where('ui_type', '=', '04')
+      .where('oob_decision', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
 }

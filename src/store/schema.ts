@@ -377,6 +377,11 @@ export interface ThreeDsTransactionRow {
   payment: string;
   created_at_ms: number;
   updated_at_ms: number;
+  /** EMV deviceChannel: '02' browser, '01' an app's 3DS SDK. */
+  device_channel: string;
+  /** The app channel's challenge: the ARes's acsSignedContent (a JWS) and acsReferenceNumber. */
+  acs_signed_content: string | null;
+  acs_reference_number: string | null;
 }
 
 /** The sandbox ACS's record of one authentication it was asked for. */
@@ -397,6 +402,20 @@ export interface AcsTransactionRow {
   state: string;
   failures: Generated<number>;
   created_at_ms: number;
+  /** '02' browser, '01' app (the challenge runs as JWE messages with the SDK). */
+  device_channel: Generated<string>;
+  /** App channel: the session key, sealed under the master key bound to the ACS transaction id. */
+  session_sealed: string | null;
+  sdk_trans_id: string | null;
+  /** The challenge screen (acsUiType 01–05) chosen for the app. */
+  ui_type: string | null;
+  /** CReqs received and CRes sent so far: the next sdkCounterStoA and acsCounterAtoS. */
+  sdk_counter: Generated<number>;
+  acs_counter: Generated<number>;
+  /** The SDK's timeout (sdkMaxTimeout from the AReq) as a moment; null for the browser. */
+  deadline_ms: number | null;
+  /** The emulated bank app's answer to an out-of-band step: approved | declined. */
+  oob_decision: string | null;
 }
 
 /** What the money engine keeps on each step besides its intent and outcome; written by the engine only. */

@@ -358,12 +358,13 @@ for (const engine of ENGINES) {
       const sdk = (
         await secured.call('performP2P.do', {
           orderId: securedOrder.orderId,
-          threeDSSDK: true,
+          threeDSSDKTransId: '0f6b3c8e-1a2b-4c5d-8e9f-0a1b2c3d4e5f',
           fromCard: CARD('4111111111111111'),
           toCard: { pan: '5555555555554444' },
         })
       ).body;
-      assert.match(String(sdk.errorMessage), /not enabled/);
+      assert.equal(sdk.errorCode, '4', 'SDK values belong to threeDSSDK=true');
+      assert.match(String(sdk.errorMessage), /threeDSSDK\b/);
       const stranger = await gh.createMerchant();
       await gh.gatehouse.admin.addCertificate(stranger.merchantLogin, shop.key.certificatePem);
       const body = JSON.stringify({

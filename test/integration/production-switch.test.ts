@@ -96,6 +96,28 @@ for (const engine of ENGINES) {
       assert.equal(typeof accepted?.body.orderId, 'string', accepted?.text);
     });
 
+    test('production: no sandbox directory, so 3-D Secure in apps is refused before any order exists', async () => {
+      assert.ok(production !== undefined);
+      const shop = await production.createMerchant({ authenticates: true });
+      const orderNumber = `sdk-${randomBytes(4).toString('hex')}`;
+      const answer = await production.post(`${REST}/instantPayment.do`, {
+        ...shop.auth,
+        orderNumber,
+        amount: 100,
+        pan: '5555555555555599',
+        expiry: '203412',
+        returnUrl: 'https://shop.example/ok',
+        threeDSSDK: true,
+      });
+      assertRefusal(answer, { errorCode: '5', key: 'FEATURE_NOT_ENABLED', message: /threeDSSDK/ });
+      const lookup = await production.post(`${REST}/getOrderStatusExtended.do`, {
+        ...shop.auth,
+        orderNumber,
+      });
+      assert.equal(lookup.body.errorCode, '6');
+      assert.equal((await fetch(`${production.baseUrl}/acs/app/directory`)).status, 404);
+    });
+
     test('production: a callback queued for a private address is ended without being sent', async () => {
       assert.ok(production !== undefined);
       await production.gatehouse.jobs.runAll();

@@ -982,10 +982,13 @@ for (const engine of ENGINES) {
         assert.equal(response.errorCode, '6');
       });
 
-      test('threeDSSDK=true: errorCode 5, no order', async () => {
-        const params = payParams(CARD.challenge, { threeDSSDK: true });
+      test('SDK values without threeDSSDK=true: errorCode 4 naming threeDSSDK, no order', async () => {
+        const params = payParams(CARD.challenge, {
+          threeDSSDKTransId: '0f6b3c8e-1a2b-4c5d-8e9f-0a1b2c3d4e5f',
+        });
         const response = await pay(params);
-        assert.equal(response.errorCode, '5');
+        assert.equal(response.errorCode, '4');
+        assert.match(String(response.error), /threeDSSDK\b/);
         assert.equal(response.orderId, undefined);
         const lookup = await gh.post(STATUS, { ...auth, orderNumber: params.orderNumber });
         assert.equal(lookup.body.errorCode, '6');

@@ -29,8 +29,9 @@ export function finishThreeDsVer2(services: P2pServices): Operation {
       if (params.orderId !== undefined && params.orderId !== transaction.order_id) {
         throw new Refusal('PARAM_CONFLICT', { param: 'orderId', other: 'threeDSServerTransId' });
       }
+      // A browser's transfer ran when its CRes arrived; an app's runs now, on the ACS's RReq.
+      if (transaction.device_channel === '01') await services.authenticated.finish(transaction);
       const order = await services.transferOrders.find(context.merchant, { orderId: transaction.order_id });
-      // The transfer runs as soon as the ACS's result arrives; this call reads how it ended.
       return performAnswer(order, services.transferOrders, context);
     },
   });

@@ -1,3 +1,4 @@
+import { THREE_DS_SDK_VALUES } from '../params/three-ds-sdk.js';
 import { LANGUAGES } from '../../i18n/languages.js';
 import { param } from '../params/param-table.js';
 import { absoluteUrl, bool, dateTime, digitCode, digits, oneOf, text } from '../params/scalar-types.js';
@@ -64,7 +65,10 @@ export const P2P_PERFORMING = [
   param('threeDSServerTransId', 'optional', text(1, 36)),
   param('threeDSVer2FinishUrl', 'optional', absoluteUrl(512)),
   param('threeDSMethodNotificationUrl', 'optional', absoluteUrl(512)),
-  param('threeDSSDK', 'optional', bool()),
+  param('threeDSSDK', 'optional', bool(), {
+    note: 'the payer is in an app: 3-D Secure 2 through its 3DS SDK',
+  }),
+  ...THREE_DS_SDK_VALUES,
   param('tii', 'conditional', oneOf(['CI', 'F'] as const), {
     note: 'mandatory with a stored credential in fromCard',
   }),

@@ -11,11 +11,12 @@ import {
 import type { OrderRow } from '../../store/schema.js';
 import type { OperationContext } from '../operation.js';
 import { browserData } from '../rest/browser-data.js';
+import { appDeviceOf, type ThreeDsSdkParams } from '../params/three-ds-sdk.js';
 import { resolveCreditedCard, resolveDebitedCard, type FromCard, type ToCard } from './p2p-cards.js';
 import type { P2pServices } from './p2p-services.js';
 import { performAnswer, stepReply } from './perform-answer.js';
 
-export type PerformParams = {
+export type PerformParams = ThreeDsSdkParams & {
   readonly amountInput?: number | undefined;
   readonly bindingNotNeeded?: boolean | undefined;
   readonly type?: string | undefined;
@@ -78,7 +79,8 @@ export async function performTransfer(
   if (params.type !== undefined && params.type !== TYPE_PARAM[type]) {
     throw new Refusal('PARAM_CONFLICT', { param: 'type', other: 'features' });
   }
-  if (params.threeDSSDK === true) {
+  const app = appDeviceOf(params);
+  if (params.threeDSSDK === true && !(await services.threeDs.appChannelAvailable())) {
     throw new Refusal('FEATURE_NOT_ENABLED', {
       param: 'threeDSSDK',
       feature: '3-D Secure in mobile apps (SDK)',
@@ -117,6 +119,7 @@ export async function performTransfer(
       merchantName: context.merchant.login,
       ...(from.cvc === undefined ? {} : { cvc: from.cvc }),
       browser,
+      ...(app === undefined ? {} : { app }),
     });
     return stepReply(step, services.transferOrders, context);
   }
@@ -156,8 +159,21 @@ export async function performTransfer(
       finishUrl: params.threeDSVer2FinishUrl,
       merchantNotificationUrl: params.threeDSMethodNotificationUrl,
       email: params.email,
+      ...(params.threeDSSDK === true ? { deviceChannel: '01' as const } : {}),
     },
     browser,
   );
+  // An app that already holds the directory's key may send its SDK values at once.
+  if (step.kind === 'appMethod' && app !== undefined) {
+    const transaction = await services.threeDs.find(step.invitation.threeDSServerTransId);
+    if (transaction === undefined) throw new Error('the 3DS transaction vanished after registration');
+    const next = await services.authenticated.proceed(transaction, {
+      merchantName: context.merchant.login,
+      ...(from.cvc === undefined ? {} : { cvc: from.cvc }),
+      browser,
+      app,
+    });
+    return stepReply(next, services.transferOrders, context);
+  }
   return stepReply(step, services.transferOrders, context);
 }

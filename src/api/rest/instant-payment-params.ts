@@ -1,3 +1,4 @@
+import { THREE_DS_SDK_VALUES } from '../params/three-ds-sdk.js';
 import { LANGUAGES } from '../../i18n/languages.js';
 import { type ParamsOf, param, repeatedParam } from '../params/param-table.js';
 import {
@@ -61,7 +62,10 @@ export const INSTANT_PAYMENT_PARAMS = [
   param('threeDSVer2FinishUrl', 'optional', absoluteUrl(512)),
   param('threeDSMethodNotificationUrl', 'optional', absoluteUrl(512)),
   param('threeDSVer2MdOrder', 'conditional', text(1, 36)),
-  param('threeDSSDK', 'optional', bool()),
+  param('threeDSSDK', 'optional', bool(), {
+    note: 'payment comes from an app: 3-D Secure 2 through its 3DS SDK',
+  }),
+  ...THREE_DS_SDK_VALUES,
   param('threeDSProtocolVersion', 'optional', oneOf(['2.1.0', '2.2.0'])),
   param('email', 'optional', text(1, 40)),
   param('phone', 'optional', phone()),

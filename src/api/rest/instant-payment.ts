@@ -20,6 +20,7 @@ import {
 import { INSTANT_PAYMENT_PARAMS, type InstantPaymentParams } from './instant-payment-params.js';
 import { checkForceSsl, generatedOrderNumber, holdSchedule, orderInput, payerDataOf } from './order-input.js';
 import { browserData } from './browser-data.js';
+import { appDeviceOf } from '../params/three-ds-sdk.js';
 import { decidedAnswer, PAYMENT_ANSWER_SCHEMA, stepAnswer } from './payment-answers.js';
 
 export interface InstantPaymentServices extends CardSources {
@@ -31,13 +32,20 @@ export interface InstantPaymentServices extends CardSources {
   readonly dcc: DccOffers;
 }
 
-function refuseLaterCapabilities(params: InstantPaymentParams): void {
-  if (params.threeDSSDK === true) {
+/** threeDSSDK=true: the app channel, when the directory takes apps (not under GATEHOUSE_ENV=production's sandbox switch-off). */
+async function appChannelOf(
+  params: InstantPaymentParams,
+  services: InstantPaymentServices,
+): Promise<'01' | undefined> {
+  appDeviceOf(params);
+  if (params.threeDSSDK !== true) return undefined;
+  if (!(await services.threeDs.appChannelAvailable())) {
     throw new Refusal('FEATURE_NOT_ENABLED', {
       param: 'threeDSSDK',
       feature: '3-D Secure in mobile apps (SDK)',
     });
   }
+  return '01';
 }
 
 /**
@@ -106,11 +114,13 @@ async function continueAuthentication(
     }
   }
   const language = params.language ?? context.merchant.defaultLanguage;
+  const app = appDeviceOf(params);
   const step = await services.authenticated.proceed(transaction, {
     merchantName: context.merchant.login,
     ...(raw.cvc === undefined ? {} : { cvc: raw.cvc }),
     browser: browserData(params, context),
     amountMinor: params.amount,
+    ...(app === undefined ? {} : { app }),
   });
   return stepAnswer(step, language, context);
 }
@@ -153,7 +163,7 @@ export function instantPayment(
     mutates: true,
     answer: PAYMENT_ANSWER_SCHEMA,
     async handle(params, context) {
-      refuseLaterCapabilities(params);
+      const deviceChannel = await appChannelOf(params, services);
       if (params.threeDSServerTransId !== undefined) return continueAuthentication(params, context, services);
       if (params.threeDSVer2MdOrder !== undefined) {
         throw new Refusal('PARAM_MISSING', { param: 'threeDSServerTransId' });
@@ -226,9 +236,26 @@ export function instantPayment(
           merchantNotificationUrl: params.threeDSMethodNotificationUrl,
           merchantName: context.merchant.login,
           ...intent,
+          ...(deviceChannel === undefined ? {} : { deviceChannel }),
         },
         browserData(params, context),
       );
+      // An app that already holds the directory's key may send its SDK values at once.
+      const app = appDeviceOf(params);
+      if (step.kind === 'appMethod' && app !== undefined) {
+        const transaction = await services.threeDs.find(step.invitation.threeDSServerTransId);
+        if (transaction === undefined) throw new Error('the 3DS transaction vanished after registration');
+        return stepAnswer(
+          await services.authenticated.proceed(transaction, {
+            merchantName: context.merchant.login,
+            ...(card.cvc === undefined ? {} : { cvc: card.cvc }),
+            browser: browserData(params, context),
+            app,
+          }),
+          language,
+          context,
+        );
+      }
       return stepAnswer(step, language, context);
     },
   });

@@ -67,6 +67,23 @@ export function threeDsStepMembers(
         paReq: step.paReq,
         termUrl: step.termUrl,
       };
+    case 'appMethod':
+      return {
+        info: context.message('payment.threeDsSdk'),
+        is3DSVer2: true,
+        threeDSServerTransId: step.invitation.threeDSServerTransId,
+        threeDSSDKKey: step.invitation.threeDSSDKKey,
+      };
+    case 'appChallenge':
+      return {
+        info: context.message('payment.threeDsSdkChallenge'),
+        is3DSVer2: true,
+        threeDSServerTransId: step.challenge.threeDSServerTransId,
+        threeDSAcsTransactionId: step.challenge.acsTransID,
+        threeDSAcsRefNumber: step.challenge.acsReferenceNumber,
+        threeDSAcsSignedContent: step.challenge.acsSignedContent,
+        threeDSDsTransID: step.challenge.dsTransID,
+      };
   }
 }
 
@@ -94,6 +111,11 @@ export const PAYMENT_ANSWER_SCHEMA = object({
   threeDSMethodDataPacked: TEXT,
   threeDSMethodUrlServer: TEXT,
   threeDSMethodURLServerDirect: TEXT,
+  threeDSSDKKey: TEXT,
+  threeDSAcsTransactionId: TEXT,
+  threeDSAcsRefNumber: TEXT,
+  threeDSAcsSignedContent: TEXT,
+  threeDSDsTransID: TEXT,
   acsUrl: TEXT,
   packedCReq: TEXT,
   paReq: TEXT,

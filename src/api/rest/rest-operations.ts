@@ -14,6 +14,7 @@ import { bindingOperations } from './binding-operations.js';
 import { createBindingNoPayment } from './create-binding-no-payment.js';
 import { instantRefund } from './instant-refund.js';
 import { paymentOrderBinding } from './payment-order-binding.js';
+import { finishThreeDsPayment } from './finish-three-ds-payment.js';
 import type { OrderLifecycle } from '../../services/order-lifecycle.js';
 import type { OrderQuery } from '../../services/order-query.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
@@ -56,6 +57,8 @@ export function restOperations(services: RestServices): Operation[] {
     getOrderStatus(services.query),
     instantPayment(services),
     instantPayment(services, 'moto'),
+    finishThreeDsPayment(services),
+    finishThreeDsPayment(services, 'short'),
     ...lifecycleOperations(services.query, services.lifecycle),
     paymentOrderBinding(services),
     ...bindingOperations(services),

@@ -47,6 +47,10 @@ export function walletStepAnswer(step: PaymentStep, context: OperationContext): 
     case 'v1':
       data = { orderId, acsUrl: step.acsUrl, paReq: step.paReq, termUrl: step.termUrl };
       break;
+    case 'appMethod':
+    case 'appChallenge':
+      // Wallet tokens never start the app channel: no threeDSSDK reaches a wallet payment.
+      throw new Error(`a wallet payment reached the app channel step ${step.kind}`);
   }
   return { success: true, data, orderStatus: walletOrderStatusView(step.order, context) };
 }

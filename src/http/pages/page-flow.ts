@@ -166,6 +166,10 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
   const follow = async (reply: FastifyReply, located: Located, step: PaymentStep): Promise<void> => {
     const policy = basePolicy(step.order);
     switch (step.kind) {
+      case 'appMethod':
+      case 'appChallenge':
+        // The payment pages run in a browser: they never ask for the app channel.
+        throw new Error(`the payment page reached the app channel step ${step.kind}`);
       case 'decided':
         // Another submit of the same order is paying it right now: say so, never "declined".
         if (step.order.status === ORDER_STATUS.registered || step.order.status === ORDER_STATUS.acsStarted) {

@@ -49,6 +49,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'Поръчката не може да бъде отменена (реверсирана) в текущото си състояние',
   'order.notRefundable': 'Поръчката не може да бъде възстановена в текущото си състояние',
   'order.notCancellable': 'Поръчката не може да бъде анулирана в текущото си състояние',
+  'threeDs.inProgress':
+    '3-D Secure удостоверяването на това плащане не е завършено: завършете проверката в приложението (или браузъра) и след това извикайте отново',
   'operation.pending':
     'Акуерът не отговори навреме: операцията е в изчакване и ще бъде завършена или отменена автоматично; проверете състоянието на поръчката по-късно',
   'operation.declined': 'Акуерът отказа операцията (код на действие {actionCode})',
@@ -82,6 +84,10 @@ export const messages: MessageCatalogue = {
   'payment.threeDsChallenge':
     'Издателят на картата изисква удостоверяване на клиента: пренасочете клиента към ACS',
 
+  'payment.threeDsSdk':
+    'Клиентът трябва да бъде удостоверен с 3-D Secure 2 в приложението: създайте транзакцията на 3DS SDK с threeDSSDKKey, след това повторете заявката с threeDSServerTransId и стойностите threeDSSDK',
+  'payment.threeDsSdkChallenge':
+    'Издателят изисква клиентът да се удостовери в приложението: стартирайте проверката на 3DS SDK с threeDSAcsTransactionId, threeDSAcsRefNumber и threeDSAcsSignedContent, след това извикайте операцията за завършване',
   'cart.positionDuplicate': 'positionId {position} се среща повече от веднъж в количката',
   'cart.itemAmountMismatch':
     'itemAmount на позиция {position} трябва да е равно на itemPrice × quantity ({expected})',
@@ -135,6 +141,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Отхвърлено: удостоверяването чрез 3-D Secure не можа да бъде извършено',
   'actionCode.challengeFailed': 'Отхвърлено: клиентът не премина проверката чрез 3-D Secure',
   'actionCode.threeDsRejected': 'Отхвърлено: издателят на картата отхвърли удостоверяването чрез 3-D Secure',
+  'reason.uuid': 'UUID, например 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'JWE в компактна сериализация (пет части Base64url, разделени с точки)',
+  'reason.ecPublicJwk': 'публичен ключ P-256 като JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'дата и час във формат yyyyMMddHHmmss',
   'reason.notBefore': 'момент не по-рано от [{other}]',
 

@@ -45,6 +45,7 @@ export const messages: MessageCatalogue = {
   'order.notReversible': '订单在当前状态下无法撤销',
   'order.notRefundable': '订单在当前状态下无法退款',
   'order.notCancellable': '订单在当前状态下无法取消',
+  'threeDs.inProgress': '此付款的 3-D Secure 认证尚未完成：请先在应用（或浏览器）中完成验证，然后再次调用',
   'operation.pending': '收单机构未及时响应：该操作处于待处理状态，将自动完成或撤销；请稍后查询订单状态',
   'operation.declined': '收单机构拒绝了该操作（操作代码 {actionCode}）',
   'feature.notEnabled': '参数 [{param}] 暂不可用：此支付网关未启用 {feature}',
@@ -75,6 +76,10 @@ export const messages: MessageCatalogue = {
     '须使用 3-D Secure 2 对客户进行身份验证：请执行 3DS Method，然后携带 threeDSServerTransId 重新发送请求',
   'payment.threeDsChallenge': '发卡行要求客户进行身份验证：请将客户引导至 ACS',
 
+  'payment.threeDsSdk':
+    '必须在应用中通过 3-D Secure 2 认证客户：使用 threeDSSDKKey 创建 3DS SDK 交易，然后携带 threeDSServerTransId 和 threeDSSDK 各值重复请求',
+  'payment.threeDsSdkChallenge':
+    '发卡机构要求客户在应用中进行认证：使用 threeDSAcsTransactionId、threeDSAcsRefNumber 和 threeDSAcsSignedContent 启动 3DS SDK 的验证，然后调用完成操作',
   'cart.positionDuplicate': 'positionId {position} 在购物车中出现了多次',
   'cart.itemAmountMismatch': '商品项 {position} 的 itemAmount 必须等于 itemPrice × quantity（{expected}）',
 
@@ -124,6 +129,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': '交易被拒绝：无法进行 3-D Secure 身份验证',
   'actionCode.challengeFailed': '交易被拒绝：客户未通过 3-D Secure 验证',
   'actionCode.threeDsRejected': '交易被拒绝：发卡行拒绝了 3-D Secure 身份验证',
+  'reason.uuid': 'UUID，例如 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': '紧凑序列化的 JWE（以点分隔的五个 Base64url 部分）',
+  'reason.ecPublicJwk': 'JSON Web Key 形式的 P-256 公钥 {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': '格式为 yyyyMMddHHmmss 的日期和时间',
   'reason.notBefore': '不早于 [{other}] 的时间点',
 

@@ -48,6 +48,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'Ordren kan ikke tilbageføres i sin nuværende tilstand',
   'order.notRefundable': 'Ordren kan ikke refunderes i sin nuværende tilstand',
   'order.notCancellable': 'Ordren kan ikke annulleres i sin nuværende tilstand',
+  'threeDs.inProgress':
+    '3-D Secure-godkendelsen af denne betaling er ikke afsluttet: afslut udfordringen i appen (eller browseren), og kald derefter igen',
   'operation.pending':
     'Indløseren svarede ikke i tide: handlingen afventer og bliver fuldført eller fortrudt automatisk; tjek ordrens status senere',
   'operation.declined': 'Indløseren afviste handlingen (handlingskode {actionCode})',
@@ -80,6 +82,10 @@ export const messages: MessageCatalogue = {
     'Kunden skal godkendes med 3-D Secure 2: kør 3DS Method, og gentag derefter anmodningen med threeDSServerTransId',
   'payment.threeDsChallenge': 'Kortudstederen beder kunden om at godkende sig: send kunden videre til ACS',
 
+  'payment.threeDsSdk':
+    'Kunden skal godkendes med 3-D Secure 2 i appen: opret 3DS SDK-transaktionen med threeDSSDKKey, og gentag derefter anmodningen med threeDSServerTransId og threeDSSDK-værdierne',
+  'payment.threeDsSdkChallenge':
+    "Udstederen beder kunden om at godkende i appen: start 3DS SDK'ens udfordring med threeDSAcsTransactionId, threeDSAcsRefNumber og threeDSAcsSignedContent, og kald derefter afslutningsoperationen",
   'cart.positionDuplicate': 'positionId {position} forekommer mere end én gang i kurven',
   'cart.itemAmountMismatch':
     'itemAmount for position {position} skal være lig med itemPrice × quantity ({expected})',
@@ -133,6 +139,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Afvist: godkendelsen med 3-D Secure kunne ikke gennemføres',
   'actionCode.challengeFailed': 'Afvist: kunden bestod ikke kontrollen med 3-D Secure',
   'actionCode.threeDsRejected': 'Afvist: kortudstederen afviste godkendelsen med 3-D Secure',
+  'reason.uuid': 'et UUID, f.eks. 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'en JWE i kompakt serialisering (fem Base64url-dele adskilt af punktummer)',
+  'reason.ecPublicJwk': 'en offentlig P-256-nøgle som JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'dato og klokkeslæt i formatet yyyyMMddHHmmss',
   'reason.notBefore': 'et tidspunkt, der ikke er tidligere end [{other}]',
 

@@ -52,6 +52,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'Die Bestellung kann in ihrem aktuellen Status nicht storniert werden',
   'order.notRefundable': 'Die Bestellung kann in ihrem aktuellen Status nicht erstattet werden',
   'order.notCancellable': 'Die Bestellung kann in ihrem aktuellen Status nicht abgebrochen werden',
+  'threeDs.inProgress':
+    'Die 3-D-Secure-Authentifizierung dieser Zahlung ist nicht abgeschlossen: Schließen Sie die Prüfung in der App (oder im Browser) ab und rufen Sie dann erneut auf',
   'operation.pending':
     'Der Acquirer hat nicht rechtzeitig geantwortet: Der Vorgang ist ausstehend und wird automatisch abgeschlossen oder rückgängig gemacht; prüfen Sie den Bestellstatus später',
   'operation.declined': 'Der Acquirer hat den Vorgang abgelehnt (Aktionscode {actionCode})',
@@ -87,6 +89,10 @@ export const messages: MessageCatalogue = {
   'payment.threeDsChallenge':
     'Der Kartenherausgeber verlangt eine Authentifizierung des Kunden: Leiten Sie den Kunden zum ACS weiter',
 
+  'payment.threeDsSdk':
+    'Der Kunde muss in der App mit 3-D Secure 2 authentifiziert werden: Erstellen Sie die 3DS-SDK-Transaktion mit threeDSSDKKey und wiederholen Sie dann die Anfrage mit threeDSServerTransId und den threeDSSDK-Werten',
+  'payment.threeDsSdkChallenge':
+    'Der Aussteller verlangt, dass sich der Kunde in der App authentifiziert: Starten Sie die Prüfung des 3DS SDK mit threeDSAcsTransactionId, threeDSAcsRefNumber und threeDSAcsSignedContent und rufen Sie dann die Abschlussoperation auf',
   'cart.positionDuplicate': 'positionId {position} kommt mehr als einmal im Warenkorb vor',
   'cart.itemAmountMismatch':
     'itemAmount der Position {position} muss itemPrice × quantity entsprechen ({expected})',
@@ -144,6 +150,10 @@ export const messages: MessageCatalogue = {
   'actionCode.challengeFailed': 'Abgelehnt: Der Kunde hat die Prüfung mit 3-D Secure nicht bestanden',
   'actionCode.threeDsRejected':
     'Abgelehnt: Der Kartenherausgeber hat die Authentifizierung mit 3-D Secure abgelehnt',
+  'reason.uuid': 'eine UUID wie 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'ein JWE in kompakter Serialisierung (fünf durch Punkte getrennte Base64url-Teile)',
+  'reason.ecPublicJwk':
+    'einen öffentlichen P-256-Schlüssel als JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'Datum und Uhrzeit im Format yyyyMMddHHmmss',
   'reason.notBefore': 'einen Zeitpunkt nicht vor [{other}]',
 

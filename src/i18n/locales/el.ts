@@ -52,6 +52,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'Η παραγγελία δεν μπορεί να αντιλογιστεί στην τρέχουσα κατάστασή της',
   'order.notRefundable': 'Η παραγγελία δεν μπορεί να επιστραφεί στην τρέχουσα κατάστασή της',
   'order.notCancellable': 'Η παραγγελία δεν μπορεί να ακυρωθεί στην τρέχουσα κατάστασή της',
+  'threeDs.inProgress':
+    'Ο έλεγχος ταυτότητας 3-D Secure αυτής της πληρωμής δεν έχει ολοκληρωθεί: ολοκληρώστε την επαλήθευση στην εφαρμογή (ή στο πρόγραμμα περιήγησης) και καλέστε ξανά',
   'operation.pending':
     'Ο αποδέκτης δεν απάντησε εγκαίρως: η εργασία εκκρεμεί και θα ολοκληρωθεί ή θα αναιρεθεί αυτόματα· ελέγξτε αργότερα την κατάσταση της παραγγελίας',
   'operation.declined': 'Ο αποδέκτης απέρριψε την εργασία (κωδικός ενέργειας {actionCode})',
@@ -86,6 +88,10 @@ export const messages: MessageCatalogue = {
   'payment.threeDsChallenge':
     'Ο εκδότης της κάρτας ζητά από τον πελάτη να ταυτοποιηθεί: ανακατευθύνετε τον πελάτη στο ACS',
 
+  'payment.threeDsSdk':
+    'Ο πελάτης πρέπει να ταυτοποιηθεί με 3-D Secure 2 στην εφαρμογή: δημιουργήστε τη συναλλαγή του 3DS SDK με το threeDSSDKKey και επαναλάβετε το αίτημα με το threeDSServerTransId και τις τιμές threeDSSDK',
+  'payment.threeDsSdkChallenge':
+    'Ο εκδότης ζητά από τον πελάτη να ταυτοποιηθεί στην εφαρμογή: ξεκινήστε την επαλήθευση του 3DS SDK με τα threeDSAcsTransactionId, threeDSAcsRefNumber και threeDSAcsSignedContent και καλέστε την πράξη ολοκλήρωσης',
   'cart.positionDuplicate': 'Το positionId {position} εμφανίζεται περισσότερες από μία φορές στο καλάθι',
   'cart.itemAmountMismatch':
     'Το itemAmount της θέσης {position} πρέπει να ισούται με itemPrice × quantity ({expected})',
@@ -139,6 +145,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Απορρίφθηκε: δεν ήταν δυνατό να πραγματοποιηθεί η ταυτοποίηση 3-D Secure',
   'actionCode.challengeFailed': 'Απορρίφθηκε: ο πελάτης δεν πέρασε τον έλεγχο 3-D Secure',
   'actionCode.threeDsRejected': 'Απορρίφθηκε: ο εκδότης της κάρτας απέρριψε την ταυτοποίηση 3-D Secure',
+  'reason.uuid': 'ένα UUID, π.χ. 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'ένα JWE σε συμπαγή σειριοποίηση (πέντε τμήματα Base64url χωρισμένα με τελείες)',
+  'reason.ecPublicJwk': 'ένα δημόσιο κλειδί P-256 ως JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'ημερομηνία και ώρα σε μορφή yyyyMMddHHmmss',
   'reason.notBefore': 'χρονική στιγμή όχι νωρίτερα από [{other}]',
 

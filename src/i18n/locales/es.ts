@@ -50,6 +50,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'El pedido no se puede revertir en su estado actual',
   'order.notRefundable': 'El pedido no se puede reembolsar en su estado actual',
   'order.notCancellable': 'El pedido no se puede cancelar en su estado actual',
+  'threeDs.inProgress':
+    'La autenticación 3-D Secure de este pago no ha terminado: termine la verificación en la aplicación (o el navegador) y vuelva a llamar',
   'operation.pending':
     'El adquirente no respondió a tiempo: la operación está pendiente y se completará o deshará automáticamente; consulte el estado del pedido más tarde',
   'operation.declined': 'El adquirente rechazó la operación (código de acción {actionCode})',
@@ -83,6 +85,10 @@ export const messages: MessageCatalogue = {
     'El cliente debe autenticarse con 3-D Secure 2: ejecute el 3DS Method y, a continuación, repita la solicitud con threeDSServerTransId',
   'payment.threeDsChallenge': 'El emisor solicita que el cliente se autentique: redirija al cliente al ACS',
 
+  'payment.threeDsSdk':
+    'El cliente debe autenticarse con 3-D Secure 2 en la aplicación: cree la transacción del 3DS SDK con threeDSSDKKey y repita la solicitud con threeDSServerTransId y los valores threeDSSDK',
+  'payment.threeDsSdkChallenge':
+    'El emisor pide que el cliente se autentique en la aplicación: inicie la verificación del 3DS SDK con threeDSAcsTransactionId, threeDSAcsRefNumber y threeDSAcsSignedContent y después llame a la operación de finalización',
   'cart.positionDuplicate': 'positionId {position} aparece más de una vez en el carrito',
   'cart.itemAmountMismatch':
     'itemAmount de la posición {position} debe ser igual a itemPrice × quantity ({expected})',
@@ -137,6 +143,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Denegado: no se pudo realizar la autenticación 3-D Secure',
   'actionCode.challengeFailed': 'Denegado: el cliente no superó la verificación 3-D Secure',
   'actionCode.threeDsRejected': 'Denegado: el emisor rechazó la autenticación 3-D Secure',
+  'reason.uuid': 'un UUID como 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'un JWE en serialización compacta (cinco partes Base64url separadas por puntos)',
+  'reason.ecPublicJwk': 'una clave pública P-256 como JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'una fecha y hora con el formato yyyyMMddHHmmss',
   'reason.notBefore': 'un momento no anterior a [{other}]',
 

@@ -50,6 +50,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'Tellimust ei saa praeguses olekus tühistada (reverseerida)',
   'order.notRefundable': 'Tellimuse eest ei saa praeguses olekus raha tagastada',
   'order.notCancellable': 'Tellimust ei saa praeguses olekus katkestada',
+  'threeDs.inProgress':
+    'Selle makse 3-D Secure autentimine pole lõppenud: lõpetage kontroll rakenduses (või brauseris) ja pöörduge siis uuesti',
   'operation.pending':
     'Maksete vastuvõtja ei vastanud õigel ajal: toiming on ootel ja lõpetatakse või võetakse tagasi automaatselt; kontrollige tellimuse olekut hiljem',
   'operation.declined': 'Maksete vastuvõtja keeldus toimingust (toimingukood {actionCode})',
@@ -83,6 +85,10 @@ export const messages: MessageCatalogue = {
     'Klient tuleb autentida 3-D Secure 2 abil: käivitage 3DS Method ja korrake seejärel päringut parameetriga threeDSServerTransId',
   'payment.threeDsChallenge': 'Kaardi väljastaja palub kliendil end autentida: suunake klient ACS-i',
 
+  'payment.threeDsSdk':
+    'Klient tuleb rakenduses autentida 3-D Secure 2 abil: looge 3DS SDK tehing võtmega threeDSSDKKey ja korrake seejärel päringut koos threeDSServerTransId ja threeDSSDK väärtustega',
+  'payment.threeDsSdkChallenge':
+    'Väljastaja palub kliendil rakenduses autentida: käivitage 3DS SDK kontroll väärtustega threeDSAcsTransactionId, threeDSAcsRefNumber ja threeDSAcsSignedContent ning kutsuge seejärel lõpetamise toiming',
   'cart.positionDuplicate': 'positionId {position} esineb ostukorvis rohkem kui üks kord',
   'cart.itemAmountMismatch':
     'Positsiooni {position} itemAmount peab võrduma itemPrice × quantity väärtusega ({expected})',
@@ -135,6 +141,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Keeldutud: 3-D Secure autentimist ei olnud võimalik teha',
   'actionCode.challengeFailed': 'Keeldutud: klient ei läbinud 3-D Secure kontrolli',
   'actionCode.threeDsRejected': 'Keeldutud: kaardi väljastaja lükkas 3-D Secure autentimise tagasi',
+  'reason.uuid': 'UUID, näiteks 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'kompaktses serialiseeringus JWE (viis punktidega eraldatud Base64url-osa)',
+  'reason.ecPublicJwk': 'P-256 avalik võti JSON Web Key kujul {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'kuupäeva ja kellaaega vormingus yyyyMMddHHmmss',
   'reason.notBefore': 'ajahetke, mis ei ole varasem kui [{other}]',
 

@@ -50,6 +50,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'Tilausta ei voi peruuttaa (reversoida) sen nykyisessä tilassa',
   'order.notRefundable': 'Tilausta ei voi hyvittää sen nykyisessä tilassa',
   'order.notCancellable': 'Tilausta ei voi perua sen nykyisessä tilassa',
+  'threeDs.inProgress':
+    'Tämän maksun 3-D Secure -tunnistautuminen ei ole valmis: suorita tunnistus sovelluksessa (tai selaimessa) loppuun ja kutsu sitten uudelleen',
   'operation.pending':
     'Maksujen vastaanottaja ei vastannut ajoissa: toiminto odottaa ja se viedään loppuun tai perutaan automaattisesti; tarkista tilauksen tila myöhemmin',
   'operation.declined': 'Maksujen vastaanottaja hylkäsi toiminnon (toimintokoodi {actionCode})',
@@ -83,6 +85,10 @@ export const messages: MessageCatalogue = {
     'Asiakas on todennettava 3-D Secure 2 -menetelmällä: suorita 3DS Method ja toista sitten pyyntö parametrilla threeDSServerTransId',
   'payment.threeDsChallenge': 'Kortin myöntäjä pyytää asiakasta tunnistautumaan: ohjaa asiakas ACS-palveluun',
 
+  'payment.threeDsSdk':
+    'Asiakas on tunnistettava 3-D Secure 2:lla sovelluksessa: luo 3DS SDK -tapahtuma avaimella threeDSSDKKey ja toista sitten pyyntö arvoilla threeDSServerTransId ja threeDSSDK',
+  'payment.threeDsSdkChallenge':
+    'Myöntäjä pyytää asiakasta tunnistautumaan sovelluksessa: käynnistä 3DS SDK:n tunnistus arvoilla threeDSAcsTransactionId, threeDSAcsRefNumber ja threeDSAcsSignedContent ja kutsu sitten viimeistelytoimintoa',
   'cart.positionDuplicate': 'positionId {position} esiintyy ostoskorissa useammin kuin kerran',
   'cart.itemAmountMismatch':
     'Rivin {position} itemAmount-arvon on oltava yhtä suuri kuin itemPrice × quantity ({expected})',
@@ -136,6 +142,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Hylätty: 3-D Secure -todennusta ei voitu suorittaa',
   'actionCode.challengeFailed': 'Hylätty: asiakas ei läpäissyt 3-D Secure -tarkistusta',
   'actionCode.threeDsRejected': 'Hylätty: kortin myöntäjä hylkäsi 3-D Secure -todennuksen',
+  'reason.uuid': 'UUID, esimerkiksi 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'JWE tiiviissä sarjamuodossa (viisi pisteillä erotettua Base64url-osaa)',
+  'reason.ecPublicJwk': 'P-256-julkinen avain JSON Web Key -muodossa {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'päivämäärää ja kellonaikaa muodossa yyyyMMddHHmmss',
   'reason.notBefore': 'ajankohtaa, joka ei ole aikaisempi kuin [{other}]',
 

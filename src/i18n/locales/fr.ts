@@ -51,6 +51,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'La commande ne peut pas être annulée (reversal) dans son état actuel',
   'order.notRefundable': 'La commande ne peut pas être remboursée dans son état actuel',
   'order.notCancellable': 'La commande ne peut pas être annulée dans son état actuel',
+  'threeDs.inProgress':
+    "L'authentification 3-D Secure de ce paiement n'est pas terminée : terminez la vérification dans l'application (ou le navigateur), puis rappelez",
   'operation.pending':
     "L'acquéreur n'a pas répondu à temps : l'opération est en attente et sera terminée ou annulée automatiquement ; consultez l'état de la commande plus tard",
   'operation.declined': "L'acquéreur a refusé l'opération (code d'action {actionCode})",
@@ -85,6 +87,10 @@ export const messages: MessageCatalogue = {
   'payment.threeDsChallenge':
     "L'émetteur demande au client de s'authentifier : redirigez le client vers l'ACS",
 
+  'payment.threeDsSdk':
+    "Le client doit être authentifié avec 3-D Secure 2 dans l'application : créez la transaction du 3DS SDK avec threeDSSDKKey, puis répétez la requête avec threeDSServerTransId et les valeurs threeDSSDK",
+  'payment.threeDsSdkChallenge':
+    "L'émetteur demande au client de s'authentifier dans l'application : lancez la vérification du 3DS SDK avec threeDSAcsTransactionId, threeDSAcsRefNumber et threeDSAcsSignedContent, puis appelez l'opération de finalisation",
   'cart.positionDuplicate': "positionId {position} apparaît plus d'une fois dans le panier",
   'cart.itemAmountMismatch':
     'itemAmount de la position {position} doit être égal à itemPrice × quantity ({expected})',
@@ -139,6 +145,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': "Refusé : l'authentification 3-D Secure n'a pas pu être effectuée",
   'actionCode.challengeFailed': "Refusé : le client n'a pas réussi la vérification 3-D Secure",
   'actionCode.threeDsRejected': "Refusé : l'émetteur a rejeté l'authentification 3-D Secure",
+  'reason.uuid': 'un UUID tel que 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'un JWE en sérialisation compacte (cinq parties Base64url séparées par des points)',
+  'reason.ecPublicJwk': 'une clé publique P-256 en JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'une date et une heure au format yyyyMMddHHmmss',
   'reason.notBefore': 'un moment qui n’est pas antérieur à [{other}]',
 

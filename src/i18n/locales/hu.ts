@@ -50,6 +50,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'A rendelés a jelenlegi állapotában nem sztornózható',
   'order.notRefundable': 'A rendelés a jelenlegi állapotában nem téríthető vissza',
   'order.notCancellable': 'A rendelés a jelenlegi állapotában nem vonható vissza',
+  'threeDs.inProgress':
+    'A fizetés 3-D Secure hitelesítése nem fejeződött be: fejezze be az ellenőrzést az alkalmazásban (vagy a böngészőben), majd hívja újra',
   'operation.pending':
     'Az elfogadó nem válaszolt időben: a művelet függőben van, és automatikusan befejeződik vagy visszavonódik; később ellenőrizze a rendelés állapotát',
   'operation.declined': 'Az elfogadó elutasította a műveletet (műveleti kód: {actionCode})',
@@ -83,6 +85,10 @@ export const messages: MessageCatalogue = {
   'payment.threeDsChallenge':
     'A kártyakibocsátó az ügyfél hitelesítését kéri: irányítsa át az ügyfelet az ACS-hez',
 
+  'payment.threeDsSdk':
+    'Az ügyfelet 3-D Secure 2-vel kell hitelesíteni az alkalmazásban: hozza létre a 3DS SDK tranzakciót a threeDSSDKKey kulccsal, majd ismételje meg a kérést a threeDSServerTransId és a threeDSSDK értékekkel',
+  'payment.threeDsSdkChallenge':
+    'A kibocsátó azt kéri, hogy az ügyfél az alkalmazásban hitelesítse magát: indítsa el a 3DS SDK ellenőrzését a threeDSAcsTransactionId, threeDSAcsRefNumber és threeDSAcsSignedContent értékekkel, majd hívja meg a lezáró műveletet',
   'cart.positionDuplicate': 'A(z) {position} positionId többször is szerepel a kosárban',
   'cart.itemAmountMismatch':
     'A(z) {position} tétel itemAmount értékének meg kell egyeznie az itemPrice × quantity értékkel ({expected})',
@@ -134,6 +140,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Elutasítva: a 3-D Secure hitelesítést nem lehetett elvégezni',
   'actionCode.challengeFailed': 'Elutasítva: az ügyfél nem teljesítette a 3-D Secure ellenőrzést',
   'actionCode.threeDsRejected': 'Elutasítva: a kártyakibocsátó elutasította a 3-D Secure hitelesítést',
+  'reason.uuid': 'UUID, például 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'kompakt szerializációjú JWE (öt, pontokkal elválasztott Base64url rész)',
+  'reason.ecPublicJwk': 'P-256 nyilvános kulcs JSON Web Key formában {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'dátum és idő yyyyMMddHHmmss formátumban',
   'reason.notBefore': '[{other}] értékénél nem korábbi időpont',
 

@@ -49,6 +49,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': "L'ordine non può essere stornato nel suo stato attuale",
   'order.notRefundable': "L'ordine non può essere rimborsato nel suo stato attuale",
   'order.notCancellable': "L'ordine non può essere annullato nel suo stato attuale",
+  'threeDs.inProgress':
+    "L'autenticazione 3-D Secure di questo pagamento non è terminata: completare la verifica nell'app (o nel browser), quindi richiamare",
   'operation.pending':
     "L'acquirer non ha risposto in tempo: l'operazione è in sospeso e verrà completata o annullata automaticamente; verificare più tardi lo stato dell'ordine",
   'operation.declined': "L'acquirer ha rifiutato l'operazione (codice azione {actionCode})",
@@ -83,6 +85,10 @@ export const messages: MessageCatalogue = {
   'payment.threeDsChallenge':
     "L'emittente richiede l'autenticazione del cliente: reindirizzare il cliente all'ACS",
 
+  'payment.threeDsSdk':
+    "Il cliente deve essere autenticato con 3-D Secure 2 nell'app: create la transazione del 3DS SDK con threeDSSDKKey, poi ripetete la richiesta con threeDSServerTransId e i valori threeDSSDK",
+  'payment.threeDsSdkChallenge':
+    "L'emittente chiede al cliente di autenticarsi nell'app: avviate la verifica del 3DS SDK con threeDSAcsTransactionId, threeDSAcsRefNumber e threeDSAcsSignedContent, poi chiamate l'operazione di completamento",
   'cart.positionDuplicate': 'positionId {position} compare più di una volta nel carrello',
   'cart.itemAmountMismatch':
     'itemAmount della posizione {position} deve essere uguale a itemPrice × quantity ({expected})',
@@ -135,6 +141,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': "Rifiutato: non è stato possibile eseguire l'autenticazione 3-D Secure",
   'actionCode.challengeFailed': 'Rifiutato: il cliente non ha superato la verifica 3-D Secure',
   'actionCode.threeDsRejected': "Rifiutato: l'emittente ha respinto l'autenticazione 3-D Secure",
+  'reason.uuid': 'un UUID come 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'un JWE in serializzazione compatta (cinque parti Base64url separate da punti)',
+  'reason.ecPublicJwk': 'una chiave pubblica P-256 come JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'una data e ora nel formato yyyyMMddHHmmss',
   'reason.notBefore': 'un momento non precedente a [{other}]',
 

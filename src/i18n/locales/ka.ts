@@ -48,6 +48,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'შეკვეთის რევერსი მის ამჟამინდელ მდგომარეობაში შეუძლებელია',
   'order.notRefundable': 'შეკვეთის თანხის დაბრუნება მის ამჟამინდელ მდგომარეობაში შეუძლებელია',
   'order.notCancellable': 'შეკვეთის გაუქმება მის ამჟამინდელ მდგომარეობაში შეუძლებელია',
+  'threeDs.inProgress':
+    'ამ გადახდის 3-D Secure ავთენტიფიკაცია არ დასრულებულა: დაასრულეთ შემოწმება აპლიკაციაში (ან ბრაუზერში) და შემდეგ კვლავ გამოიძახეთ',
   'operation.pending':
     'ეკვაირერმა დროულად არ უპასუხა: ოპერაცია მოლოდინშია და ავტომატურად დასრულდება ან გაუქმდება; შეკვეთის სტატუსი მოგვიანებით შეამოწმეთ',
   'operation.declined': 'ეკვაირერმა ოპერაცია უარყო (მოქმედების კოდი {actionCode})',
@@ -81,6 +83,10 @@ export const messages: MessageCatalogue = {
   'payment.threeDsChallenge':
     'ბარათის ემიტენტი ითხოვს მომხმარებლის ავთენტიფიკაციას: გადაამისამართეთ მომხმარებელი ACS სერვერზე',
 
+  'payment.threeDsSdk':
+    'კლიენტი აპლიკაციაში 3-D Secure 2-ით უნდა დადასტურდეს: შექმენით 3DS SDK-ის ტრანზაქცია threeDSSDKKey-ით, შემდეგ გაიმეორეთ მოთხოვნა threeDSServerTransId-ით და threeDSSDK მნიშვნელობებით',
+  'payment.threeDsSdkChallenge':
+    'ემიტენტი ითხოვს, რომ კლიენტი აპლიკაციაში დადასტურდეს: გაუშვით 3DS SDK-ის შემოწმება threeDSAcsTransactionId-ით, threeDSAcsRefNumber-ით და threeDSAcsSignedContent-ით, შემდეგ გამოიძახეთ დასრულების ოპერაცია',
   'cart.positionDuplicate': 'positionId {position} კალათაში ერთზე მეტჯერ გვხვდება',
   'cart.itemAmountMismatch':
     'პოზიციის {position} itemAmount უნდა იყოს itemPrice × quantity ნამრავლის ტოლი ({expected})',
@@ -133,6 +139,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'უარყოფილია: 3-D Secure ავთენტიფიკაციის ჩატარება ვერ მოხერხდა',
   'actionCode.challengeFailed': 'უარყოფილია: მომხმარებელმა ვერ გაიარა 3-D Secure შემოწმება',
   'actionCode.threeDsRejected': 'უარყოფილია: ბარათის ემიტენტმა უარყო 3-D Secure ავთენტიფიკაცია',
+  'reason.uuid': 'UUID, მაგალითად 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'JWE კომპაქტურ სერიალიზაციაში (წერტილებით გამოყოფილი ხუთი Base64url ნაწილი)',
+  'reason.ecPublicJwk': 'P-256 საჯარო გასაღები JSON Web Key-ის სახით {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'თარიღი და დრო ფორმატით yyyyMMddHHmmss',
   'reason.notBefore': 'დროის მომენტი, რომელიც არ არის [{other}]-ზე ადრე',
 

@@ -46,6 +46,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'មិនអាចបញ្ច្រាសការបញ្ជាទិញនេះក្នុងស្ថានភាពបច្ចុប្បន្នបានទេ',
   'order.notRefundable': 'មិនអាចសងប្រាក់វិញសម្រាប់ការបញ្ជាទិញនេះក្នុងស្ថានភាពបច្ចុប្បន្នបានទេ',
   'order.notCancellable': 'មិនអាចលុបចោលការបញ្ជាទិញនេះក្នុងស្ថានភាពបច្ចុប្បន្នបានទេ',
+  'threeDs.inProgress':
+    'ការផ្ទៀងផ្ទាត់ 3-D Secure នៃការទូទាត់នេះមិនទាន់បញ្ចប់ទេ៖ សូមបញ្ចប់ការត្រួតពិនិត្យក្នុងកម្មវិធី (ឬកម្មវិធីរុករក) រួចហៅម្តងទៀត',
   'operation.pending':
     'ធនាគារទទួលមិនបានឆ្លើយតបទាន់ពេលទេ៖ ប្រតិបត្តិការកំពុងរង់ចាំ ហើយនឹងត្រូវបញ្ចប់ ឬលុបចោលដោយស្វ័យប្រវត្តិ សូមពិនិត្យស្ថានភាពការបញ្ជាទិញនៅពេលក្រោយ',
   'operation.declined': 'ធនាគារទទួលបានបដិសេធប្រតិបត្តិការ (លេខកូដសកម្មភាព {actionCode})',
@@ -78,6 +80,10 @@ export const messages: MessageCatalogue = {
     'អតិថិជនត្រូវតែផ្ទៀងផ្ទាត់អត្តសញ្ញាណដោយប្រើ 3-D Secure 2៖ សូមដំណើរការ 3DS Method រួចផ្ញើសំណើម្តងទៀតជាមួយ threeDSServerTransId',
   'payment.threeDsChallenge': 'ធនាគារចេញកាតស្នើឱ្យអតិថិជនផ្ទៀងផ្ទាត់អត្តសញ្ញាណ៖ សូមបញ្ជូនអតិថិជនទៅកាន់ ACS',
 
+  'payment.threeDsSdk':
+    'អតិថិជនត្រូវតែផ្ទៀងផ្ទាត់ដោយ 3-D Secure 2 ក្នុងកម្មវិធី៖ បង្កើតប្រតិបត្តិការ 3DS SDK ដោយប្រើ threeDSSDKKey រួចស្នើម្តងទៀតជាមួយ threeDSServerTransId និងតម្លៃ threeDSSDK',
+  'payment.threeDsSdkChallenge':
+    'អ្នកចេញកាតស្នើឱ្យអតិថិជនផ្ទៀងផ្ទាត់ក្នុងកម្មវិធី៖ ចាប់ផ្តើមការត្រួតពិនិត្យរបស់ 3DS SDK ដោយប្រើ threeDSAcsTransactionId, threeDSAcsRefNumber និង threeDSAcsSignedContent រួចហៅប្រតិបត្តិការបញ្ចប់',
   'cart.positionDuplicate': 'positionId {position} មានច្រើនជាងម្តងនៅក្នុងកន្ត្រក',
   'cart.itemAmountMismatch': 'itemAmount នៃមុខទំនិញ {position} ត្រូវតែស្មើនឹង itemPrice × quantity ({expected})',
 
@@ -127,6 +133,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'ត្រូវបានបដិសេធ៖ មិនអាចធ្វើការផ្ទៀងផ្ទាត់ 3-D Secure បានទេ',
   'actionCode.challengeFailed': 'ត្រូវបានបដិសេធ៖ អតិថិជនមិនបានឆ្លងកាត់ការត្រួតពិនិត្យ 3-D Secure ទេ',
   'actionCode.threeDsRejected': 'ត្រូវបានបដិសេធ៖ ធនាគារចេញកាតបានបដិសេធការផ្ទៀងផ្ទាត់ 3-D Secure',
+  'reason.uuid': 'UUID ដូចជា 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'JWE ក្នុងទម្រង់បង្រួម (ផ្នែក Base64url ប្រាំ បំបែកដោយចំណុច)',
+  'reason.ecPublicJwk': 'សោសាធារណៈ P-256 ជា JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'កាលបរិច្ឆេទ និងម៉ោងក្នុងទម្រង់ yyyyMMddHHmmss',
   'reason.notBefore': 'ពេលវេលាដែលមិនមុន [{other}]',
 

@@ -46,6 +46,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'Užsakymo dabartinėje būsenoje negalima atšaukti (reversuoti)',
   'order.notRefundable': 'Užsakymo dabartinėje būsenoje negalima grąžinti',
   'order.notCancellable': 'Užsakymo dabartinėje būsenoje negalima anuliuoti',
+  'threeDs.inProgress':
+    'Šio mokėjimo 3-D Secure autentifikavimas nebaigtas: užbaikite patikrą programėlėje (arba naršyklėje) ir kreipkitės dar kartą',
   'operation.pending':
     'Ekvairis laiku neatsakė: operacija laukia ir bus užbaigta arba atšaukta automatiškai; užsakymo būseną patikrinkite vėliau',
   'operation.declined': 'Ekvairis atmetė operaciją (veiksmo kodas {actionCode})',
@@ -80,6 +82,10 @@ export const messages: MessageCatalogue = {
   'payment.threeDsChallenge':
     'Kortelės išdavėjas prašo kliento patvirtinti tapatybę: nukreipkite klientą į ACS',
 
+  'payment.threeDsSdk':
+    'Klientas turi būti autentifikuotas naudojant 3-D Secure 2 programėlėje: sukurkite 3DS SDK operaciją su threeDSSDKKey, tada pakartokite užklausą su threeDSServerTransId ir threeDSSDK reikšmėmis',
+  'payment.threeDsSdkChallenge':
+    'Išdavėjas prašo kliento autentifikuotis programėlėje: paleiskite 3DS SDK patikrą su threeDSAcsTransactionId, threeDSAcsRefNumber ir threeDSAcsSignedContent, tada iškvieskite užbaigimo operaciją',
   'cart.positionDuplicate': 'positionId {position} krepšelyje pasikartoja daugiau nei kartą',
   'cart.itemAmountMismatch':
     'Pozicijos {position} itemAmount turi būti lygus itemPrice × quantity ({expected})',
@@ -132,6 +138,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Atmesta: nepavyko atlikti 3-D Secure autentifikavimo',
   'actionCode.challengeFailed': 'Atmesta: klientas neišlaikė 3-D Secure patikros',
   'actionCode.threeDsRejected': 'Atmesta: kortelės išdavėjas atmetė 3-D Secure autentifikavimą',
+  'reason.uuid': 'UUID, pvz., 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'kompaktiškai serializuotas JWE (penkios taškais atskirtos Base64url dalys)',
+  'reason.ecPublicJwk': 'P-256 viešasis raktas kaip JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'datos ir laiko formatu yyyyMMddHHmmss',
   'reason.notBefore': 'laiko momento, ne ankstesnio nei [{other}]',
 

@@ -48,6 +48,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'Pasūtījumu tā pašreizējā stāvoklī nevar reversēt',
   'order.notRefundable': 'Pasūtījumam tā pašreizējā stāvoklī nevar atmaksāt naudu',
   'order.notCancellable': 'Pasūtījumu tā pašreizējā stāvoklī nevar atcelt',
+  'threeDs.inProgress':
+    'Šī maksājuma 3-D Secure autentifikācija nav pabeigta: pabeidziet pārbaudi lietotnē (vai pārlūkprogrammā) un pēc tam izsauciet vēlreiz',
   'operation.pending':
     'Ekvairers neatbildēja laikā: darbība gaida un tiks automātiski pabeigta vai atsaukta; vēlāk pārbaudiet pasūtījuma statusu',
   'operation.declined': 'Ekvairers noraidīja darbību (darbības kods {actionCode})',
@@ -80,6 +82,10 @@ export const messages: MessageCatalogue = {
     'Klientam jāveic autentifikācija ar 3-D Secure 2: izpildiet 3DS Method un pēc tam atkārtojiet pieprasījumu ar threeDSServerTransId',
   'payment.threeDsChallenge': 'Kartes izdevējs pieprasa klienta autentifikāciju: novirziet klientu uz ACS',
 
+  'payment.threeDsSdk':
+    'Klients lietotnē jāautentificē ar 3-D Secure 2: izveidojiet 3DS SDK darījumu ar threeDSSDKKey, pēc tam atkārtojiet pieprasījumu ar threeDSServerTransId un threeDSSDK vērtībām',
+  'payment.threeDsSdkChallenge':
+    'Izdevējs lūdz klientu autentificēties lietotnē: palaidiet 3DS SDK pārbaudi ar threeDSAcsTransactionId, threeDSAcsRefNumber un threeDSAcsSignedContent, pēc tam izsauciet pabeigšanas darbību',
   'cart.positionDuplicate': 'positionId {position} grozā atkārtojas vairāk nekā vienu reizi',
   'cart.itemAmountMismatch':
     'Pozīcijas {position} itemAmount vērtībai jābūt vienādai ar itemPrice × quantity ({expected})',
@@ -132,6 +138,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Noraidīts: 3-D Secure autentifikāciju nevarēja veikt',
   'actionCode.challengeFailed': 'Noraidīts: klients neizturēja 3-D Secure pārbaudi',
   'actionCode.threeDsRejected': 'Noraidīts: kartes izdevējs noraidīja 3-D Secure autentifikāciju',
+  'reason.uuid': 'UUID, piemēram, 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'JWE kompaktā serializācijā (piecas ar punktiem atdalītas Base64url daļas)',
+  'reason.ecPublicJwk': 'P-256 publiskā atslēga kā JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'datums un laiks formātā yyyyMMddHHmmss',
   'reason.notBefore': 'laika brīdis, kas nav agrāks par [{other}]',
 

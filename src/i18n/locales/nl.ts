@@ -50,6 +50,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'De bestelling kan in de huidige status niet worden teruggedraaid',
   'order.notRefundable': 'De bestelling kan in de huidige status niet worden terugbetaald',
   'order.notCancellable': 'De bestelling kan in de huidige status niet worden geannuleerd',
+  'threeDs.inProgress':
+    'De 3-D Secure-authenticatie van deze betaling is niet voltooid: rond de controle af in de app (of de browser) en roep daarna opnieuw aan',
   'operation.pending':
     'De acquirer heeft niet op tijd geantwoord: de bewerking is in behandeling en wordt automatisch voltooid of ongedaan gemaakt; controleer later de status van de bestelling',
   'operation.declined': 'De acquirer heeft de bewerking geweigerd (actiecode {actionCode})',
@@ -84,6 +86,10 @@ export const messages: MessageCatalogue = {
   'payment.threeDsChallenge':
     'De kaartuitgever vraagt de klant zich te authenticeren: stuur de klant door naar de ACS',
 
+  'payment.threeDsSdk':
+    'De klant moet in de app worden geauthenticeerd met 3-D Secure 2: maak de 3DS SDK-transactie aan met threeDSSDKKey en herhaal daarna het verzoek met threeDSServerTransId en de threeDSSDK-waarden',
+  'payment.threeDsSdkChallenge':
+    'De uitgever vraagt de klant zich in de app te authenticeren: start de controle van de 3DS SDK met threeDSAcsTransactionId, threeDSAcsRefNumber en threeDSAcsSignedContent en roep daarna de afrondingsoperatie aan',
   'cart.positionDuplicate': 'positionId {position} komt meer dan één keer voor in de winkelwagen',
   'cart.itemAmountMismatch':
     'itemAmount van positie {position} moet gelijk zijn aan itemPrice × quantity ({expected})',
@@ -137,6 +143,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Geweigerd: de 3-D Secure-authenticatie kon niet worden uitgevoerd',
   'actionCode.challengeFailed': 'Geweigerd: de klant heeft de 3-D Secure-controle niet doorstaan',
   'actionCode.threeDsRejected': 'Geweigerd: de kaartuitgever heeft de 3-D Secure-authenticatie afgewezen',
+  'reason.uuid': 'een UUID zoals 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'een JWE in compacte serialisatie (vijf Base64url-delen gescheiden door punten)',
+  'reason.ecPublicJwk': 'een publieke P-256-sleutel als JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'een datum en tijd in de notatie yyyyMMddHHmmss',
   'reason.notBefore': 'een tijdstip niet eerder dan [{other}]',
 

@@ -48,6 +48,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'Zamówienia nie można wycofać (reversal) w jego obecnym stanie',
   'order.notRefundable': 'Dla zamówienia nie można wykonać zwrotu w jego obecnym stanie',
   'order.notCancellable': 'Zamówienia nie można anulować w jego obecnym stanie',
+  'threeDs.inProgress':
+    'Uwierzytelnianie 3-D Secure tej płatności nie zostało zakończone: dokończ weryfikację w aplikacji (lub przeglądarce), a następnie wywołaj ponownie',
   'operation.pending':
     'Agent rozliczeniowy nie odpowiedział na czas: operacja oczekuje i zostanie automatycznie dokończona lub cofnięta; sprawdź później status zamówienia',
   'operation.declined': 'Agent rozliczeniowy odrzucił operację (kod akcji {actionCode})',
@@ -81,6 +83,10 @@ export const messages: MessageCatalogue = {
   'payment.threeDsChallenge':
     'Wydawca karty prosi o uwierzytelnienie klienta: należy przekierować klienta do ACS',
 
+  'payment.threeDsSdk':
+    'Klient musi zostać uwierzytelniony za pomocą 3-D Secure 2 w aplikacji: utwórz transakcję 3DS SDK za pomocą threeDSSDKKey, a następnie powtórz żądanie z threeDSServerTransId i wartościami threeDSSDK',
+  'payment.threeDsSdkChallenge':
+    'Wydawca prosi klienta o uwierzytelnienie w aplikacji: uruchom weryfikację 3DS SDK z threeDSAcsTransactionId, threeDSAcsRefNumber i threeDSAcsSignedContent, a następnie wywołaj operację zakończenia',
   'cart.positionDuplicate': 'positionId {position} występuje w koszyku więcej niż raz',
   'cart.itemAmountMismatch': 'itemAmount pozycji {position} musi być równy itemPrice × quantity ({expected})',
 
@@ -132,6 +138,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Odrzucona: nie można było przeprowadzić uwierzytelnienia 3-D Secure',
   'actionCode.challengeFailed': 'Odrzucona: klient nie przeszedł weryfikacji 3-D Secure',
   'actionCode.threeDsRejected': 'Odrzucona: wydawca karty odrzucił uwierzytelnienie 3-D Secure',
+  'reason.uuid': 'UUID, np. 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'JWE w serializacji kompaktowej (pięć części Base64url oddzielonych kropkami)',
+  'reason.ecPublicJwk': 'klucz publiczny P-256 jako JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'daty i godziny w formacie yyyyMMddHHmmss',
   'reason.notBefore': 'momentu nie wcześniejszego niż [{other}]',
 

@@ -50,6 +50,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'A encomenda não pode ser revertida no estado atual',
   'order.notRefundable': 'A encomenda não pode ser reembolsada no estado atual',
   'order.notCancellable': 'A encomenda não pode ser cancelada no estado atual',
+  'threeDs.inProgress':
+    'A autenticação 3-D Secure deste pagamento não terminou: conclua a verificação na aplicação (ou no navegador) e volte a chamar',
   'operation.pending':
     'O adquirente não respondeu a tempo: a operação está pendente e será concluída ou desfeita automaticamente; consulte mais tarde o estado da encomenda',
   'operation.declined': 'O adquirente recusou a operação (código de ação {actionCode})',
@@ -83,6 +85,10 @@ export const messages: MessageCatalogue = {
     'O cliente tem de ser autenticado com 3-D Secure 2: execute o 3DS Method e, em seguida, repita o pedido com threeDSServerTransId',
   'payment.threeDsChallenge': 'O emissor pede ao cliente que se autentique: encaminhe o cliente para o ACS',
 
+  'payment.threeDsSdk':
+    'O cliente tem de ser autenticado com 3-D Secure 2 na aplicação: crie a transação do 3DS SDK com threeDSSDKKey e repita o pedido com threeDSServerTransId e os valores threeDSSDK',
+  'payment.threeDsSdkChallenge':
+    'O emissor pede ao cliente que se autentique na aplicação: inicie a verificação do 3DS SDK com threeDSAcsTransactionId, threeDSAcsRefNumber e threeDSAcsSignedContent e depois chame a operação de conclusão',
   'cart.positionDuplicate': 'positionId {position} ocorre mais de uma vez no carrinho',
   'cart.itemAmountMismatch':
     'itemAmount da posição {position} tem de ser igual a itemPrice × quantity ({expected})',
@@ -135,6 +141,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Recusado: não foi possível efetuar a autenticação 3-D Secure',
   'actionCode.challengeFailed': 'Recusado: o cliente não passou na verificação 3-D Secure',
   'actionCode.threeDsRejected': 'Recusado: o emissor rejeitou a autenticação 3-D Secure',
+  'reason.uuid': 'um UUID como 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'um JWE em serialização compacta (cinco partes Base64url separadas por pontos)',
+  'reason.ecPublicJwk': 'uma chave pública P-256 como JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'uma data e hora no formato yyyyMMddHHmmss',
   'reason.notBefore': 'um momento não anterior a [{other}]',
 

@@ -49,6 +49,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'Comanda nu poate fi reversată în starea actuală',
   'order.notRefundable': 'Comanda nu poate fi rambursată în starea actuală',
   'order.notCancellable': 'Comanda nu poate fi anulată în starea actuală',
+  'threeDs.inProgress':
+    'Autentificarea 3-D Secure a acestei plăți nu s-a încheiat: finalizați verificarea în aplicație (sau în browser), apoi apelați din nou',
   'operation.pending':
     'Acquirerul nu a răspuns la timp: operațiunea este în așteptare și va fi finalizată sau anulată automat; verificați mai târziu starea comenzii',
   'operation.declined': 'Acquirerul a refuzat operațiunea (cod de acțiune {actionCode})',
@@ -83,6 +85,10 @@ export const messages: MessageCatalogue = {
   'payment.threeDsChallenge':
     'Emitentul solicită autentificarea clientului: redirecționați clientul către ACS',
 
+  'payment.threeDsSdk':
+    'Clientul trebuie autentificat cu 3-D Secure 2 în aplicație: creați tranzacția 3DS SDK cu threeDSSDKKey, apoi repetați cererea cu threeDSServerTransId și valorile threeDSSDK',
+  'payment.threeDsSdkChallenge':
+    'Emitentul cere clientului să se autentifice în aplicație: porniți verificarea 3DS SDK cu threeDSAcsTransactionId, threeDSAcsRefNumber și threeDSAcsSignedContent, apoi apelați operația de finalizare',
   'cart.positionDuplicate': 'positionId {position} apare de mai multe ori în coș',
   'cart.itemAmountMismatch':
     'itemAmount pentru poziția {position} trebuie să fie egal cu itemPrice × quantity ({expected})',
@@ -134,6 +140,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Respinsă: autentificarea 3-D Secure nu a putut fi efectuată',
   'actionCode.challengeFailed': 'Respinsă: clientul nu a trecut verificarea 3-D Secure',
   'actionCode.threeDsRejected': 'Respinsă: emitentul a respins autentificarea 3-D Secure',
+  'reason.uuid': 'un UUID precum 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'un JWE în serializare compactă (cinci părți Base64url separate prin puncte)',
+  'reason.ecPublicJwk': 'o cheie publică P-256 ca JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'o dată și o oră în formatul yyyyMMddHHmmss',
   'reason.notBefore': 'un moment care nu este anterior lui [{other}]',
 

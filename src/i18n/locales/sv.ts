@@ -48,6 +48,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'Ordern kan inte återföras i sitt nuvarande tillstånd',
   'order.notRefundable': 'Ordern kan inte återbetalas i sitt nuvarande tillstånd',
   'order.notCancellable': 'Ordern kan inte avbrytas i sitt nuvarande tillstånd',
+  'threeDs.inProgress':
+    '3-D Secure-autentiseringen av den här betalningen är inte klar: slutför kontrollen i appen (eller webbläsaren) och anropa sedan igen',
   'operation.pending':
     'Inlösaren svarade inte i tid: åtgärden väntar och slutförs eller ångras automatiskt; kontrollera orderns status senare',
   'operation.declined': 'Inlösaren avvisade åtgärden (åtgärdskod {actionCode})',
@@ -80,6 +82,10 @@ export const messages: MessageCatalogue = {
     'Kunden måste autentiseras med 3-D Secure 2: kör 3DS Method och upprepa sedan begäran med threeDSServerTransId',
   'payment.threeDsChallenge': 'Kortutgivaren begär att kunden autentiserar sig: skicka kunden till ACS',
 
+  'payment.threeDsSdk':
+    'Kunden måste autentiseras med 3-D Secure 2 i appen: skapa 3DS SDK-transaktionen med threeDSSDKKey och upprepa sedan begäran med threeDSServerTransId och threeDSSDK-värdena',
+  'payment.threeDsSdkChallenge':
+    'Utfärdaren ber kunden att autentisera sig i appen: starta 3DS SDK:ns kontroll med threeDSAcsTransactionId, threeDSAcsRefNumber och threeDSAcsSignedContent och anropa sedan avslutsoperationen',
   'cart.positionDuplicate': 'positionId {position} förekommer mer än en gång i varukorgen',
   'cart.itemAmountMismatch':
     'itemAmount för position {position} måste vara lika med itemPrice × quantity ({expected})',
@@ -133,6 +139,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Nekad: autentiseringen med 3-D Secure kunde inte genomföras',
   'actionCode.challengeFailed': 'Nekad: kunden klarade inte kontrollen med 3-D Secure',
   'actionCode.threeDsRejected': 'Nekad: kortutgivaren avvisade autentiseringen med 3-D Secure',
+  'reason.uuid': 'ett UUID som 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'en JWE i kompakt serialisering (fem Base64url-delar åtskilda av punkter)',
+  'reason.ecPublicJwk': 'en publik P-256-nyckel som JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'datum och tid i formatet yyyyMMddHHmmss',
   'reason.notBefore': 'en tidpunkt som inte är tidigare än [{other}]',
 

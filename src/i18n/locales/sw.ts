@@ -50,6 +50,8 @@ export const messages: MessageCatalogue = {
   'order.notReversible': 'Agizo haliwezi kubatilishwa katika hali yake ya sasa',
   'order.notRefundable': 'Agizo haliwezi kurejeshewa pesa katika hali yake ya sasa',
   'order.notCancellable': 'Agizo haliwezi kughairiwa katika hali yake ya sasa',
+  'threeDs.inProgress':
+    'Uthibitishaji wa 3-D Secure wa malipo haya haujakamilika: kamilisha uthibitisho kwenye programu (au kivinjari), kisha tuma ombi tena',
   'operation.pending':
     'Mpokeaji malipo hakujibu kwa wakati: operesheni inasubiri na itakamilishwa au kutenduliwa kiotomatiki; angalia hali ya agizo baadaye',
   'operation.declined': 'Mpokeaji malipo amekataa operesheni (msimbo wa kitendo {actionCode})',
@@ -82,6 +84,10 @@ export const messages: MessageCatalogue = {
     'Mteja lazima athibitishwe kwa 3-D Secure 2: endesha 3DS Method, kisha rudia ombi pamoja na threeDSServerTransId',
   'payment.threeDsChallenge': 'Mtoaji wa kadi anaomba mteja ajithibitishe: mwelekeze mteja kwenye ACS',
 
+  'payment.threeDsSdk':
+    'Mteja lazima athibitishwe kwa 3-D Secure 2 kwenye programu: unda muamala wa 3DS SDK kwa threeDSSDKKey, kisha rudia ombi pamoja na threeDSServerTransId na thamani za threeDSSDK',
+  'payment.threeDsSdkChallenge':
+    'Mtoaji wa kadi anaomba mteja ajithibitishe kwenye programu: anzisha uthibitisho wa 3DS SDK kwa threeDSAcsTransactionId, threeDSAcsRefNumber na threeDSAcsSignedContent, kisha ita operesheni ya kukamilisha',
   'cart.positionDuplicate': 'positionId {position} inajitokeza zaidi ya mara moja kwenye kikapu',
   'cart.itemAmountMismatch':
     'itemAmount ya kipengee {position} lazima iwe sawa na itemPrice × quantity ({expected})',
@@ -134,6 +140,9 @@ export const messages: MessageCatalogue = {
   'actionCode.threeDsUnavailable': 'Imekataliwa: uthibitishaji wa 3-D Secure haukuweza kufanyika',
   'actionCode.challengeFailed': 'Imekataliwa: mteja hakufaulu ukaguzi wa 3-D Secure',
   'actionCode.threeDsRejected': 'Imekataliwa: mtoaji wa kadi amekataa uthibitishaji wa 3-D Secure',
+  'reason.uuid': 'UUID kama 123e4567-e89b-12d3-a456-426614174000',
+  'reason.jwe': 'JWE katika mfuatano mfupi (sehemu tano za Base64url zilizotenganishwa kwa nukta)',
+  'reason.ecPublicJwk': 'ufunguo wa umma wa P-256 kama JSON Web Key {"kty":"EC","crv":"P-256","x":…,"y":…}',
   'reason.compactDateTime': 'tarehe na saa katika muundo yyyyMMddHHmmss',
   'reason.notBefore': 'wakati usio kabla ya [{other}]',
 

@@ -5,6 +5,8 @@ import { maskPan } from '../../domain/pan.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import type { AcsRepository, AcsTransaction } from '../../store/acs-repository.js';
 import { testCardFor, type TestCard } from '../sandbox/test-cards.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import { AppChallengeAcs, type AppReply, type DirectorySource } from './app-channel/app-challenge-acs.js';
 import { authenticationValue, eciFor } from './authentication-value.js';
 import type {
   CardEnrollment,
@@ -20,8 +22,11 @@ import {
   packJson,
   readCReq,
   readMethodData,
+  UI_TYPES,
+  type AppAReq,
   type AReq,
   type ARes,
+  type BrowserAReq,
   type CRes,
   type Erro,
   type MessageVersion,
@@ -99,7 +104,12 @@ function decisionOf(card: TestCard): Decision {
 /** transStatusReason for the results that need one (protocols.md §1.4). */
 const REASON: Partial<Record<Decision, string>> = { N: '01', R: '11', U: '22' };
 
-function erro(request: Partial<AReq>, errorCode: string, description: string, detail: string): Erro {
+function erro(
+  request: Partial<Pick<AReq, 'messageVersion' | 'threeDSServerTransID'>>,
+  errorCode: string,
+  description: string,
+  detail: string,
+): Erro {
   return {
     messageType: 'Erro',
     messageVersion: typeof request.messageVersion === 'string' ? request.messageVersion : '2.1.0',
@@ -113,23 +123,52 @@ function erro(request: Partial<AReq>, errorCode: string, description: string, de
   };
 }
 
+const UUID_MEMBERS = ['sdkAppID', 'sdkTransID'] as const;
+
+/** The browser channel's own members (protocols.md §1.3). */
+function browserProblem(request: BrowserAReq, invalid: (detail: string) => Erro): Erro | undefined {
+  if (!['Y', 'N', 'U'].includes(request.threeDSCompInd)) return invalid('threeDSCompInd');
+  if (typeof request.notificationURL !== 'string' || request.notificationURL.length > 256)
+    return invalid('notificationURL');
+  if (typeof request.browserJavascriptEnabled !== 'boolean') return invalid('browserJavascriptEnabled');
+  return undefined;
+}
+
+/** The app channel's own members (protocols-jose.md §7.3). */
+function appProblem(request: AppAReq, invalid: (detail: string) => Erro): Erro | undefined {
+  const missing = UUID_MEMBERS.find((name) => !isUuid(request[name]));
+  if (missing !== undefined) return invalid(missing);
+  if (typeof request.sdkEncData !== 'string' || request.sdkEncData.length > 64_000)
+    return invalid('sdkEncData');
+  const key = request.sdkEphemPubKey as unknown as Partial<Record<string, unknown>> | undefined;
+  if (key?.kty !== 'EC' || key.crv !== 'P-256' || typeof key.x !== 'string' || typeof key.y !== 'string')
+    return invalid('sdkEphemPubKey');
+  if (!/^(0[5-9]|[1-9][0-9])$/.test(request.sdkMaxTimeout)) return invalid('sdkMaxTimeout');
+  if (typeof request.sdkReferenceNumber !== 'string' || !/^.{1,32}$/.test(request.sdkReferenceNumber))
+    return invalid('sdkReferenceNumber');
+  const options = request.deviceRenderOptions as Partial<AppAReq['deviceRenderOptions']> | undefined;
+  if (
+    !['01', '02', '03'].includes(options?.sdkInterface ?? '') ||
+    !Array.isArray(options?.sdkUiType) ||
+    !options.sdkUiType.some((type: unknown) => (UI_TYPES as readonly unknown[]).includes(type))
+  )
+    return invalid('deviceRenderOptions');
+  return undefined;
+}
+
 /** The AReq members the emulated ACS needs, checked as EMV defines them; the first problem found. */
 function areqProblem(request: AReq): Erro | undefined {
   const invalid = (detail: string) => erro(request, '203', 'Invalid format', detail);
   if (request.messageType !== 'AReq') return erro(request, '101', 'Message invalid', 'messageType');
   if (!isUuid(request.threeDSServerTransID)) return invalid('threeDSServerTransID');
-  if (request.deviceChannel !== '02') return invalid('deviceChannel');
-  if (!['Y', 'N', 'U'].includes(request.threeDSCompInd)) return invalid('threeDSCompInd');
+  if (request.deviceChannel !== '02' && request.deviceChannel !== '01') return invalid('deviceChannel');
   if (!/^[0-9]{13,19}$/.test(request.acctNumber)) return invalid('acctNumber');
   if (!/^[0-9]{4}$/.test(request.cardExpiryDate)) return invalid('cardExpiryDate');
   if (!/^\d{1,48}$/.test(request.purchaseAmount)) return invalid('purchaseAmount');
   if (!/^\d{3}$/.test(request.purchaseCurrency)) return invalid('purchaseCurrency');
   if (!/^\d$/.test(request.purchaseExponent)) return invalid('purchaseExponent');
   if (!/^\d{14}$/.test(request.purchaseDate)) return invalid('purchaseDate');
-  if (typeof request.notificationURL !== 'string' || request.notificationURL.length > 256)
-    return invalid('notificationURL');
-  if (typeof request.browserJavascriptEnabled !== 'boolean') return invalid('browserJavascriptEnabled');
-  return undefined;
+  return request.deviceChannel === '02' ? browserProblem(request, invalid) : appProblem(request, invalid);
 }
 
 /**
@@ -140,6 +179,7 @@ function areqProblem(request: AReq): Erro | undefined {
  */
 export class AcsEmulator implements DirectoryPort {
   private receiver: ResultsReceiver | undefined;
+  private readonly app: AppChallengeAcs;
 
   constructor(
     private readonly records: AcsRepository,
@@ -147,7 +187,55 @@ export class AcsEmulator implements DirectoryPort {
     private readonly key: Buffer,
     private readonly clock: Clock,
     private readonly random: RandomSource,
-  ) {}
+    private readonly directory: DirectorySource,
+    box: SecretBox,
+  ) {
+    this.app = new AppChallengeAcs(records, directory, box, key, clock, publicUrl, (request) =>
+      this.reportResults(request),
+    );
+  }
+
+  /** The device data encryption key an app's SDK needs for this card's directory (threeDSSDKKey). */
+  async sdkKey(): Promise<{ readonly publicKeyPem: string; readonly dsId: string } | undefined> {
+    if (!this.directory.enabled) return undefined;
+    const trust = await this.directoryTrust();
+    return trust === undefined ? undefined : { publicKeyPem: trust.deviceDataKey, dsId: trust.dsId };
+  }
+
+  /**
+   * What an app's SDK is configured with for the sandbox directory: its DS ID, the device data key
+   * and certificate, and the DS-CA root it trusts; undefined when the directory takes no apps.
+   */
+  async directoryTrust(): Promise<
+    | { dsId: string; deviceDataKey: string; deviceDataCertificate: string; rootCertificate: string }
+    | undefined
+  > {
+    if (!this.directory.enabled) return undefined;
+    const directory = await this.directory.directory();
+    return {
+      dsId: directory.dsId,
+      deviceDataKey: directory.deviceDataKey.certificate.publicKey
+        .export({ type: 'spki', format: 'pem' })
+        .toString(),
+      deviceDataCertificate: directory.deviceDataKey.certificate.toString(),
+      rootCertificate: directory.root.certificate.toString(),
+    };
+  }
+
+  /** One message from an app's SDK to the signed acsURL (protocols-jose.md §7.7). */
+  appChallenge(body: string, json: boolean): Promise<AppReply> {
+    return this.app.exchange(body, json);
+  }
+
+  /** The sandbox bank app's answer to an out-of-band challenge step. */
+  bankApp(acsTransID: string, approve: boolean): Promise<boolean> {
+    return this.app.decideOutOfBand(acsTransID, approve);
+  }
+
+  private async reportResults(request: RReq): Promise<void> {
+    if (this.receiver === undefined) throw new Error('the ACS emulator has no 3DS Server to report to');
+    await this.receiver.results(request);
+  }
 
   /** The 3DS Server that receives RReqs; wired after both exist. */
   connect(receiver: ResultsReceiver): void {
@@ -184,6 +272,10 @@ export class AcsEmulator implements DirectoryPort {
   async authenticate(request: AReq): Promise<ARes | Erro> {
     const problem = areqProblem(request);
     if (problem !== undefined) return problem;
+    if (request.deviceChannel === '01') {
+      const deviceData = await this.app.deviceDataProblem(request);
+      if (deviceData !== undefined) return deviceData;
+    }
     const enrollment = this.enrollment(request.acctNumber);
     if (enrollment.kind !== 'v2') return erro(request, '305', 'Transaction data not valid', 'acctNumber');
     if (!enrollment.versions.includes(request.messageVersion)) {
@@ -202,6 +294,7 @@ export class AcsEmulator implements DirectoryPort {
       dsTransID,
       acsReferenceNumber: ACS_REFERENCE_NUMBER,
       dsReferenceNumber: DS_REFERENCE_NUMBER,
+      ...(request.deviceChannel === '01' ? { sdkTransID: request.sdkTransID } : {}),
     } as const;
     if (decision === 'Y' || decision === 'A') {
       return {
@@ -214,13 +307,17 @@ export class AcsEmulator implements DirectoryPort {
     if (decision !== 'C') {
       return { ...base, transStatus: decision, transStatusReason: REASON[decision] ?? '22' };
     }
+    const app =
+      request.deviceChannel === '01'
+        ? await this.app.begin(request, acsTransID, ACS_REFERENCE_NUMBER)
+        : undefined;
     await this.records.insert({
       id: acsTransID,
       three_ds_server_trans_id: request.threeDSServerTransID,
       ds_trans_id: dsTransID,
       protocol: '2',
       message_version: request.messageVersion,
-      notification_url: request.notificationURL,
+      notification_url: request.deviceChannel === '02' ? request.notificationURL : '',
       network,
       masked_pan: maskPan(request.acctNumber),
       merchant_name: request.merchantName,
@@ -229,13 +326,15 @@ export class AcsEmulator implements DirectoryPort {
       purchase_exponent: Number(request.purchaseExponent),
       state: 'challenge',
       created_at_ms: this.clock.nowMs(),
+      ...app?.record,
     });
     return {
       ...base,
       transStatus: 'C',
-      acsURL: `${this.publicUrl}${ACS_PATHS.challenge}`,
+      // The app's acsURL travels inside the signed content, never in the ARes (§7.5).
+      ...(app === undefined ? { acsURL: `${this.publicUrl}${ACS_PATHS.challenge}` } : app.ares),
       acsChallengeMandated: 'Y',
-      authenticationType: '02',
+      authenticationType: app?.ares.acsRenderingType.acsUiTemplate === '04' ? '03' : '02',
     };
   }
 
@@ -246,6 +345,7 @@ export class AcsEmulator implements DirectoryPort {
     const record = await this.records.find(creq.acsTransID);
     if (
       record?.protocol !== '2' ||
+      record.device_channel !== '02' ||
       record.state !== 'challenge' ||
       record.three_ds_server_trans_id !== creq.threeDSServerTransID ||
       record.message_version !== creq.messageVersion
@@ -260,7 +360,8 @@ export class AcsEmulator implements DirectoryPort {
     threeDSSessionData: string | undefined,
   ): Promise<ChallengeStep | undefined> {
     const record = await this.records.find(acsTransID);
-    if (record?.protocol !== '2' || record.state !== 'challenge') return undefined;
+    if (record?.protocol !== '2' || record.device_channel !== '02' || record.state !== 'challenge')
+      return undefined;
     const network = networkOf(record.masked_pan);
     if ('code' in answer && answer.code === SANDBOX_OTP) {
       if (!(await this.records.close(acsTransID))) return undefined;
@@ -412,9 +513,8 @@ export class AcsEmulator implements DirectoryPort {
       | 'challengeCancel'
     >,
   ): Promise<ChallengeEnd> {
-    if (this.receiver === undefined) throw new Error('the ACS emulator has no 3DS Server to report to');
     const messageVersion = record.message_version as MessageVersion;
-    await this.receiver.results({
+    await this.reportResults({
       messageType: 'RReq',
       messageVersion,
       threeDSServerTransID: record.three_ds_server_trans_id,

@@ -45,6 +45,11 @@ export interface DirectoryPort {
   enrollV1(request: V1Request): Promise<V1Enrollment>;
   /** Checks a PaRes's signature and reads it; undefined when it is not one. */
   readPaRes(paRes: string): V1Result | undefined;
+  /**
+   * The key an app's 3DS SDK encrypts device data to (`sdkEncData`), as PEM, with its DS ID;
+   * undefined when this directory takes no app authentications.
+   */
+  sdkKey(): Promise<{ readonly publicKeyPem: string; readonly dsId: string } | undefined>;
 }
 
 /** The 3DS Server's side of the RReq/RRes exchange: the ACS reports a challenge's result here. */

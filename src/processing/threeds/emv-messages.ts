@@ -1,7 +1,10 @@
 /**
- * EMV 3-D Secure 2 browser-channel messages (protocols.md §1), as the JSON objects the 3DS Server,
- * the Directory Server and the ACS exchange, and the packed forms that travel through the browser.
+ * EMV 3-D Secure 2 messages (protocols.md §1; the app channel in protocols-jose.md §7), as the
+ * JSON objects the 3DS Server, the Directory Server and the ACS exchange, and the packed forms
+ * that travel through the browser.
  */
+
+import type { JsonWebKey } from 'node:crypto';
 
 export const MESSAGE_VERSIONS = ['2.1.0', '2.2.0'] as const;
 export type MessageVersion = (typeof MESSAGE_VERSIONS)[number];
@@ -20,13 +23,12 @@ export interface MethodNotification {
   readonly threeDSServerTransID: string;
 }
 
-export interface AReq {
+/** The AReq members both channels send. */
+interface AReqCommon {
   readonly messageType: 'AReq';
   readonly messageVersion: MessageVersion;
   readonly threeDSServerTransID: string;
-  readonly deviceChannel: '02';
   readonly messageCategory: '01' | '02';
-  readonly threeDSCompInd: 'Y' | 'N' | 'U';
   readonly threeDSRequestorAuthenticationInd: string;
   readonly threeDSRequestorChallengeInd?: string;
   readonly threeDSRequestorID: string;
@@ -34,7 +36,6 @@ export interface AReq {
   readonly threeDSRequestorURL: string;
   readonly threeDSServerRefNumber: string;
   readonly threeDSServerURL: string;
-  readonly notificationURL: string;
   readonly acctNumber: string;
   readonly cardExpiryDate: string;
   readonly cardholderName?: string;
@@ -48,6 +49,12 @@ export interface AReq {
   readonly acquirerBIN: string;
   readonly acquirerMerchantID: string;
   readonly email?: string;
+}
+
+export interface BrowserAReq extends AReqCommon {
+  readonly deviceChannel: '02';
+  readonly threeDSCompInd: 'Y' | 'N' | 'U';
+  readonly notificationURL: string;
   readonly browserAcceptHeader: string;
   readonly browserIP?: string;
   readonly browserJavaEnabled?: boolean;
@@ -59,6 +66,35 @@ export interface AReq {
   readonly browserTZ?: string;
   readonly browserUserAgent: string;
 }
+
+/** An SDK's public key as the messages carry it: a P-256 JWK object. */
+export interface EphemeralKeyJwk extends JsonWebKey {
+  readonly kty: string;
+  readonly crv: string;
+  readonly x: string;
+  readonly y: string;
+}
+
+/** The UI types an SDK renders (sdkUiType, acsUiType, acsUiTemplate): 01 text … 05 HTML. */
+export const UI_TYPES = ['01', '02', '03', '04', '05'] as const;
+export type UiType = (typeof UI_TYPES)[number];
+
+/** The app channel (protocols-jose.md §7.3): the SDK's members instead of the browser's. */
+export interface AppAReq extends AReqCommon {
+  readonly deviceChannel: '01';
+  readonly sdkAppID: string;
+  readonly sdkEncData: string;
+  readonly sdkEphemPubKey: EphemeralKeyJwk;
+  readonly sdkMaxTimeout: string;
+  readonly sdkReferenceNumber: string;
+  readonly sdkTransID: string;
+  readonly deviceRenderOptions: {
+    readonly sdkInterface: '01' | '02' | '03';
+    readonly sdkUiType: readonly string[];
+  };
+}
+
+export type AReq = BrowserAReq | AppAReq;
 
 export interface ARes {
   readonly messageType: 'ARes';
@@ -75,6 +111,15 @@ export interface ARes {
   readonly authenticationType?: string;
   readonly authenticationValue?: string;
   readonly eci?: string;
+  /** The app channel: the SDK's transaction, the screen the ACS will show, and its signed content. */
+  readonly sdkTransID?: string;
+  readonly acsRenderingType?: AcsRenderingType;
+  readonly acsSignedContent?: string;
+}
+
+export interface AcsRenderingType {
+  readonly acsInterface: '01' | '02';
+  readonly acsUiTemplate: UiType;
 }
 
 /** The browser CReq: exactly these members (protocols.md §1.6). */
@@ -113,6 +158,8 @@ export interface RReq {
   readonly eci?: string;
   readonly interactionCounter: string;
   readonly challengeCancel?: string;
+  readonly sdkTransID?: string;
+  readonly acsRenderingType?: AcsRenderingType;
 }
 
 export interface RRes {
@@ -130,8 +177,10 @@ export interface Erro {
   readonly messageVersion: string;
   readonly threeDSServerTransID: string;
   readonly acsTransID?: string;
+  readonly sdkTransID?: string;
   readonly errorCode: string;
-  readonly errorComponent: 'S' | 'D' | 'A';
+  /** S 3DS Server, D Directory Server, A ACS, C the app's SDK. */
+  readonly errorComponent: 'S' | 'D' | 'A' | 'C';
   readonly errorDescription: string;
   readonly errorDetail: string;
   readonly errorMessageType: string;

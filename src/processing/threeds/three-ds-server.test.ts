@@ -14,6 +14,7 @@ import {
   unpackJson,
   type AReq,
   type ARes,
+  type BrowserAReq,
   type Erro,
   type MessageVersion,
   type TransStatus,
@@ -51,6 +52,10 @@ class RecordingDirectory implements DirectoryPort {
     return undefined;
   }
 
+  sdkKey(): Promise<undefined> {
+    return Promise.resolve(undefined);
+  }
+
   ares(request: AReq, transStatus: TransStatus): ARes {
     const acsTransID = randomUUID();
     return {
@@ -71,9 +76,10 @@ class RecordingDirectory implements DirectoryPort {
     };
   }
 
-  get last(): AReq {
+  /** The last AReq, from the browser: these tests run the browser channel. */
+  get last(): BrowserAReq {
     const request = this.areqs.at(-1);
-    assert.ok(request !== undefined, 'no AReq was sent');
+    assert.ok(request?.deviceChannel === '02', 'no browser AReq was sent');
     return request;
   }
 }

@@ -14,6 +14,7 @@ import {
   readMethodNotification,
   type AReq,
   type ARes,
+  type EphemeralKeyJwk,
   type CRes,
   type Erro,
   type MessageVersion,
@@ -60,7 +61,22 @@ export interface PurchaseContext {
   readonly mcc?: number | null;
   readonly email?: string | null;
   readonly browser: BrowserData;
+  /** The app channel: what the app's 3DS SDK gave (the threeDSSDK* parameters). */
+  readonly app?: AppDevice;
 }
+
+/** The SDK's AuthenticationRequestParameters as the merchant forwards them (protocols-jose.md §7.2). */
+export interface AppDevice {
+  readonly sdkAppID: string;
+  readonly sdkEncData: string;
+  readonly sdkEphemPubKey: EphemeralKeyJwk;
+  readonly sdkReferenceNumber: string;
+  readonly sdkTransID: string;
+}
+
+/** What the API does not carry, as the certified SDKs send it (§7.2): five minutes, every UI type. */
+const APP_SDK_MAX_TIMEOUT = '05';
+const APP_RENDER_OPTIONS = { sdkInterface: '03', sdkUiType: ['01', '02', '03', '04', '05'] } as const;
 
 export interface BrowserData {
   readonly acceptHeader: string;
@@ -98,9 +114,25 @@ export interface MethodInvitation {
   readonly threeDSMethodDataPacked?: string;
 }
 
+/** The first answer of a 3-D Secure 2 payment from an app: the key its SDK encrypts device data to. */
+export interface AppInvitation {
+  readonly threeDSServerTransId: string;
+  readonly threeDSSDKKey: string;
+}
+
+/** What the app's SDK needs to run the challenge (doChallenge's parameters), from the ARes. */
+export interface AppChallenge {
+  readonly threeDSServerTransId: string;
+  readonly acsTransID: string;
+  readonly acsReferenceNumber: string;
+  readonly acsSignedContent: string;
+  readonly dsTransID: string;
+}
+
 export type AuthenticationOutcome =
   | { readonly kind: 'authenticated'; readonly ares: ARes }
   | { readonly kind: 'challenge'; readonly ares: ARes; readonly packedCReq: string; readonly acsUrl: string }
+  | { readonly kind: 'appChallenge'; readonly ares: ARes; readonly app: AppChallenge }
   | { readonly kind: 'failed'; readonly ares: ARes }
   | { readonly kind: 'error'; readonly erro: Erro };
 
@@ -140,11 +172,15 @@ export class ThreeDsServer implements ResultsReceiver {
     finishUrl?: string;
     merchantNotificationUrl?: string;
     payment: object;
+    /** '01' when an app's 3DS SDK authenticates (no 3DS Method runs in an app). */
+    deviceChannel?: '01' | '02';
   }): Enrollment {
     const enrollment = this.directory.enrollment(input.card.pan);
     if (enrollment.kind === 'notEnrolled') return enrollment;
     const id = this.random.uuid();
     const nowMs = this.clock.nowMs();
+    const app = input.deviceChannel === '01';
+    const methodUrl = enrollment.kind === 'v2' && !app ? (enrollment.methodUrl ?? null) : null;
     const draft: ThreeDsTransactionDraft = {
       id,
       order_id: input.orderId,
@@ -155,9 +191,8 @@ export class ThreeDsServer implements ResultsReceiver {
       stage: enrollment.kind === 'v1' ? 'challenge' : 'method',
       card_sealed: this.box.seal(JSON.stringify(input.card), id),
       card_network: networkOf(input.card.pan),
-      method_url: enrollment.kind === 'v2' ? (enrollment.methodUrl ?? null) : null,
-      method_state:
-        enrollment.kind === 'v2' && enrollment.methodUrl !== undefined ? 'pending' : 'unavailable',
+      method_url: methodUrl,
+      method_state: methodUrl === null ? 'unavailable' : 'pending',
       method_started_at_ms: null,
       merchant_notification_url: input.merchantNotificationUrl ?? null,
       finish_url: input.finishUrl ?? null,
@@ -175,6 +210,9 @@ export class ThreeDsServer implements ResultsReceiver {
       payment: JSON.stringify(input.payment),
       created_at_ms: nowMs,
       updated_at_ms: nowMs,
+      device_channel: app ? '01' : '02',
+      acs_signed_content: null,
+      acs_reference_number: null,
     };
     return { kind: enrollment.kind, transaction: draft };
   }
@@ -223,6 +261,35 @@ export class ThreeDsServer implements ResultsReceiver {
     };
   }
 
+  /** Whether apps can authenticate: the directory gives their SDKs a device data key. */
+  async appChannelAvailable(): Promise<boolean> {
+    return (await this.directory.sdkKey()) !== undefined;
+  }
+
+  /** The first answer to an app: the transaction and the directory's device data key (PEM). */
+  async appInvitation(transaction: Pick<ThreeDsTransaction, 'id'>): Promise<AppInvitation> {
+    const key = await this.directory.sdkKey();
+    if (key === undefined) throw new Error('the directory takes no app authentications');
+    return { threeDSServerTransId: transaction.id, threeDSSDKKey: key.publicKeyPem };
+  }
+
+  /** The challenge an app runs, from a transaction whose ARes asked for one. */
+  appChallenge(transaction: ThreeDsTransaction): AppChallenge | undefined {
+    if (
+      transaction.acs_signed_content === null ||
+      transaction.acs_trans_id === null ||
+      transaction.ds_trans_id === null
+    )
+      return undefined;
+    return {
+      threeDSServerTransId: transaction.id,
+      acsTransID: transaction.acs_trans_id,
+      acsReferenceNumber: transaction.acs_reference_number ?? '',
+      acsSignedContent: transaction.acs_signed_content,
+      dsTransID: transaction.ds_trans_id,
+    };
+  }
+
   find(id: string): Promise<ThreeDsTransaction | undefined> {
     return this.transactions.find(id);
   }
@@ -264,58 +331,15 @@ export class ThreeDsServer implements ResultsReceiver {
     transaction: ThreeDsTransaction,
     context: PurchaseContext,
   ): Promise<AuthenticationOutcome | { readonly kind: 'busy' }> {
+    if ((transaction.device_channel === '01') !== (context.app !== undefined))
+      throw new Error(`3DS transaction ${transaction.id}: the channel and the device data disagree`);
     const claimed = await this.transactions.advance(transaction.id, 'method', {
       stage: 'authenticating',
       updated_at_ms: this.clock.nowMs(),
     });
     if (!claimed) return { kind: 'busy' };
     const compInd = await this.methodCompletion(transaction);
-    const card = this.openCard(transaction);
-    const currency = currencyByNumeric(context.currency);
-    const request: AReq = {
-      messageType: 'AReq',
-      messageVersion: transaction.message_version as MessageVersion,
-      threeDSServerTransID: transaction.id,
-      deviceChannel: '02',
-      messageCategory: '01',
-      threeDSCompInd: compInd,
-      threeDSRequestorAuthenticationInd: '01',
-      threeDSRequestorID: context.merchantId,
-      threeDSRequestorName: context.merchantName,
-      threeDSRequestorURL: this.publicUrl,
-      threeDSServerRefNumber: 'GATEHOUSE-3DS-SERVER',
-      threeDSServerURL: this.publicUrl,
-      notificationURL: `${this.publicUrl}${THREE_DS_SERVER_PATHS.challengeNotification}`,
-      acctNumber: card.pan,
-      cardExpiryDate: `${String(card.expiry.year % 100).padStart(2, '0')}${pad2(card.expiry.month)}`,
-      ...(card.cardholderName === undefined ? {} : { cardholderName: card.cardholderName }),
-      purchaseAmount: String(context.amountMinor),
-      purchaseCurrency: context.currency,
-      purchaseExponent: String(currency?.exponent ?? 2),
-      purchaseDate: purchaseDate(this.clock.nowMs()),
-      mcc: context.mcc === undefined || context.mcc === null ? DEFAULT_MCC : String(context.mcc),
-      merchantName: context.merchantName,
-      merchantCountryCode: SANDBOX_MERCHANT_COUNTRY,
-      acquirerBIN: SANDBOX_ACQUIRER_BIN,
-      acquirerMerchantID: context.merchantId,
-      ...(context.email === undefined || context.email === null ? {} : { email: context.email }),
-      browserAcceptHeader: context.browser.acceptHeader,
-      ...(context.browser.ip === undefined ? {} : { browserIP: context.browser.ip }),
-      browserJavascriptEnabled: context.browser.javascriptEnabled,
-      ...(context.browser.javaEnabled === undefined
-        ? {}
-        : { browserJavaEnabled: context.browser.javaEnabled }),
-      browserLanguage: context.browser.language,
-      ...(context.browser.colorDepth === undefined ? {} : { browserColorDepth: context.browser.colorDepth }),
-      ...(context.browser.screenHeight === undefined
-        ? {}
-        : { browserScreenHeight: context.browser.screenHeight }),
-      ...(context.browser.screenWidth === undefined
-        ? {}
-        : { browserScreenWidth: context.browser.screenWidth }),
-      ...(context.browser.timeZoneOffset === undefined ? {} : { browserTZ: context.browser.timeZoneOffset }),
-      browserUserAgent: context.browser.userAgent,
-    };
+    const request = this.areq(transaction, context, compInd);
     const answer = await this.directory.authenticate(request);
     const nowMs = this.clock.nowMs();
     if (answer.messageType === 'Erro') {
@@ -333,6 +357,8 @@ export class ThreeDsServer implements ResultsReceiver {
       acs_trans_id: answer.acsTransID,
       ds_trans_id: answer.dsTransID,
       acs_url: answer.acsURL ?? null,
+      acs_signed_content: answer.acsSignedContent ?? null,
+      acs_reference_number: answer.acsReferenceNumber,
       ares_status: answer.transStatus,
       ares_reason: answer.transStatusReason ?? null,
       eci: answer.eci ?? null,
@@ -340,6 +366,18 @@ export class ThreeDsServer implements ResultsReceiver {
       updated_at_ms: nowMs,
     });
     if (!moved) throw new Error(`3DS transaction ${transaction.id} left its method stage during the AReq`);
+    if (challenge && transaction.device_channel === '01') {
+      const app = this.appChallenge({
+        ...transaction,
+        acs_trans_id: answer.acsTransID,
+        ds_trans_id: answer.dsTransID,
+        acs_signed_content: answer.acsSignedContent ?? null,
+        acs_reference_number: answer.acsReferenceNumber,
+      });
+      if (app === undefined)
+        throw new Error(`the ARes of 3DS transaction ${transaction.id} has no acsSignedContent`);
+      return { kind: 'appChallenge', ares: answer, app };
+    }
     if (challenge) {
       return {
         kind: 'challenge',
@@ -351,6 +389,63 @@ export class ThreeDsServer implements ResultsReceiver {
     return answer.transStatus === 'Y' || answer.transStatus === 'A'
       ? { kind: 'authenticated', ares: answer }
       : { kind: 'failed', ares: answer };
+  }
+
+  /** The AReq for a transaction: the browser's members, or the app SDK's (protocols-jose.md §7.3). */
+  private areq(transaction: ThreeDsTransaction, context: PurchaseContext, compInd: 'Y' | 'N' | 'U'): AReq {
+    const card = this.openCard(transaction);
+    const currency = currencyByNumeric(context.currency);
+    const common = {
+      messageType: 'AReq',
+      messageVersion: transaction.message_version as MessageVersion,
+      threeDSServerTransID: transaction.id,
+      messageCategory: '01',
+      threeDSRequestorAuthenticationInd: '01',
+      threeDSRequestorID: context.merchantId,
+      threeDSRequestorName: context.merchantName,
+      threeDSRequestorURL: this.publicUrl,
+      threeDSServerRefNumber: 'GATEHOUSE-3DS-SERVER',
+      threeDSServerURL: this.publicUrl,
+      acctNumber: card.pan,
+      cardExpiryDate: `${String(card.expiry.year % 100).padStart(2, '0')}${pad2(card.expiry.month)}`,
+      ...(card.cardholderName === undefined ? {} : { cardholderName: card.cardholderName }),
+      purchaseAmount: String(context.amountMinor),
+      purchaseCurrency: context.currency,
+      purchaseExponent: String(currency?.exponent ?? 2),
+      purchaseDate: purchaseDate(this.clock.nowMs()),
+      mcc: context.mcc === undefined || context.mcc === null ? DEFAULT_MCC : String(context.mcc),
+      merchantName: context.merchantName,
+      merchantCountryCode: SANDBOX_MERCHANT_COUNTRY,
+      acquirerBIN: SANDBOX_ACQUIRER_BIN,
+      acquirerMerchantID: context.merchantId,
+      ...(context.email === undefined || context.email === null ? {} : { email: context.email }),
+    } as const;
+    if (context.app !== undefined) {
+      return {
+        ...common,
+        deviceChannel: '01',
+        ...context.app,
+        sdkMaxTimeout: APP_SDK_MAX_TIMEOUT,
+        deviceRenderOptions: APP_RENDER_OPTIONS,
+      };
+    }
+    const browser = context.browser;
+    return {
+      ...common,
+      deviceChannel: '02',
+      threeDSCompInd: compInd,
+      notificationURL: `${this.publicUrl}${THREE_DS_SERVER_PATHS.challengeNotification}`,
+      browserAcceptHeader: browser.acceptHeader,
+      ...(browser.ip === undefined ? {} : { browserIP: browser.ip }),
+      browserJavascriptEnabled: browser.javascriptEnabled,
+      ...(browser.javaEnabled === undefined ? {} : { browserJavaEnabled: browser.javaEnabled }),
+      browserLanguage: browser.language,
+      ...(browser.colorDepth === undefined ? {} : { browserColorDepth: browser.colorDepth }),
+      ...(browser.screenHeight === undefined ? {} : { browserScreenHeight: browser.screenHeight }),
+      ...(browser.screenWidth === undefined ? {} : { browserScreenWidth: browser.screenWidth }),
+      ...(browser.timeZoneOffset === undefined ? {} : { browserTZ: browser.timeZoneOffset }),
+      browserUserAgent: browser.userAgent,
+    };
   }
 
   /** The CReq for a transaction in its challenge stage, full-window as the hosted flows show it. */

@@ -33,6 +33,8 @@ export interface TransferRequest {
   readonly finishUrl?: string | undefined;
   readonly merchantNotificationUrl?: string | undefined;
   readonly email?: string | undefined;
+  /** '01' when the payer is in an app (threeDSSDK=true). */
+  readonly deviceChannel?: '01' | '02';
 }
 
 /**
@@ -90,6 +92,7 @@ export class TransferStart {
         merchantNotificationUrl: request.merchantNotificationUrl,
         merchantName: request.merchantName,
         ...(request.email === undefined ? {} : { email: request.email }),
+        ...(request.deviceChannel === undefined ? {} : { deviceChannel: request.deviceChannel }),
       },
       browser,
     );

@@ -11,6 +11,7 @@ export interface RotationCounts {
   readonly creditCards: number;
   readonly walletKeys: number;
   readonly walletSandboxes: number;
+  readonly appChallengeSessions: number;
 }
 
 /** How many sealed values each key holds, per kind: what `gatehouse vault status` prints. */
@@ -19,7 +20,8 @@ export type KeyUsage = Record<string, RotationCounts>;
 /**
  * Re-encrypts every sealed value under the box's current key: binding PANs (with their keyed
  * hashes), merchants' callback keys, the cards of 3-D Secure transactions and of instant
- * refunds under way, and merchants' wallet private keys. Each row changes by a guarded update on the value that was read, so the job
+ * refunds under way, merchants' wallet private keys, the sandbox vendors' keys and the sandbox ACS's
+ * app challenge session keys. Each row changes by a guarded update on the value that was read, so the job
  * can run beside a live gateway, stop at any point, and be started again to finish.
  */
 export class VaultRotation {
@@ -36,6 +38,7 @@ export class VaultRotation {
       creditCards: await this.reseal(SEALED_KINDS.creditCards),
       walletKeys: await this.reseal(SEALED_KINDS.walletKeys),
       walletSandboxes: await this.reseal(SEALED_KINDS.walletSandboxes),
+      appChallengeSessions: await this.reseal(SEALED_KINDS.appChallengeSessions),
     };
   }
 
@@ -54,6 +57,7 @@ export class VaultRotation {
           creditCards: 0,
           walletKeys: 0,
           walletSandboxes: 0,
+          appChallengeSessions: 0,
         };
         usage[keyId][name] += 1;
       }
@@ -95,7 +99,8 @@ interface SealedKind {
     | 'threeds_transactions'
     | 'pending_credit_cards'
     | 'wallet_keys'
-    | 'wallet_sandbox_authorities';
+    | 'wallet_sandbox_authorities'
+    | 'acs_transactions';
   readonly column: string;
   /** The keyed hash stored beside the value, recomputed under the new key. */
   readonly hashColumn?: string;
@@ -108,4 +113,5 @@ const SEALED_KINDS = {
   creditCards: { table: 'pending_credit_cards', column: 'card_sealed' },
   walletKeys: { table: 'wallet_keys', column: 'private_key_sealed' },
   walletSandboxes: { table: 'wallet_sandbox_authorities', column: 'material_sealed' },
+  appChallengeSessions: { table: 'acs_transactions', column: 'session_sealed' },
 } as const satisfies Record<keyof RotationCounts, SealedKind>;

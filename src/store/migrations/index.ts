@@ -15,6 +15,7 @@ import * as p2pParties from './0013-p2p-parties.js';
 import * as moneySteps from './0014-money-steps.js';
 import * as p2pStatusResponse from './0015-p2p-status-response.js';
 import * as automaticHoldIndex from './0016-automatic-hold-index.js';
+import * as appChannel from './0017-app-channel.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -34,4 +35,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014-money-steps': moneySteps,
   '0015-p2p-status-response': p2pStatusResponse,
   '0016-automatic-hold-index': automaticHoldIndex,
+  '0017-app-channel': appChannel,
 };

@@ -11,7 +11,7 @@ import { CompactEncrypt, decodeProtectedHeader } from 'jose';
 import { emvConcatKdf } from './concat-kdf.js';
 import { openContent } from './content-cipher.js';
 import { openSdkEncData, SdkEncDataError } from './sdk-enc-data.js';
-import { sdkEncDataToEcKey } from '../../../../test/support/sdk-device-data.js';
+import { IndependentSdk } from '../../../../test/support/app-sdk-independent.js';
 
 const DS_ID = 'A000000003';
 const DEVICE = { DV: '1.0', DD: { C001: 'Android', C002: 'Pixel' }, DPNA: {}, SW: [] };
@@ -24,8 +24,16 @@ before(() => {
   rsaDirectory = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
 });
 
-const sdkEllipticForm = (alg: 'ECDH-ES' | 'dir', directoryPublic: KeyObject) =>
-  sdkEncDataToEcKey(alg, directoryPublic, DS_ID, DEVICE);
+/** Device data as an SDK written apart from Gatehouse encrypts it to an EC directory key. */
+const sdkEllipticForm = async (alg: 'ECDH-ES' | 'dir', directoryPublic: KeyObject) =>
+  (
+    await IndependentSdk.create({
+      dsKeyPem: directoryPublic.export({ type: 'spki', format: 'pem' }).toString(),
+      dsId: DS_ID,
+      ecAlg: alg,
+      device: DEVICE,
+    })
+  ).params.threeDSSDKEncData;
 
 test('the Concat KDF and A128CBC-HS256 reproduce what jose does for standard ECDH-ES', async () => {
   const jwe = await new CompactEncrypt(encoded(DEVICE))
@@ -62,13 +70,13 @@ test('sdkEncData to an RSA directory key: standard JWE made by jose, CBC-HS256 a
 
 test('sdkEncData to an EC directory key, in both SDKs header forms', async () => {
   for (const alg of ['ECDH-ES', 'dir'] as const) {
-    const jwe = sdkEllipticForm(alg, createPublicKey(ecDirectory));
+    const jwe = await sdkEllipticForm(alg, createPublicKey(ecDirectory));
     assert.deepEqual(await openSdkEncData(jwe, { privateKey: ecDirectory, dsId: DS_ID }), DEVICE, alg);
   }
 });
 
 test('another key, another DS ID or a changed tag is refused as undecryptable', async () => {
-  const jwe = sdkEllipticForm('dir', createPublicKey(ecDirectory));
+  const jwe = await sdkEllipticForm('dir', createPublicKey(ecDirectory));
   const stranger = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
   const parts = jwe.split('.');
   const tag = Buffer.from(parts[4] ?? '', 'base64url');

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
-import { sdkEncDataToEcKey } from '../../../../test/support/sdk-device-data.js';
+import { IndependentSdk } from '../../../../test/support/app-sdk-independent.js';
 import { publicJwk, signAcsContent, verifyAcsContent } from './acs-signed-content.js';
 import { createSandboxDirectory, SANDBOX_DS_ID } from './sandbox-directory.js';
 import { openSdkEncData } from './sdk-enc-data.js';
@@ -14,7 +14,15 @@ test('the sandbox directory: device data to its key opens, and its ACS signs wha
     assert.ok(identity.certificate.verify(directory.root.certificate.publicKey));
   }
   const device = { DV: '1.0', DD: { C001: 'Android' } };
-  const jwe = sdkEncDataToEcKey('dir', directory.deviceDataKey.certificate.publicKey, SANDBOX_DS_ID, device);
+  const sdk = await IndependentSdk.create({
+    dsKeyPem: directory.deviceDataKey.certificate.publicKey
+      .export({ type: 'spki', format: 'pem' })
+      .toString(),
+    dsId: SANDBOX_DS_ID,
+    ecAlg: 'dir',
+    device,
+  });
+  const jwe = sdk.params.threeDSSDKEncData;
   assert.deepEqual(
     await openSdkEncData(jwe, { privateKey: directory.deviceDataKey.privateKey, dsId: directory.dsId }),
     device,

@@ -1,7 +1,13 @@
-import { createPublicKey, diffieHellman, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { compactDecrypt, decodeProtectedHeader } from 'jose';
+import {
+  createPublicKey,
+  diffieHellman,
+  generateKeyPairSync,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
+import { compactDecrypt, CompactEncrypt, decodeProtectedHeader } from 'jose';
 import { emvConcatKdf } from './concat-kdf.js';
-import { openContent } from './content-cipher.js';
+import { openContent, sealContent } from './content-cipher.js';
 
 /** `sdkEncData` could not be opened: the directory server answers it with an EMV error. */
 export class SdkEncDataError extends Error {
@@ -75,4 +81,39 @@ function openEllipticCurveForm(jwe: string, directory: DirectoryKey): Buffer {
       tag: Buffer.from(tag, 'base64url'),
     },
   );
+}
+
+/**
+ * The SDK's side (the sandbox SDK): device data encrypted to the directory's key. An RSA key takes
+ * RSA-OAEP-256 with A128CBC-HS256 through `jose`; an EC key the SDKs' own form, with `alg`
+ * "ECDH-ES" (iOS) or "dir" (Android) beside the ephemeral key.
+ */
+export async function sealSdkEncData(
+  device: unknown,
+  directory: { readonly publicKey: KeyObject; readonly dsId: string },
+  ecAlg: 'ECDH-ES' | 'dir' = 'ECDH-ES',
+): Promise<string> {
+  const plaintext = Buffer.from(JSON.stringify(device), 'utf8');
+  if (directory.publicKey.asymmetricKeyType === 'rsa') {
+    return new CompactEncrypt(plaintext)
+      .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A128CBC-HS256' })
+      .encrypt(directory.publicKey);
+  }
+  const ephemeral = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const { kty, crv, x, y } = ephemeral.publicKey.export({ format: 'jwk' });
+  const header = Buffer.from(
+    JSON.stringify({ alg: ecAlg, enc: 'A128CBC-HS256', epk: { kty, crv, x, y } }),
+  ).toString('base64url');
+  const key = emvConcatKdf(
+    diffieHellman({ privateKey: ephemeral.privateKey, publicKey: directory.publicKey }),
+    directory.dsId,
+  );
+  const sealed = sealContent('A128CBC-HS256', key, Buffer.from(header, 'ascii'), plaintext);
+  return [
+    header,
+    '',
+    sealed.iv.toString('base64url'),
+    sealed.ciphertext.toString('base64url'),
+    sealed.tag.toString('base64url'),
+  ].join('.');
 }

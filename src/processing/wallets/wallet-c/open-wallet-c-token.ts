@@ -37,6 +37,9 @@ export function walletCJwe(paymentToken: string, decoded = false): string {
     const secure = isRecord(credential) ? credential['3DS'] : undefined;
     if (!isRecord(secure) || typeof secure.data !== 'string')
       throw malformed('the credential has no 3DS.data');
+    // "S" (network token) is the only type the vendor documents (§6.1); anything else is not a payment.
+    if (secure.type !== undefined && secure.type !== 'S')
+      throw malformed('3DS.type is not S (a network token)');
     const version = secure.version;
     if (version !== undefined && (typeof version !== 'string' || !VERSIONS.includes(version)))
       throw new WalletTokenError('unsupportedVersion', '3DS.version is not 100 or 1.0.0');

@@ -137,4 +137,9 @@ test('the token as clients send it: bare JWE, the paymentCredential JSON, or Bas
     () => walletCJwe(JSON.stringify({ '3DS': { version: '200', data: jwe } })),
     refusedWith('unsupportedVersion'),
   );
+  assert.throws(
+    () => walletCJwe(JSON.stringify({ '3DS': { type: 'G', version: '100', data: jwe } })),
+    refusedWith('malformed'),
+    'only network tokens (type S) are payments',
+  );
 });
