@@ -83,11 +83,11 @@ export const messages: MessageCatalogue = {
     'Клиентът трябва да бъде удостоверен чрез 3-D Secure 2: изпълнете 3DS Method, след което повторете заявката с threeDSServerTransId',
   'payment.threeDsChallenge':
     'Издателят на картата изисква удостоверяване на клиента: пренасочете клиента към ACS',
-
   'payment.threeDsSdk':
-    'Клиентът трябва да бъде удостоверен с 3-D Secure 2 в приложението: създайте транзакцията на 3DS SDK с threeDSSDKKey, след това повторете заявката с threeDSServerTransId и стойностите threeDSSDK',
+    'Клиентът трябва да бъде удостоверен чрез 3-D Secure 2 в приложението: създайте транзакцията на 3DS SDK с threeDSSDKKey, след което повторете заявката с threeDSServerTransId и стойностите threeDSSDK',
   'payment.threeDsSdkChallenge':
-    'Издателят изисква клиентът да се удостовери в приложението: стартирайте проверката на 3DS SDK с threeDSAcsTransactionId, threeDSAcsRefNumber и threeDSAcsSignedContent, след това извикайте операцията за завършване',
+    'Издателят на картата изисква удостоверяване на клиента в приложението: стартирайте проверката на 3DS SDK с threeDSAcsTransactionId, threeDSAcsRefNumber и threeDSAcsSignedContent, след което извикайте операцията за завършване',
+
   'cart.positionDuplicate': 'positionId {position} се среща повече от веднъж в количката',
   'cart.itemAmountMismatch':
     'itemAmount на позиция {position} трябва да е равно на itemPrice × quantity ({expected})',

@@ -75,11 +75,11 @@ export const messages: MessageCatalogue = {
   'payment.threeDsMethod':
     '须使用 3-D Secure 2 对客户进行身份验证：请执行 3DS Method，然后携带 threeDSServerTransId 重新发送请求',
   'payment.threeDsChallenge': '发卡行要求客户进行身份验证：请将客户引导至 ACS',
-
   'payment.threeDsSdk':
-    '必须在应用中通过 3-D Secure 2 认证客户：使用 threeDSSDKKey 创建 3DS SDK 交易，然后携带 threeDSServerTransId 和 threeDSSDK 各值重复请求',
+    '须在应用中使用 3-D Secure 2 对客户进行身份验证：请使用 threeDSSDKKey 创建 3DS SDK 交易，然后携带 threeDSServerTransId 和 threeDSSDK 参数值重新发送请求',
   'payment.threeDsSdkChallenge':
-    '发卡机构要求客户在应用中进行认证：使用 threeDSAcsTransactionId、threeDSAcsRefNumber 和 threeDSAcsSignedContent 启动 3DS SDK 的验证，然后调用完成操作',
+    '发卡行要求客户在应用中进行身份验证：请使用 threeDSAcsTransactionId、threeDSAcsRefNumber 和 threeDSAcsSignedContent 启动 3DS SDK 的验证，然后调用完成操作',
+
   'cart.positionDuplicate': 'positionId {position} 在购物车中出现了多次',
   'cart.itemAmountMismatch': '商品项 {position} 的 itemAmount 必须等于 itemPrice × quantity（{expected}）',
 

@@ -81,11 +81,11 @@ export const messages: MessageCatalogue = {
   'payment.threeDsMethod':
     'Kunden skal godkendes med 3-D Secure 2: kør 3DS Method, og gentag derefter anmodningen med threeDSServerTransId',
   'payment.threeDsChallenge': 'Kortudstederen beder kunden om at godkende sig: send kunden videre til ACS',
-
   'payment.threeDsSdk':
-    'Kunden skal godkendes med 3-D Secure 2 i appen: opret 3DS SDK-transaktionen med threeDSSDKKey, og gentag derefter anmodningen med threeDSServerTransId og threeDSSDK-værdierne',
+    'Kunden skal godkendes med 3-D Secure 2 i appen: opret transaktionen i 3DS SDK med threeDSSDKKey, og gentag derefter anmodningen med threeDSServerTransId og threeDSSDK-værdierne',
   'payment.threeDsSdkChallenge':
-    "Udstederen beder kunden om at godkende i appen: start 3DS SDK'ens udfordring med threeDSAcsTransactionId, threeDSAcsRefNumber og threeDSAcsSignedContent, og kald derefter afslutningsoperationen",
+    'Kortudstederen beder kunden om at godkende sig i appen: start udfordringen i 3DS SDK med threeDSAcsTransactionId, threeDSAcsRefNumber og threeDSAcsSignedContent, og kald derefter afslutningsoperationen',
+
   'cart.positionDuplicate': 'positionId {position} forekommer mere end én gang i kurven',
   'cart.itemAmountMismatch':
     'itemAmount for position {position} skal være lig med itemPrice × quantity ({expected})',

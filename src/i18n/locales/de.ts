@@ -88,11 +88,11 @@ export const messages: MessageCatalogue = {
     'Der Kunde muss mit 3-D Secure 2 authentifiziert werden: Führen Sie die 3DS Method aus und wiederholen Sie dann die Anfrage mit threeDSServerTransId',
   'payment.threeDsChallenge':
     'Der Kartenherausgeber verlangt eine Authentifizierung des Kunden: Leiten Sie den Kunden zum ACS weiter',
-
   'payment.threeDsSdk':
-    'Der Kunde muss in der App mit 3-D Secure 2 authentifiziert werden: Erstellen Sie die 3DS-SDK-Transaktion mit threeDSSDKKey und wiederholen Sie dann die Anfrage mit threeDSServerTransId und den threeDSSDK-Werten',
+    'Der Kunde muss in der App mit 3-D Secure 2 authentifiziert werden: Erstellen Sie mit threeDSSDKKey die Transaktion im 3DS SDK und wiederholen Sie dann die Anfrage mit threeDSServerTransId und den threeDSSDK-Werten',
   'payment.threeDsSdkChallenge':
-    'Der Aussteller verlangt, dass sich der Kunde in der App authentifiziert: Starten Sie die Prüfung des 3DS SDK mit threeDSAcsTransactionId, threeDSAcsRefNumber und threeDSAcsSignedContent und rufen Sie dann die Abschlussoperation auf',
+    'Der Kartenherausgeber verlangt eine Authentifizierung des Kunden in der App: Starten Sie die Prüfung des 3DS SDK mit threeDSAcsTransactionId, threeDSAcsRefNumber und threeDSAcsSignedContent und rufen Sie dann die Abschlussoperation auf',
+
   'cart.positionDuplicate': 'positionId {position} kommt mehr als einmal im Warenkorb vor',
   'cart.itemAmountMismatch':
     'itemAmount der Position {position} muss itemPrice × quantity entsprechen ({expected})',

@@ -87,11 +87,11 @@ export const messages: MessageCatalogue = {
     'Ο πελάτης πρέπει να ταυτοποιηθεί με 3-D Secure 2: εκτελέστε το 3DS Method και, στη συνέχεια, επαναλάβετε το αίτημα με το threeDSServerTransId',
   'payment.threeDsChallenge':
     'Ο εκδότης της κάρτας ζητά από τον πελάτη να ταυτοποιηθεί: ανακατευθύνετε τον πελάτη στο ACS',
-
   'payment.threeDsSdk':
-    'Ο πελάτης πρέπει να ταυτοποιηθεί με 3-D Secure 2 στην εφαρμογή: δημιουργήστε τη συναλλαγή του 3DS SDK με το threeDSSDKKey και επαναλάβετε το αίτημα με το threeDSServerTransId και τις τιμές threeDSSDK',
+    'Ο πελάτης πρέπει να ταυτοποιηθεί με 3-D Secure 2 στην εφαρμογή: δημιουργήστε τη συναλλαγή του 3DS SDK με το threeDSSDKKey και, στη συνέχεια, επαναλάβετε το αίτημα με το threeDSServerTransId και τις τιμές threeDSSDK',
   'payment.threeDsSdkChallenge':
-    'Ο εκδότης ζητά από τον πελάτη να ταυτοποιηθεί στην εφαρμογή: ξεκινήστε την επαλήθευση του 3DS SDK με τα threeDSAcsTransactionId, threeDSAcsRefNumber και threeDSAcsSignedContent και καλέστε την πράξη ολοκλήρωσης',
+    'Ο εκδότης της κάρτας ζητά από τον πελάτη να ταυτοποιηθεί στην εφαρμογή: ξεκινήστε την επαλήθευση του 3DS SDK με τα threeDSAcsTransactionId, threeDSAcsRefNumber και threeDSAcsSignedContent και, στη συνέχεια, καλέστε τη λειτουργία ολοκλήρωσης',
+
   'cart.positionDuplicate': 'Το positionId {position} εμφανίζεται περισσότερες από μία φορές στο καλάθι',
   'cart.itemAmountMismatch':
     'Το itemAmount της θέσης {position} πρέπει να ισούται με itemPrice × quantity ({expected})',

@@ -84,11 +84,11 @@ export const messages: MessageCatalogue = {
   'payment.threeDsMethod':
     'El cliente debe autenticarse con 3-D Secure 2: ejecute el 3DS Method y, a continuación, repita la solicitud con threeDSServerTransId',
   'payment.threeDsChallenge': 'El emisor solicita que el cliente se autentique: redirija al cliente al ACS',
-
   'payment.threeDsSdk':
-    'El cliente debe autenticarse con 3-D Secure 2 en la aplicación: cree la transacción del 3DS SDK con threeDSSDKKey y repita la solicitud con threeDSServerTransId y los valores threeDSSDK',
+    'El cliente debe autenticarse con 3-D Secure 2 en la aplicación: cree la transacción del 3DS SDK con threeDSSDKKey y, a continuación, repita la solicitud con threeDSServerTransId y los valores threeDSSDK',
   'payment.threeDsSdkChallenge':
-    'El emisor pide que el cliente se autentique en la aplicación: inicie la verificación del 3DS SDK con threeDSAcsTransactionId, threeDSAcsRefNumber y threeDSAcsSignedContent y después llame a la operación de finalización',
+    'El emisor solicita que el cliente se autentique en la aplicación: inicie la verificación del 3DS SDK con threeDSAcsTransactionId, threeDSAcsRefNumber y threeDSAcsSignedContent y, a continuación, llame a la operación de finalización',
+
   'cart.positionDuplicate': 'positionId {position} aparece más de una vez en el carrito',
   'cart.itemAmountMismatch':
     'itemAmount de la posición {position} debe ser igual a itemPrice × quantity ({expected})',

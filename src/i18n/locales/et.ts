@@ -84,11 +84,11 @@ export const messages: MessageCatalogue = {
   'payment.threeDsMethod':
     'Klient tuleb autentida 3-D Secure 2 abil: käivitage 3DS Method ja korrake seejärel päringut parameetriga threeDSServerTransId',
   'payment.threeDsChallenge': 'Kaardi väljastaja palub kliendil end autentida: suunake klient ACS-i',
-
   'payment.threeDsSdk':
-    'Klient tuleb rakenduses autentida 3-D Secure 2 abil: looge 3DS SDK tehing võtmega threeDSSDKKey ja korrake seejärel päringut koos threeDSServerTransId ja threeDSSDK väärtustega',
+    'Klient tuleb rakenduses autentida 3-D Secure 2 abil: looge 3DS SDK tehing parameetriga threeDSSDKKey ja korrake seejärel päringut parameetri threeDSServerTransId ning threeDSSDK väärtustega',
   'payment.threeDsSdkChallenge':
-    'Väljastaja palub kliendil rakenduses autentida: käivitage 3DS SDK kontroll väärtustega threeDSAcsTransactionId, threeDSAcsRefNumber ja threeDSAcsSignedContent ning kutsuge seejärel lõpetamise toiming',
+    'Kaardi väljastaja palub kliendil end rakenduses autentida: käivitage 3DS SDK kontroll parameetritega threeDSAcsTransactionId, threeDSAcsRefNumber ja threeDSAcsSignedContent ning kutsuge seejärel välja lõpetamistoiming',
+
   'cart.positionDuplicate': 'positionId {position} esineb ostukorvis rohkem kui üks kord',
   'cart.itemAmountMismatch':
     'Positsiooni {position} itemAmount peab võrduma itemPrice × quantity väärtusega ({expected})',

@@ -84,11 +84,11 @@ export const messages: MessageCatalogue = {
   'payment.threeDsMethod':
     'Asiakas on todennettava 3-D Secure 2 -menetelmällä: suorita 3DS Method ja toista sitten pyyntö parametrilla threeDSServerTransId',
   'payment.threeDsChallenge': 'Kortin myöntäjä pyytää asiakasta tunnistautumaan: ohjaa asiakas ACS-palveluun',
-
   'payment.threeDsSdk':
-    'Asiakas on tunnistettava 3-D Secure 2:lla sovelluksessa: luo 3DS SDK -tapahtuma avaimella threeDSSDKKey ja toista sitten pyyntö arvoilla threeDSServerTransId ja threeDSSDK',
+    'Asiakas on todennettava sovelluksessa 3-D Secure 2 -menetelmällä: luo 3DS SDK -tapahtuma parametrilla threeDSSDKKey ja toista sitten pyyntö parametrilla threeDSServerTransId ja threeDSSDK-arvoilla',
   'payment.threeDsSdkChallenge':
-    'Myöntäjä pyytää asiakasta tunnistautumaan sovelluksessa: käynnistä 3DS SDK:n tunnistus arvoilla threeDSAcsTransactionId, threeDSAcsRefNumber ja threeDSAcsSignedContent ja kutsu sitten viimeistelytoimintoa',
+    'Kortin myöntäjä pyytää asiakasta tunnistautumaan sovelluksessa: käynnistä 3DS SDK:n tunnistus parametreilla threeDSAcsTransactionId, threeDSAcsRefNumber ja threeDSAcsSignedContent ja kutsu sitten viimeistelytoimintoa',
+
   'cart.positionDuplicate': 'positionId {position} esiintyy ostoskorissa useammin kuin kerran',
   'cart.itemAmountMismatch':
     'Rivin {position} itemAmount-arvon on oltava yhtä suuri kuin itemPrice × quantity ({expected})',

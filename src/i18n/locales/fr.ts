@@ -86,11 +86,11 @@ export const messages: MessageCatalogue = {
     'Le client doit être authentifié avec 3-D Secure 2 : exécutez la 3DS Method, puis renouvelez la requête avec threeDSServerTransId',
   'payment.threeDsChallenge':
     "L'émetteur demande au client de s'authentifier : redirigez le client vers l'ACS",
-
   'payment.threeDsSdk':
-    "Le client doit être authentifié avec 3-D Secure 2 dans l'application : créez la transaction du 3DS SDK avec threeDSSDKKey, puis répétez la requête avec threeDSServerTransId et les valeurs threeDSSDK",
+    "Le client doit être authentifié avec 3-D Secure 2 dans l'application : créez la transaction du 3DS SDK avec threeDSSDKKey, puis renouvelez la requête avec threeDSServerTransId et les valeurs threeDSSDK",
   'payment.threeDsSdkChallenge':
     "L'émetteur demande au client de s'authentifier dans l'application : lancez la vérification du 3DS SDK avec threeDSAcsTransactionId, threeDSAcsRefNumber et threeDSAcsSignedContent, puis appelez l'opération de finalisation",
+
   'cart.positionDuplicate': "positionId {position} apparaît plus d'une fois dans le panier",
   'cart.itemAmountMismatch':
     'itemAmount de la position {position} doit être égal à itemPrice × quantity ({expected})',

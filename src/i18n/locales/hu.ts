@@ -84,11 +84,11 @@ export const messages: MessageCatalogue = {
     'Az ügyfelet 3-D Secure 2 hitelesítéssel kell azonosítani: futtassa a 3DS Method lépést, majd ismételje meg a kérést a threeDSServerTransId értékkel',
   'payment.threeDsChallenge':
     'A kártyakibocsátó az ügyfél hitelesítését kéri: irányítsa át az ügyfelet az ACS-hez',
-
   'payment.threeDsSdk':
-    'Az ügyfelet 3-D Secure 2-vel kell hitelesíteni az alkalmazásban: hozza létre a 3DS SDK tranzakciót a threeDSSDKKey kulccsal, majd ismételje meg a kérést a threeDSServerTransId és a threeDSSDK értékekkel',
+    'Az ügyfelet az alkalmazásban 3-D Secure 2 hitelesítéssel kell azonosítani: hozza létre a 3DS SDK tranzakciót a threeDSSDKKey értékkel, majd ismételje meg a kérést a threeDSServerTransId és a threeDSSDK értékekkel',
   'payment.threeDsSdkChallenge':
-    'A kibocsátó azt kéri, hogy az ügyfél az alkalmazásban hitelesítse magát: indítsa el a 3DS SDK ellenőrzését a threeDSAcsTransactionId, threeDSAcsRefNumber és threeDSAcsSignedContent értékekkel, majd hívja meg a lezáró műveletet',
+    'A kártyakibocsátó az ügyfél hitelesítését kéri az alkalmazásban: indítsa el a 3DS SDK ellenőrzését a threeDSAcsTransactionId, threeDSAcsRefNumber és threeDSAcsSignedContent értékekkel, majd hívja meg a befejező műveletet',
+
   'cart.positionDuplicate': 'A(z) {position} positionId többször is szerepel a kosárban',
   'cart.itemAmountMismatch':
     'A(z) {position} tétel itemAmount értékének meg kell egyeznie az itemPrice × quantity értékkel ({expected})',

@@ -84,11 +84,11 @@ export const messages: MessageCatalogue = {
     'Il cliente deve essere autenticato con 3-D Secure 2: eseguire il 3DS Method, quindi ripetere la richiesta con threeDSServerTransId',
   'payment.threeDsChallenge':
     "L'emittente richiede l'autenticazione del cliente: reindirizzare il cliente all'ACS",
-
   'payment.threeDsSdk':
-    "Il cliente deve essere autenticato con 3-D Secure 2 nell'app: create la transazione del 3DS SDK con threeDSSDKKey, poi ripetete la richiesta con threeDSServerTransId e i valori threeDSSDK",
+    "Il cliente deve essere autenticato con 3-D Secure 2 nell'app: creare la transazione del 3DS SDK con threeDSSDKKey, quindi ripetere la richiesta con threeDSServerTransId e i valori threeDSSDK",
   'payment.threeDsSdkChallenge':
-    "L'emittente chiede al cliente di autenticarsi nell'app: avviate la verifica del 3DS SDK con threeDSAcsTransactionId, threeDSAcsRefNumber e threeDSAcsSignedContent, poi chiamate l'operazione di completamento",
+    "L'emittente richiede l'autenticazione del cliente nell'app: avviare la verifica del 3DS SDK con threeDSAcsTransactionId, threeDSAcsRefNumber e threeDSAcsSignedContent, quindi chiamare l'operazione di completamento",
+
   'cart.positionDuplicate': 'positionId {position} compare più di una volta nel carrello',
   'cart.itemAmountMismatch':
     'itemAmount della posizione {position} deve essere uguale a itemPrice × quantity ({expected})',

@@ -82,11 +82,11 @@ export const messages: MessageCatalogue = {
     'მომხმარებელმა უნდა გაიაროს ავთენტიფიკაცია 3-D Secure 2 პროტოკოლით: გაუშვით 3DS Method, შემდეგ კი გაიმეორეთ მოთხოვნა threeDSServerTransId პარამეტრით',
   'payment.threeDsChallenge':
     'ბარათის ემიტენტი ითხოვს მომხმარებლის ავთენტიფიკაციას: გადაამისამართეთ მომხმარებელი ACS სერვერზე',
-
   'payment.threeDsSdk':
-    'კლიენტი აპლიკაციაში 3-D Secure 2-ით უნდა დადასტურდეს: შექმენით 3DS SDK-ის ტრანზაქცია threeDSSDKKey-ით, შემდეგ გაიმეორეთ მოთხოვნა threeDSServerTransId-ით და threeDSSDK მნიშვნელობებით',
+    'მომხმარებელმა უნდა გაიაროს ავთენტიფიკაცია 3-D Secure 2 პროტოკოლით აპლიკაციაში: შექმენით 3DS SDK ტრანზაქცია threeDSSDKKey პარამეტრით, შემდეგ კი გაიმეორეთ მოთხოვნა threeDSServerTransId პარამეტრითა და threeDSSDK მნიშვნელობებით',
   'payment.threeDsSdkChallenge':
-    'ემიტენტი ითხოვს, რომ კლიენტი აპლიკაციაში დადასტურდეს: გაუშვით 3DS SDK-ის შემოწმება threeDSAcsTransactionId-ით, threeDSAcsRefNumber-ით და threeDSAcsSignedContent-ით, შემდეგ გამოიძახეთ დასრულების ოპერაცია',
+    'ბარათის ემიტენტი ითხოვს მომხმარებლის ავთენტიფიკაციას აპლიკაციაში: დაიწყეთ 3DS SDK-ის შემოწმება threeDSAcsTransactionId, threeDSAcsRefNumber და threeDSAcsSignedContent პარამეტრებით, შემდეგ კი გამოიძახეთ დასრულების ოპერაცია',
+
   'cart.positionDuplicate': 'positionId {position} კალათაში ერთზე მეტჯერ გვხვდება',
   'cart.itemAmountMismatch':
     'პოზიციის {position} itemAmount უნდა იყოს itemPrice × quantity ნამრავლის ტოლი ({expected})',

@@ -79,11 +79,11 @@ export const messages: MessageCatalogue = {
   'payment.threeDsMethod':
     'អតិថិជនត្រូវតែផ្ទៀងផ្ទាត់អត្តសញ្ញាណដោយប្រើ 3-D Secure 2៖ សូមដំណើរការ 3DS Method រួចផ្ញើសំណើម្តងទៀតជាមួយ threeDSServerTransId',
   'payment.threeDsChallenge': 'ធនាគារចេញកាតស្នើឱ្យអតិថិជនផ្ទៀងផ្ទាត់អត្តសញ្ញាណ៖ សូមបញ្ជូនអតិថិជនទៅកាន់ ACS',
-
   'payment.threeDsSdk':
-    'អតិថិជនត្រូវតែផ្ទៀងផ្ទាត់ដោយ 3-D Secure 2 ក្នុងកម្មវិធី៖ បង្កើតប្រតិបត្តិការ 3DS SDK ដោយប្រើ threeDSSDKKey រួចស្នើម្តងទៀតជាមួយ threeDSServerTransId និងតម្លៃ threeDSSDK',
+    'អតិថិជនត្រូវតែផ្ទៀងផ្ទាត់អត្តសញ្ញាណដោយប្រើ 3-D Secure 2 ក្នុងកម្មវិធី៖ សូមបង្កើតប្រតិបត្តិការ 3DS SDK ជាមួយ threeDSSDKKey រួចផ្ញើសំណើម្តងទៀតជាមួយ threeDSServerTransId និងតម្លៃ threeDSSDK',
   'payment.threeDsSdkChallenge':
-    'អ្នកចេញកាតស្នើឱ្យអតិថិជនផ្ទៀងផ្ទាត់ក្នុងកម្មវិធី៖ ចាប់ផ្តើមការត្រួតពិនិត្យរបស់ 3DS SDK ដោយប្រើ threeDSAcsTransactionId, threeDSAcsRefNumber និង threeDSAcsSignedContent រួចហៅប្រតិបត្តិការបញ្ចប់',
+    'ធនាគារចេញកាតស្នើឱ្យអតិថិជនផ្ទៀងផ្ទាត់អត្តសញ្ញាណក្នុងកម្មវិធី៖ សូមចាប់ផ្តើមការត្រួតពិនិត្យរបស់ 3DS SDK ជាមួយ threeDSAcsTransactionId, threeDSAcsRefNumber និង threeDSAcsSignedContent រួចហៅប្រតិបត្តិការបញ្ចប់',
+
   'cart.positionDuplicate': 'positionId {position} មានច្រើនជាងម្តងនៅក្នុងកន្ត្រក',
   'cart.itemAmountMismatch': 'itemAmount នៃមុខទំនិញ {position} ត្រូវតែស្មើនឹង itemPrice × quantity ({expected})',
 

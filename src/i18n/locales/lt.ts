@@ -81,11 +81,11 @@ export const messages: MessageCatalogue = {
     'Klientas turi būti autentifikuotas naudojant 3-D Secure 2: atlikite 3DS Method, tada pakartokite užklausą su threeDSServerTransId',
   'payment.threeDsChallenge':
     'Kortelės išdavėjas prašo kliento patvirtinti tapatybę: nukreipkite klientą į ACS',
-
   'payment.threeDsSdk':
-    'Klientas turi būti autentifikuotas naudojant 3-D Secure 2 programėlėje: sukurkite 3DS SDK operaciją su threeDSSDKKey, tada pakartokite užklausą su threeDSServerTransId ir threeDSSDK reikšmėmis',
+    'Klientas turi būti autentifikuotas programėlėje naudojant 3-D Secure 2: sukurkite 3DS SDK transakciją su threeDSSDKKey, tada pakartokite užklausą su threeDSServerTransId ir threeDSSDK reikšmėmis',
   'payment.threeDsSdkChallenge':
-    'Išdavėjas prašo kliento autentifikuotis programėlėje: paleiskite 3DS SDK patikrą su threeDSAcsTransactionId, threeDSAcsRefNumber ir threeDSAcsSignedContent, tada iškvieskite užbaigimo operaciją',
+    'Kortelės išdavėjas prašo kliento patvirtinti tapatybę programėlėje: pradėkite 3DS SDK patikrą su threeDSAcsTransactionId, threeDSAcsRefNumber ir threeDSAcsSignedContent, tada iškvieskite užbaigimo operaciją',
+
   'cart.positionDuplicate': 'positionId {position} krepšelyje pasikartoja daugiau nei kartą',
   'cart.itemAmountMismatch':
     'Pozicijos {position} itemAmount turi būti lygus itemPrice × quantity ({expected})',

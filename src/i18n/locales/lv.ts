@@ -81,11 +81,11 @@ export const messages: MessageCatalogue = {
   'payment.threeDsMethod':
     'Klientam jāveic autentifikācija ar 3-D Secure 2: izpildiet 3DS Method un pēc tam atkārtojiet pieprasījumu ar threeDSServerTransId',
   'payment.threeDsChallenge': 'Kartes izdevējs pieprasa klienta autentifikāciju: novirziet klientu uz ACS',
-
   'payment.threeDsSdk':
-    'Klients lietotnē jāautentificē ar 3-D Secure 2: izveidojiet 3DS SDK darījumu ar threeDSSDKKey, pēc tam atkārtojiet pieprasījumu ar threeDSServerTransId un threeDSSDK vērtībām',
+    'Klientam lietotnē jāveic autentifikācija ar 3-D Secure 2: izveidojiet 3DS SDK transakciju ar threeDSSDKKey un pēc tam atkārtojiet pieprasījumu ar threeDSServerTransId un threeDSSDK vērtībām',
   'payment.threeDsSdkChallenge':
-    'Izdevējs lūdz klientu autentificēties lietotnē: palaidiet 3DS SDK pārbaudi ar threeDSAcsTransactionId, threeDSAcsRefNumber un threeDSAcsSignedContent, pēc tam izsauciet pabeigšanas darbību',
+    'Kartes izdevējs pieprasa klienta autentifikāciju lietotnē: sāciet 3DS SDK pārbaudi ar threeDSAcsTransactionId, threeDSAcsRefNumber un threeDSAcsSignedContent un pēc tam izsauciet pabeigšanas operāciju',
+
   'cart.positionDuplicate': 'positionId {position} grozā atkārtojas vairāk nekā vienu reizi',
   'cart.itemAmountMismatch':
     'Pozīcijas {position} itemAmount vērtībai jābūt vienādai ar itemPrice × quantity ({expected})',

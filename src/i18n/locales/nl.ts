@@ -85,11 +85,11 @@ export const messages: MessageCatalogue = {
     'De klant moet worden geauthenticeerd met 3-D Secure 2: voer de 3DS Method uit en herhaal daarna het verzoek met threeDSServerTransId',
   'payment.threeDsChallenge':
     'De kaartuitgever vraagt de klant zich te authenticeren: stuur de klant door naar de ACS',
-
   'payment.threeDsSdk':
     'De klant moet in de app worden geauthenticeerd met 3-D Secure 2: maak de 3DS SDK-transactie aan met threeDSSDKKey en herhaal daarna het verzoek met threeDSServerTransId en de threeDSSDK-waarden',
   'payment.threeDsSdkChallenge':
-    'De uitgever vraagt de klant zich in de app te authenticeren: start de controle van de 3DS SDK met threeDSAcsTransactionId, threeDSAcsRefNumber en threeDSAcsSignedContent en roep daarna de afrondingsoperatie aan',
+    'De kaartuitgever vraagt de klant zich in de app te authenticeren: start de controle van de 3DS SDK met threeDSAcsTransactionId, threeDSAcsRefNumber en threeDSAcsSignedContent en roep daarna de afrondingsoperatie aan',
+
   'cart.positionDuplicate': 'positionId {position} komt meer dan één keer voor in de winkelwagen',
   'cart.itemAmountMismatch':
     'itemAmount van positie {position} moet gelijk zijn aan itemPrice × quantity ({expected})',

@@ -82,11 +82,11 @@ export const messages: MessageCatalogue = {
     'Klient musi zostać uwierzytelniony za pomocą 3-D Secure 2: należy wykonać 3DS Method, a następnie powtórzyć żądanie z threeDSServerTransId',
   'payment.threeDsChallenge':
     'Wydawca karty prosi o uwierzytelnienie klienta: należy przekierować klienta do ACS',
-
   'payment.threeDsSdk':
-    'Klient musi zostać uwierzytelniony za pomocą 3-D Secure 2 w aplikacji: utwórz transakcję 3DS SDK za pomocą threeDSSDKKey, a następnie powtórz żądanie z threeDSServerTransId i wartościami threeDSSDK',
+    'Klient musi zostać uwierzytelniony w aplikacji za pomocą 3-D Secure 2: należy utworzyć transakcję 3DS SDK z threeDSSDKKey, a następnie powtórzyć żądanie z threeDSServerTransId i wartościami threeDSSDK',
   'payment.threeDsSdkChallenge':
-    'Wydawca prosi klienta o uwierzytelnienie w aplikacji: uruchom weryfikację 3DS SDK z threeDSAcsTransactionId, threeDSAcsRefNumber i threeDSAcsSignedContent, a następnie wywołaj operację zakończenia',
+    'Wydawca karty prosi o uwierzytelnienie klienta w aplikacji: należy uruchomić weryfikację 3DS SDK z threeDSAcsTransactionId, threeDSAcsRefNumber i threeDSAcsSignedContent, a następnie wywołać operację zakończenia',
+
   'cart.positionDuplicate': 'positionId {position} występuje w koszyku więcej niż raz',
   'cart.itemAmountMismatch': 'itemAmount pozycji {position} musi być równy itemPrice × quantity ({expected})',
 

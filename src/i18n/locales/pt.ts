@@ -84,11 +84,11 @@ export const messages: MessageCatalogue = {
   'payment.threeDsMethod':
     'O cliente tem de ser autenticado com 3-D Secure 2: execute o 3DS Method e, em seguida, repita o pedido com threeDSServerTransId',
   'payment.threeDsChallenge': 'O emissor pede ao cliente que se autentique: encaminhe o cliente para o ACS',
-
   'payment.threeDsSdk':
-    'O cliente tem de ser autenticado com 3-D Secure 2 na aplicação: crie a transação do 3DS SDK com threeDSSDKKey e repita o pedido com threeDSServerTransId e os valores threeDSSDK',
+    'O cliente tem de ser autenticado com 3-D Secure 2 na aplicação: crie a transação do 3DS SDK com threeDSSDKKey e, em seguida, repita o pedido com threeDSServerTransId e os valores threeDSSDK',
   'payment.threeDsSdkChallenge':
-    'O emissor pede ao cliente que se autentique na aplicação: inicie a verificação do 3DS SDK com threeDSAcsTransactionId, threeDSAcsRefNumber e threeDSAcsSignedContent e depois chame a operação de conclusão',
+    'O emissor pede ao cliente que se autentique na aplicação: inicie a verificação do 3DS SDK com threeDSAcsTransactionId, threeDSAcsRefNumber e threeDSAcsSignedContent e, em seguida, chame a operação de conclusão',
+
   'cart.positionDuplicate': 'positionId {position} ocorre mais de uma vez no carrinho',
   'cart.itemAmountMismatch':
     'itemAmount da posição {position} tem de ser igual a itemPrice × quantity ({expected})',

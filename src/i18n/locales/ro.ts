@@ -84,11 +84,11 @@ export const messages: MessageCatalogue = {
     'Clientul trebuie autentificat cu 3-D Secure 2: rulați 3DS Method, apoi repetați cererea cu threeDSServerTransId',
   'payment.threeDsChallenge':
     'Emitentul solicită autentificarea clientului: redirecționați clientul către ACS',
-
   'payment.threeDsSdk':
     'Clientul trebuie autentificat cu 3-D Secure 2 în aplicație: creați tranzacția 3DS SDK cu threeDSSDKKey, apoi repetați cererea cu threeDSServerTransId și valorile threeDSSDK',
   'payment.threeDsSdkChallenge':
-    'Emitentul cere clientului să se autentifice în aplicație: porniți verificarea 3DS SDK cu threeDSAcsTransactionId, threeDSAcsRefNumber și threeDSAcsSignedContent, apoi apelați operația de finalizare',
+    'Emitentul solicită autentificarea clientului în aplicație: porniți verificarea 3DS SDK cu threeDSAcsTransactionId, threeDSAcsRefNumber și threeDSAcsSignedContent, apoi apelați operația de finalizare',
+
   'cart.positionDuplicate': 'positionId {position} apare de mai multe ori în coș',
   'cart.itemAmountMismatch':
     'itemAmount pentru poziția {position} trebuie să fie egal cu itemPrice × quantity ({expected})',

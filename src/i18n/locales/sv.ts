@@ -81,11 +81,11 @@ export const messages: MessageCatalogue = {
   'payment.threeDsMethod':
     'Kunden måste autentiseras med 3-D Secure 2: kör 3DS Method och upprepa sedan begäran med threeDSServerTransId',
   'payment.threeDsChallenge': 'Kortutgivaren begär att kunden autentiserar sig: skicka kunden till ACS',
-
   'payment.threeDsSdk':
     'Kunden måste autentiseras med 3-D Secure 2 i appen: skapa 3DS SDK-transaktionen med threeDSSDKKey och upprepa sedan begäran med threeDSServerTransId och threeDSSDK-värdena',
   'payment.threeDsSdkChallenge':
-    'Utfärdaren ber kunden att autentisera sig i appen: starta 3DS SDK:ns kontroll med threeDSAcsTransactionId, threeDSAcsRefNumber och threeDSAcsSignedContent och anropa sedan avslutsoperationen',
+    'Kortutgivaren begär att kunden autentiserar sig i appen: starta kontrollen i 3DS SDK med threeDSAcsTransactionId, threeDSAcsRefNumber och threeDSAcsSignedContent och anropa sedan slutförandeoperationen',
+
   'cart.positionDuplicate': 'positionId {position} förekommer mer än en gång i varukorgen',
   'cart.itemAmountMismatch':
     'itemAmount för position {position} måste vara lika med itemPrice × quantity ({expected})',

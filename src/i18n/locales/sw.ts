@@ -83,11 +83,11 @@ export const messages: MessageCatalogue = {
   'payment.threeDsMethod':
     'Mteja lazima athibitishwe kwa 3-D Secure 2: endesha 3DS Method, kisha rudia ombi pamoja na threeDSServerTransId',
   'payment.threeDsChallenge': 'Mtoaji wa kadi anaomba mteja ajithibitishe: mwelekeze mteja kwenye ACS',
-
   'payment.threeDsSdk':
     'Mteja lazima athibitishwe kwa 3-D Secure 2 kwenye programu: unda muamala wa 3DS SDK kwa threeDSSDKKey, kisha rudia ombi pamoja na threeDSServerTransId na thamani za threeDSSDK',
   'payment.threeDsSdkChallenge':
     'Mtoaji wa kadi anaomba mteja ajithibitishe kwenye programu: anzisha uthibitisho wa 3DS SDK kwa threeDSAcsTransactionId, threeDSAcsRefNumber na threeDSAcsSignedContent, kisha ita operesheni ya kukamilisha',
+
   'cart.positionDuplicate': 'positionId {position} inajitokeza zaidi ya mara moja kwenye kikapu',
   'cart.itemAmountMismatch':
     'itemAmount ya kipengee {position} lazima iwe sawa na itemPrice × quantity ({expected})',
