@@ -9,6 +9,7 @@ import { DEFAULT_LANGUAGE } from '../i18n/languages.js';
 import { maskCardNumbersIn } from '../domain/pan.js';
 import { Refusal } from '../domain/refusals.js';
 import { registerBodyParsers } from './body-parsers.js';
+import { requestIdFrom } from './request-id.js';
 import { refusalBody } from './envelope.js';
 import { registerOperation, type OperationDeps } from './operation-route.js';
 
@@ -57,13 +58,17 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     bodyLimit: options.bodyLimitBytes,
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // X-Request-Id: the caller's when it is a plain token, else a new one; request.log binds it.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
     // An address that is not valid percent-encoding never reaches routing; answer it with the envelope.
-    frameworkErrors: (_error, _request, reply) => {
+    frameworkErrors: (_error, request, reply) => {
       const plainReply = reply as unknown as FastifyReply;
       void plainReply
         .code(400)
+        .header('x-request-id', request.id)
         .send(refusalBody(new Refusal('BODY_MALFORMED', { encoding: 'a URL' }), DEFAULT_LANGUAGE, 'rest'));
     },
     // A request Node's HTTP parser cannot read has no route at all: write the envelope on the socket.
@@ -73,11 +78,17 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
         refusalBody(new Refusal('BODY_MALFORMED', { encoding: 'HTTP/1.1' }), DEFAULT_LANGUAGE, 'rest'),
       );
       socket.end(
-        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestIdFrom(undefined)}\r\nConnection: close\r\n\r\n${body}`,
       );
     },
   });
   registerBodyParsers(app);
+
+  // Every answer names its request.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
+  });
 
   // One line per request, after the response: method, path (never the body), status and time.
   // Its members are these fixed ones, never card data, so its logger skips the redaction pass
