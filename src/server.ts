@@ -48,6 +48,10 @@ import { AcsEmulator } from './processing/threeds/acs-emulator.js';
 import { ThreeDsServer } from './processing/threeds/three-ds-server.js';
 import { registerAcsRoutes } from './http/pages/acs-routes.js';
 import { registerAppAcsRoutes } from './http/pages/app-acs-routes.js';
+import { ReadinessProbe } from './store/readiness.js';
+
+/** GET /ready waits this long for the database before it answers 503. */
+const READINESS_LIMIT_MS = 2_000;
 import { registerThreeDsRoutes } from './http/pages/threeds-routes.js';
 import { TransferStart } from './services/p2p/transfer-start.js';
 import { PAYMENT_PAGE, paymentPage } from './http/pages/payment-page-routes.js';
@@ -396,9 +400,11 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   admin.onChange(() => authenticator.forgetVerified());
   const walletPayments = new WalletPayments(payment, walletRows, clock);
   const walletTokens = new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets));
+  const readiness = new ReadinessProbe(store, READINESS_LIMIT_MS);
   const app = await buildHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
+    readiness: () => readiness.check(),
     operations: [
       ...operations,
       ...walletOperations({

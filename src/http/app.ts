@@ -10,6 +10,10 @@ import { maskCardNumbersIn } from '../domain/pan.js';
 import { Refusal } from '../domain/refusals.js';
 import { registerBodyParsers } from './body-parsers.js';
 import { requestIdFrom } from './request-id.js';
+import type { Readiness } from '../store/readiness.js';
+
+/** What a 503 of /ready tells a load balancer to wait before asking again. */
+const READY_RETRY_AFTER_S = 5;
 import { refusalBody } from './envelope.js';
 import { registerOperation, type OperationDeps } from './operation-route.js';
 
@@ -18,6 +22,8 @@ export interface HttpAppOptions {
   readonly bodyLimitBytes: number;
   readonly operations: readonly Operation[];
   readonly deps: OperationDeps;
+  /** GET /ready: whether the node can serve (its database answers, its migrations are applied). */
+  readonly readiness: () => Promise<Readiness>;
   /** Browser-facing pages (3-D Secure, the ACS, the payment page), registered beside the operations. */
   readonly pages?: (app: FastifyInstance) => void;
 }
@@ -142,6 +148,16 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   });
 
   app.get('/health', () => Promise.resolve({ status: 'ok' }));
+  app.get('/ready', async (_request, reply) => {
+    const state = await options.readiness();
+    void reply.header('cache-control', 'no-store');
+    if (state.ready) return { status: 'ready' };
+    await reply
+      .code(503)
+      .header('retry-after', String(READY_RETRY_AFTER_S))
+      .send({ status: 'not ready', reason: state.reason });
+    return reply;
+  });
   for (const operation of options.operations) registerOperation(app, operation, options.deps);
   options.pages?.(app);
   await app.ready();

@@ -14,6 +14,9 @@ export interface ThrowawayPostgres {
   readonly url: string;
   /** The folder of PostgreSQL's programs (pgbench for the bench). */
   readonly bin: string;
+  /** Stops the server and keeps its data: clients get their connections refused until `resume`. */
+  halt(): void;
+  resume(): void;
   stop(): void;
 }
 
@@ -48,21 +51,25 @@ export async function startThrowawayPostgres(
   const data = join(dir, 'data');
   const port = await freePort();
   run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  run(join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${options.durable === true ? '' : ' -c fsync=off'} -c max_connections=300`,
-    'start',
-  ]);
+  const start = () =>
+    run(join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${options.durable === true ? '' : ' -c fsync=off'} -c max_connections=300`,
+      'start',
+    ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     bin,
+    halt: () => run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: start,
     stop() {
       try {
         run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
