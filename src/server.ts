@@ -49,6 +49,10 @@ import { ThreeDsServer } from './processing/threeds/three-ds-server.js';
 import { registerAcsRoutes } from './http/pages/acs-routes.js';
 import { registerAppAcsRoutes } from './http/pages/app-acs-routes.js';
 import { ReadinessProbe } from './store/readiness.js';
+import { GatehouseMetrics } from './observability/metrics.js';
+import { withMetrics } from './observability/acquirer-metrics.js';
+import { listenForScrapes } from './observability/metrics-listener.js';
+import { readQueueDepths } from './store/queue-depths.js';
 
 /** GET /ready waits this long for the database before it answers 503. */
 const READINESS_LIMIT_MS = 2_000;
@@ -98,6 +102,11 @@ export interface GatehouseOptions {
   readonly migrate?: boolean;
   /** Run the background jobs in this process (default true). */
   readonly runJobs?: boolean;
+  /**
+   * Serve GET /metrics on GATEHOUSE_METRICS_PORT from this process (default true); cluster workers
+   * leave it to the primary, which aggregates theirs.
+   */
+  readonly serveMetrics?: boolean;
   /** Processes sharing the port: each enforces its share of every per-user rate limit. */
   readonly limitShareCount?: number;
   /** Serializes commits across processes sharing one SQLite file (cluster workers). */
@@ -121,6 +130,8 @@ export interface Gatehouse {
   readonly app: FastifyInstance;
   readonly jobs: JobRunner;
   readonly logger: Logger;
+  /** This instance's Prometheus metrics (served by the metrics listener when one is configured). */
+  readonly metrics: GatehouseMetrics;
   /** Starts the background jobs and listens; resolves to the address it listens on. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -234,7 +245,11 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const deadlines = new OrderDeadlineRepository(store.db);
   const directory = new MerchantDirectory(merchants);
   const sandbox = new SandboxAcquirer(new SandboxLedgerRepository(store.db, store.writes), clock);
-  const acquirer = withTimeout(options.acquirerWrapper?.(sandbox) ?? sandbox, config.acquirerTimeoutMs);
+  const metrics = new GatehouseMetrics();
+  const acquirer = withMetrics(
+    withTimeout(options.acquirerWrapper?.(sandbox) ?? sandbox, config.acquirerTimeoutMs),
+    metrics,
+  );
   const steps = new MoneyStepEngine(new MoneyStepRepository(store.db), store.writes, clock, logger, {
     acquirerTimeoutMs: config.acquirerTimeoutMs,
     graceMs: config.recoveryGraceMs,
@@ -256,7 +271,17 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   );
   const creditRows = new CreditRepository(store.db);
   const vault = new CredentialVault(new BindingRepository(store.db), secrets, random, clock, emit);
-  const payment = new CardPayment(orders, operationRows, store.writes, acquirer, clock, random, emit, vault);
+  const payment = new CardPayment(
+    orders,
+    operationRows,
+    store.writes,
+    acquirer,
+    clock,
+    random,
+    emit,
+    vault,
+    metrics,
+  );
   const credit = new CardCredit(
     orders,
     operationRows,
@@ -292,6 +317,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     emit,
     vault,
     transferCredits,
+    metrics,
   );
   steps.define(
     new AuthorizationSteps(orders, operationRows, creditRows, store.writes, acquirer, clock, random),
@@ -341,6 +367,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     new CvcKeeper(),
     clock,
     transfers,
+    metrics,
   );
   const transferStart = new TransferStart(transfers, authenticated);
   const query = new OrderQuery(orders, operationRows, expiry, clock);
@@ -405,6 +432,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
     readiness: () => readiness.check(),
+    metrics,
     operations: [
       ...operations,
       ...walletOperations({
@@ -467,6 +495,11 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     config.jobIntervalMs,
     logger,
   );
+  store.writes.observe((units, seconds) => metrics.groupCommit(units, seconds));
+  if (store.poolWaiting !== undefined) metrics.poolWaits(store.poolWaiting);
+  // The queues are the database's, the same for every worker: the one that runs the jobs reports them.
+  if (options.runJobs !== false) metrics.queues(() => readQueueDepths(store.db, clock.nowMs()));
+  let scrapes: Awaited<ReturnType<typeof listenForScrapes>> | undefined;
   return {
     config,
     store,
@@ -474,12 +507,19 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     app,
     jobs,
     logger,
+    metrics,
     async listen() {
       if (options.runJobs !== false) jobs.start();
-      return app.listen({ port: config.port, host: config.host });
+      const address = await app.listen({ port: config.port, host: config.host });
+      if (config.metricsPort !== undefined && options.serveMetrics !== false) {
+        scrapes = await listenForScrapes(config.host, config.metricsPort, () => metrics.text());
+        logger.info({ metrics: scrapes.url }, 'metrics listening');
+      }
+      return address;
     },
     async close() {
       await jobs.stop();
+      if (scrapes !== undefined) await new Promise((resolve) => scrapes?.server.close(resolve));
       await app.close();
       await store.close();
       logger.flush();

@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import { answerClusterScrapes, serveClusterMetrics } from '../observability/cluster-metrics.js';
 import type { Logger } from 'pino';
 import { loadConfig, type Config } from '../config/config.js';
 import { createGatehouse, createLogger, openAdmin } from '../server.js';
@@ -21,8 +22,11 @@ async function serveInProcess(
     migrate: primary,
     runJobs: role.index === 0,
     limitShareCount: role.workers,
+    serveMetrics: primary,
     ...(primary ? {} : { writeLock: clusterWriteLock() }),
   });
+  // A cluster worker answers the primary's scrape with its own registry (prom-client's cluster IPC).
+  if (!primary) answerClusterScrapes(gatehouse.metrics.registry);
   if (primary && sandbox) await greetWithSandboxMerchant(gatehouse.admin, config);
   const address = await gatehouse.listen();
   gatehouse.logger.info(
@@ -95,6 +99,10 @@ async function servePrimary(config: Config, sandbox: boolean, logger: Logger): P
     for (const worker of indexOf.keys()) worker.process.kill('SIGTERM');
   }
   forwardRunProbe(config.probeFile, () => indexOf.keys());
+  if (config.metricsPort !== undefined) {
+    const scrapes = await serveClusterMetrics(config.host, config.metricsPort);
+    logger.info({ metrics: scrapes.url }, 'metrics listening (every worker summed)');
+  }
   cluster.on('exit', (worker, code, signal) => {
     const index = indexOf.get(worker) ?? 0;
     indexOf.delete(worker);

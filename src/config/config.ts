@@ -42,6 +42,8 @@ export interface Config {
   readonly workers: number;
   /** A file of DCC rates loaded into the rate table at start (GATEHOUSE_DCC_RATES_FILE). */
   readonly dccRatesFile: string | undefined;
+  /** Where GET /metrics listens (on `host`), apart from the API; undefined: no metrics listener. */
+  readonly metricsPort: number | undefined;
 }
 
 export const ENVIRONMENTS = ['sandbox', 'production'] as const;
@@ -75,6 +77,7 @@ export const CONFIG_VARIABLES = {
   GATEHOUSE_WORKERS: '1 with SQLite, the number of cores with PostgreSQL',
   GATEHOUSE_DCC_RATES_FILE: 'none',
   GATEHOUSE_PROBE_FILE: 'none (npm run bench and npm run profile set it)',
+  GATEHOUSE_METRICS_PORT: 'none (no metrics listener)',
 } as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -237,5 +240,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     ),
     dccRatesFile: env.GATEHOUSE_DCC_RATES_FILE || undefined,
     probeFile: env.GATEHOUSE_PROBE_FILE || undefined,
+    metricsPort:
+      env.GATEHOUSE_METRICS_PORT === undefined || env.GATEHOUSE_METRICS_PORT === ''
+        ? undefined
+        : integer(env, 'GATEHOUSE_METRICS_PORT', 0, 0, 65535),
   };
 }

@@ -11,6 +11,14 @@ import { Refusal } from '../domain/refusals.js';
 import { registerBodyParsers } from './body-parsers.js';
 import { requestIdFrom } from './request-id.js';
 import type { Readiness } from '../store/readiness.js';
+import type { GatehouseMetrics } from '../observability/metrics.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The errorCode of the answer (the spec's), for the metrics; empty when it has none. */
+    errorCode: string;
+  }
+}
 
 /** What a 503 of /ready tells a load balancer to wait before asking again. */
 const READY_RETRY_AFTER_S = 5;
@@ -22,6 +30,8 @@ export interface HttpAppOptions {
   readonly bodyLimitBytes: number;
   readonly operations: readonly Operation[];
   readonly deps: OperationDeps;
+  /** Counts and times every request (GET /metrics on its own listener). */
+  readonly metrics: GatehouseMetrics;
   /** GET /ready: whether the node can serve (its database answers, its migrations are applied). */
   readonly readiness: () => Promise<Readiness>;
   /** Browser-facing pages (3-D Secure, the ACS, the payment page), registered beside the operations. */
@@ -89,6 +99,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     },
   });
   registerBodyParsers(app);
+  app.decorateRequest('errorCode', '');
 
   // Every answer names its request.
   app.addHook('onRequest', (request, reply, done) => {
@@ -101,6 +112,13 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   // that pino otherwise runs on every member of every line (docs/performance.md, change 18).
   const accessLog = options.logger.child({}, { redact: [] });
   app.addHook('onResponse', (request, reply, done) => {
+    options.metrics.http(
+      request.routeOptions.url ?? 'unmatched',
+      request.method,
+      reply.statusCode,
+      request.errorCode,
+      reply.elapsedTime / 1000,
+    );
     accessLog.info(
       {
         reqId: request.id,
@@ -119,12 +137,14 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     // An operation's address with a method no route takes (PROPFIND, TRACE...) exists: a wrong method.
     const style = envelopes.get(path);
     if (style !== undefined) {
-      await reply.code(400).send(refusalBody(new Refusal('METHOD_NOT_ALLOWED'), DEFAULT_LANGUAGE, style));
+      const refusal = new Refusal('METHOD_NOT_ALLOWED');
+      request.errorCode = refusal.errorCode;
+      await reply.code(400).send(refusalBody(refusal, DEFAULT_LANGUAGE, style));
       return;
     }
-    await reply
-      .code(404)
-      .send(refusalBody(new Refusal('UNKNOWN_ADDRESS', { path }), DEFAULT_LANGUAGE, 'rest'));
+    const refusal = new Refusal('UNKNOWN_ADDRESS', { path });
+    request.errorCode = refusal.errorCode;
+    await reply.code(404).send(refusalBody(refusal, DEFAULT_LANGUAGE, 'rest'));
   });
 
   // The fallback: whatever escapes an operation becomes its envelope (REST, or the wallets'
@@ -135,12 +155,14 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
         ? error
         : refusalForFrameworkError(error as { code?: string; statusCode?: number }, options.bodyLimitBytes);
     if (known !== undefined) {
+      request.errorCode = known.errorCode;
       request.log.info({ refusal: known.key }, 'request refused');
       await reply
         .code(known.httpStatus)
         .send(refusalBody(known, DEFAULT_LANGUAGE, envelopeOf(request.routeOptions.url)));
       return;
     }
+    request.errorCode = new Refusal('SYSTEM_ERROR').errorCode;
     request.log.error({ err: error }, 'unhandled error');
     await reply
       .code(500)

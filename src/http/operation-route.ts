@@ -146,6 +146,7 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
       };
       if (idempotencyKey === undefined) {
         const answer = await operation.handle(params, context);
+        request.errorCode = errorCodeOf(answer);
         await (serialize === undefined
           ? reply.code(200).send(answer)
           : reply.code(200).type(JSON_UTF8).send(serialize(answer)));
@@ -173,6 +174,7 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
         refusal = new Refusal('SYSTEM_ERROR');
         request.log.error({ err: error, operation: operation.path }, 'operation failed');
       }
+      request.errorCode = refusal.errorCode;
       await reply.code(refusal.httpStatus).send(refusalBody(refusal, language, operation.envelope));
     } finally {
       release?.();
@@ -184,4 +186,13 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
     url: operation.path,
     handler: run,
   });
+}
+
+/**
+ * The errorCode an answer carries, for the metrics: its member, or 0 for an answer that has none
+ * (register.do's success, a wallet's `success`); refusals are counted with their own code.
+ */
+function errorCodeOf(answer: unknown): string {
+  const errorCode = (answer as { errorCode?: unknown }).errorCode;
+  return typeof errorCode === 'string' ? errorCode : '0';
 }

@@ -1,3 +1,4 @@
+import { NO_MONEY_OBSERVER, type MoneyObserver } from './money-observer.js';
 import { ACTION_CODE } from '../domain/action-codes.js';
 import { networkOf } from '../domain/card-rules.js';
 import type { Clock } from '../domain/clock.js';
@@ -42,7 +43,16 @@ export class AuthenticatedPayment {
     private readonly clock: Clock,
     /** Settles card-to-card transfer orders once their debited card is authenticated. */
     private readonly transfers?: Pick<CardPayment, 'pay'>,
+    private readonly observer: MoneyObserver = NO_MONEY_OBSERVER,
   ) {}
+
+  private observeAuthentication(
+    transaction: Pick<ThreeDsTransaction, 'device_channel'>,
+    flow: 'frictionless' | 'challenge' | 'error',
+    transStatus: string,
+  ): void {
+    this.observer.authentication(transaction.device_channel === '01' ? 'app' : 'browser', flow, transStatus);
+  }
 
   /** Who pays an order once its card is authenticated: the transfer for P2P orders, else the card payment. */
   private settlerOf(order: OrderRow): Pick<CardPayment, 'pay'> {
@@ -160,6 +170,7 @@ export class AuthenticatedPayment {
         await this.orders.markAcsStarted(order.id, this.clock.nowMs());
         return { kind: 'appChallenge', order: await this.order(transaction), challenge: outcome.app };
       case 'authenticated': {
+        this.observeAuthentication(transaction, 'frictionless', outcome.ares.transStatus);
         const info: SecureAuthInfo = {
           ...(outcome.ares.eci === undefined ? {} : { eci: outcome.ares.eci }),
           ...(outcome.ares.authenticationValue === undefined
@@ -180,6 +191,11 @@ export class AuthenticatedPayment {
       case 'failed':
       case 'error': {
         const aresStatus = outcome.kind === 'failed' ? outcome.ares.transStatus : 'U';
+        this.observeAuthentication(
+          transaction,
+          outcome.kind === 'failed' ? 'frictionless' : 'error',
+          aresStatus,
+        );
         return this.decline(transaction, order, unauthenticatedActionCode(aresStatus, false), {
           threeDSProtocolVersion: transaction.message_version,
           aresTransStatus: aresStatus,
@@ -206,6 +222,7 @@ export class AuthenticatedPayment {
 
   /** Pays a challenge this caller claimed when the RReq (and `alsoPassed`) say yes; declines otherwise. */
   private async settleChallenge(transaction: ThreeDsTransaction, alsoPassed: boolean): Promise<PaymentStep> {
+    this.observeAuthentication(transaction, 'challenge', transaction.rreq_status ?? 'U');
     const order = await this.order(transaction);
     const terms = JSON.parse(transaction.payment) as PaymentTerms;
     const info: SecureAuthInfo = {
@@ -376,6 +393,9 @@ export class AuthenticatedPayment {
     info: SecureAuthInfo,
   ): Promise<{ kind: 'decided'; order: OrderRow }> {
     this.cvcs.take(transaction.id);
+    const terms = JSON.parse(transaction.payment) as PaymentTerms;
+    const way = order.p2p_type === null ? terms.paymentWay : order.p2p_type === 'AFT' ? 'AFT' : 'P2P';
+    this.observer.payment(way, 'declined', order.currency, 'authenticationFailed');
     await this.writes.run(async (db) => {
       if (!(await this.server.close(db, transaction.id, 'paying'))) return;
       await this.orders.declineUnauthenticated(

@@ -1,3 +1,4 @@
+import { NO_MONEY_OBSERVER, type MoneyObserver } from './money-observer.js';
 import type { Clock } from '../domain/clock.js';
 import { DECLINE_REASONS } from '../domain/decline-reasons.js';
 import { pendingOperationRow } from '../domain/operation-intent.js';
@@ -97,6 +98,7 @@ export class CardPayment {
     private readonly random: RandomSource,
     private readonly emit: PaymentEventSink,
     private readonly vault?: CredentialVault,
+    private readonly observer: MoneyObserver = NO_MONEY_OBSERVER,
   ) {}
 
   /** Pays an order registered earlier (the hosted page, paymentOrderBinding). */
@@ -151,7 +153,10 @@ export class CardPayment {
     });
 
     const nowMs = this.clock.nowMs();
-    if (isUnknown(answer)) return this.declineUnanswered(order, claim, nowMs);
+    if (isUnknown(answer)) {
+      this.observer.payment(input.paymentWay, 'unknown', order.currency);
+      return this.declineUnanswered(order, claim, nowMs);
+    }
     const dccMinor = charge.conversion === undefined ? 0 : charge.amountMinor;
     const approves = answer.approved && input.verification !== true;
     const outcome: AuthorizationOutcome = {
@@ -207,6 +212,12 @@ export class CardPayment {
       return bindingId;
     });
     if (stored === OVERTAKEN) return this.orders.reread(order);
+    this.observer.payment(
+      input.paymentWay,
+      answer.approved ? 'approved' : 'declined',
+      order.currency,
+      answer.approved ? '' : answer.reason,
+    );
     // The row as both units left it: the guarded updates above matched exactly this attempt.
     const paid = paidOrder(order, claim, outcome);
     return stored === undefined ? paid : { ...paid, binding_id: stored };

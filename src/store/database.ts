@@ -39,6 +39,8 @@ export interface Store {
   readonly engine: DatabaseLocation['engine'];
   /** Durable writes, each an atomic unit that may share its commit with others. */
   readonly writes: GroupCommit;
+  /** PostgreSQL: queries waiting for a pooled connection now (SQLite has no pool). */
+  readonly poolWaiting?: () => number;
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     db,
     engine: 'postgres',
     writes,
+    poolWaiting: () => pool.waitingCount,
     close: async () => {
       await writes.drained();
       await db.destroy();

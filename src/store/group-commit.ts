@@ -69,6 +69,7 @@ export class GroupCommit {
   private flushing = false;
   private idle: (() => void)[] = [];
   private aheadRetryMs = 0;
+  private observer: ((units: number, seconds: number) => void) | undefined;
 
   private readonly lock: WriteLock;
   private readonly optimisticPass: (batch: Pending[]) => Promise<unknown[]>;
@@ -96,6 +97,11 @@ export class GroupCommit {
         : (batch) => pass(batch.map((item) => item.work));
     this.schedule = options.schedule ?? setImmediate;
     this.check = options.check;
+  }
+
+  /** Told of every batch that commits: its units and how long it took (the metrics). */
+  observe(observer: (units: number, seconds: number) => void): void {
+    this.observer = observer;
   }
 
   run<T>(work: Work<T>): Promise<T> {
@@ -162,8 +168,10 @@ export class GroupCommit {
       // Taken after the lock: writes that arrived while waiting for it share this commit.
       const batch = this.queue.splice(0, GROUP_COMMIT_BATCH_MAX);
       let outcomes: Outcome[];
+      const startedNs = process.hrtime.bigint();
       try {
         outcomes = await this.commitBatch(batch);
+        this.observer?.(batch.length, Number(process.hrtime.bigint() - startedNs) / 1e9);
       } catch (error) {
         this.refuse(batch, error);
         continue;

@@ -45,6 +45,7 @@ for (const engine of ENGINES) {
         GATEHOUSE_LOG_LEVEL: 'info',
         HOST: '127.0.0.1',
         PORT: String(await freePort()),
+        GATEHOUSE_METRICS_PORT: String(await freePort()),
       });
       const { store, admin } = await openAdmin(loadConfig(env));
       const created = await admin.create({
@@ -114,6 +115,20 @@ for (const engine of ENGINES) {
       const results = await Promise.all(Array.from({ length: 20 }, () => register(orderNumber)));
       assert.equal(results.filter((result) => typeof result.orderId === 'string').length, 1);
       assert.equal(results.filter((result) => result.errorCode === '1').length, 19);
+    });
+
+    test("the primary's GET /metrics sums both workers' counts", async () => {
+      const text = await (await fetch(`http://127.0.0.1:${env.GATEHOUSE_METRICS_PORT}/metrics`)).text();
+      const count = (errorCode: string) =>
+        Number(
+          new RegExp(
+            `^gatehouse_http_requests_total\\{operation="/payment/rest/register\\.do",method="POST",status="200",error_code="${errorCode}"\\} (\\d+)$`,
+            'm',
+          ).exec(text)?.[1] ?? 0,
+        );
+      // 60 registrations, then one of 20 racing for one number; the 19 others refused (errorCode 1).
+      assert.equal(count('0'), 61, text.slice(0, 2000));
+      assert.equal(count('1'), 19);
     });
 
     test('SIGTERM stops every worker and the primary exits cleanly', async () => {

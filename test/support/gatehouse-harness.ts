@@ -1,3 +1,4 @@
+import { keepScrape } from './metrics-scrape.js';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -174,6 +175,7 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
       return { ...created, auth: { userName: created.userName, password } };
     },
     async close() {
+      keepScrape(engine, await gatehouse.metrics.text());
       await gatehouse.close();
       await database.drop();
     },

@@ -1,3 +1,4 @@
+import { NO_MONEY_OBSERVER, type MoneyObserver } from '../money-observer.js';
 import { networkOf, PAYMENT_SYSTEM_BY_NETWORK } from '../../domain/card-rules.js';
 import type { Clock } from '../../domain/clock.js';
 import { DECLINE_REASONS } from '../../domain/decline-reasons.js';
@@ -82,6 +83,7 @@ export class P2pTransfer {
     private readonly emitEvent: PaymentEventSink,
     private readonly vault: CredentialVault,
     private readonly creditLegs: TransferCredits,
+    private readonly observer: MoneyObserver = NO_MONEY_OBSERVER,
   ) {}
 
   async perform(order: OrderRow, input: TransferInput): Promise<OrderRow> {
@@ -138,6 +140,12 @@ export class P2pTransfer {
       ...(input.authentication === undefined ? {} : { authentication: input.authentication }),
     });
     const nowMs = this.clock.nowMs();
+    this.observer.payment(
+      aft ? 'AFT' : 'P2P',
+      isUnknown(debit) ? 'unknown' : debit.approved ? 'approved' : 'declined',
+      order.currency,
+      isUnknown(debit) || debit.approved ? '' : debit.reason,
+    );
     if (isUnknown(debit)) {
       // The customer cannot wait: declined now; the recovery job asks what the debit did.
       await this.writes.run((db) =>
