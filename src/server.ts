@@ -48,6 +48,7 @@ import { AcsEmulator } from './processing/threeds/acs-emulator.js';
 import { ThreeDsServer } from './processing/threeds/three-ds-server.js';
 import { registerAcsRoutes } from './http/pages/acs-routes.js';
 import { registerAppAcsRoutes } from './http/pages/app-acs-routes.js';
+import { registerApiDocsRoutes } from './http/pages/api-docs-routes.js';
 import { ReadinessProbe } from './store/readiness.js';
 import { GatehouseMetrics } from './observability/metrics.js';
 import { withMetrics } from './observability/acquirer-metrics.js';
@@ -461,6 +462,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       registerThreeDsRoutes(app, { server: threeDs, payments: authenticated });
       registerAcsRoutes(app, acs);
       registerAppAcsRoutes(app, acs);
+      registerApiDocsRoutes(app);
       const pageDeps = { directory, query, payments: authenticated, server: threeDs, clock };
       registerMerchantPages(app, [
         { kind: PAYMENT_PAGE, handlers: paymentPage({ ...pageDeps, vault, payment, dcc }) },

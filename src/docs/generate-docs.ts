@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { apiReferenceMarkdown, errorsMarkdown } from './reference-docs.js';
+import { openApiText } from './api-document.js';
 
 const docs = new URL('../../../docs/', import.meta.url);
 writeFileSync(new URL('api-reference.md', docs), apiReferenceMarkdown());
 writeFileSync(new URL('errors.md', docs), errorsMarkdown());
-console.log('wrote docs/api-reference.md and docs/errors.md');
+writeFileSync(new URL('openapi.json', docs), openApiText());
+console.log('wrote docs/api-reference.md, docs/errors.md and docs/openapi.json');

@@ -1,12 +1,24 @@
 import type { Operation } from '../api/operation.js';
 import type { ValueDoc } from '../api/params/value-type.js';
 import { restOperations, type RestServices } from '../api/rest/rest-operations.js';
+import { p2pOperations } from '../api/p2p/p2p-operations.js';
+import type { P2pServices } from '../api/p2p/p2p-services.js';
+import { walletOperations, type WalletServices } from '../api/wallet/wallet-operations.js';
 import { REFUSALS } from '../domain/refusals.js';
 import { MESSAGES_EN } from '../i18n/messages-en.js';
 
 /** The operations as data; their handlers are never called here. */
 export function documentedOperations(): Operation[] {
   return restOperations({} as RestServices);
+}
+
+/** Every operation of both spec documents (REST, card-to-card, wallets), as data. */
+export function apiOperations(): Operation[] {
+  return [
+    ...documentedOperations(),
+    ...walletOperations({} as WalletServices),
+    ...p2pOperations({} as P2pServices),
+  ];
 }
 
 function typeText(doc: ValueDoc): string {

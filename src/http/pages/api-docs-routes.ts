@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { openApiText } from '../../docs/api-document.js';
+
+/** swagger-ui-dist's files this page uses, served from the package: the page works offline. */
+const SWAGGER_FILES = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+} as const;
+
+const PAGE = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Gatehouse API reference</title>
+<link rel="stylesheet" href="/docs/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/docs/swagger-ui-bundle.js"></script>
+<script src="/docs/reference.js"></script>
+</body>
+</html>
+`;
+
+// Same origin: "Try it out" calls this gateway, with the sandbox merchant's credentials typed in.
+// The renderer sends every field of a form, empty ones too; the API refuses an empty parameter
+// (it is not the same as one left out), so the fields left empty are dropped before sending.
+const INIT_SCRIPT = `function withoutEmptyFields(request) {
+  var type = request.headers && (request.headers['Content-Type'] || request.headers['content-type']);
+  if (typeof request.body === 'string' && type && type.indexOf('application/x-www-form-urlencoded') === 0) {
+    var fields = new URLSearchParams(request.body);
+    var kept = new URLSearchParams();
+    fields.forEach(function (value, name) { if (value !== '') kept.append(name, value); });
+    request.body = kept.toString();
+  }
+  return request;
+}
+window.addEventListener('load', function () {
+  window.ui = SwaggerUIBundle({
+    url: '/openapi.json',
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    tryItOutEnabled: true,
+    requestInterceptor: withoutEmptyFields,
+  });
+});
+`;
+
+const PAGE_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  // The renderer sets style attributes on its elements.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+function swaggerAssets(): Map<string, Buffer> {
+  const require = createRequire(import.meta.url);
+  const folder = join(require.resolve('swagger-ui-dist/package.json'), '..');
+  return new Map(Object.keys(SWAGGER_FILES).map((name) => [name, readFileSync(join(folder, name))]));
+}
+
+/**
+ * The API's OpenAPI 3.1 document at GET /openapi.json, and a reference page at GET /docs rendered
+ * by Swagger UI from that document, its scripts and styles served by the gateway itself.
+ */
+export function registerApiDocsRoutes(app: FastifyInstance): void {
+  const document = openApiText();
+  const assets = swaggerAssets();
+  app.get('/openapi.json', async (_request, reply) => {
+    await reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document);
+  });
+  app.get('/docs', async (_request, reply) => {
+    await reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', PAGE_POLICY)
+      .header('cache-control', 'no-cache')
+      .send(PAGE);
+  });
+  app.get('/docs/reference.js', async (_request, reply) => {
+    await reply.type('text/javascript; charset=utf-8').send(INIT_SCRIPT);
+  });
+  for (const [name, type] of Object.entries(SWAGGER_FILES)) {
+    app.get(`/docs/${name}`, async (_request, reply) => {
+      await reply.type(type).header('cache-control', 'public, max-age=86400').send(assets.get(name));
+    });
+  }
+}
