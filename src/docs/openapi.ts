@@ -195,7 +195,7 @@ function pathItem(operation: Operation): Schema {
   const responses: Record<string, Schema> = {
     '200': {
       description: 'The answer: success, or a refusal with its errorCode (see the ErrorCode schema)',
-      content: { [JSON_TYPE]: { schema: { oneOf: [success, envelope] } } },
+      content: { [JSON_TYPE]: { schema: { anyOf: [success, envelope] } } },
     },
   };
   for (const status of refusalStatuses()) {

@@ -100,7 +100,8 @@ for (const engine of ENGINES) {
         'status',
         'time',
       ]);
-      assert.match(String(line.reqId), /^req-/);
+      // The id is the one the answer carried in X-Request-Id: a UUID when the caller sent none.
+      assert.match(String(line.reqId), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       assert.equal(typeof line.status, 'number');
     });
 

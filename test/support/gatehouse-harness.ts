@@ -1,4 +1,5 @@
 import { keepScrape } from './metrics-scrape.js';
+import { answerProblems } from './answer-validation.js';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -161,6 +162,13 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
       }
       if (response.status < 500 && isSystemError(parsed) && postOptions.allowSystemError !== true) {
         throw new Error(`${what} with a system error (opt in with allowSystemError): ${text.slice(0, 500)}`);
+      }
+      // The document (docs/openapi.json) must describe what the gateway answers.
+      const problems = postOptions.method === undefined ? answerProblems(path, response.status, parsed) : [];
+      if (problems.length > 0) {
+        throw new Error(
+          `${what}, not as docs/openapi.json says: ${problems.join('; ')}: ${text.slice(0, 500)}`,
+        );
       }
       return { status: response.status, body: parsed, text, headers: response.headers };
     },
