@@ -22,6 +22,8 @@ export interface OperationContext {
   readonly language: Language;
   readonly nowMs: number;
   readonly clientIp: string;
+  /** X-Request-Id of the call (src/http/request-id.ts): the callbacks it causes carry it. */
+  readonly requestId: string;
   /** A message in the request's language. */
   message(key: MessageKey, vars?: MessageVars): string;
 }

@@ -39,6 +39,7 @@ function callbackView(row: CallbackRow) {
     lastError: row.last_error,
     createdAt: isoOrNull(row.created_at_ms),
     deliveredAt: isoOrNull(row.delivered_at_ms),
+    requestId: row.request_id,
     params: JSON.parse(row.params) as Record<string, string>,
   };
 }

@@ -142,6 +142,7 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
         language,
         nowMs: deps.clock.nowMs(),
         clientIp: request.ip,
+        requestId: request.id,
         message: (key, vars) => translate(language, vars === undefined ? { key } : { key, vars }),
       };
       if (idempotencyKey === undefined) {

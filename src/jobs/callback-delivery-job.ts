@@ -96,7 +96,12 @@ export function callbackDeliveryJob(deps: CallbackDeliveryDeps): PeriodicJob {
       }
       const params = await signer.sign(row.merchant_id, parseParams(row.params), settings);
       return await sendCallback(
-        { url: row.url, method: settings.httpMethod, params },
+        {
+          url: row.url,
+          method: settings.httpMethod,
+          params,
+          ...(row.request_id === null ? {} : { requestId: row.request_id }),
+        },
         attemptTimeoutMs,
         deps.addresses,
       );
@@ -110,7 +115,14 @@ export function callbackDeliveryJob(deps: CallbackDeliveryDeps): PeriodicJob {
   async function record(row: CallbackRow, result: CallbackAttempt): Promise<CallbackOutcome> {
     const nowMs = clock.nowMs();
     const attempts = row.attempts + 1;
-    const log = { callbackId: row.id, orderId: row.order_id, operation: row.operation, attempts };
+    const log = {
+      callbackId: row.id,
+      orderId: row.order_id,
+      operation: row.operation,
+      attempts,
+      // The id of the request that caused the callback: its log lines and this one share it.
+      ...(row.request_id === null ? {} : { reqId: row.request_id }),
+    };
     let outcome: CallbackOutcome;
     let held: boolean;
     if (result.ok) {

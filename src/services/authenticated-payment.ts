@@ -123,6 +123,8 @@ export class AuthenticatedPayment {
       amountMinor?: number;
       /** The app's SDK values (threeDSSDK*), for a transaction started with threeDSSDK=true. */
       app?: AppDevice;
+      /** X-Request-Id of the call, for the callback of a payment decided in it. */
+      requestId?: string;
     },
   ): Promise<PaymentStep> {
     const order = await this.order(transaction);
@@ -186,6 +188,7 @@ export class AuthenticatedPayment {
           terms,
           info,
           context.cvc ?? this.cvcs.take(transaction.id),
+          context.requestId,
         );
       }
       case 'failed':
@@ -206,7 +209,7 @@ export class AuthenticatedPayment {
   }
 
   /** The final CRes the ACS sent through the browser: pays on the RReq's result, or declines. */
-  async completeChallenge(packedCRes: string): Promise<Completion | undefined> {
+  async completeChallenge(packedCRes: string, requestId?: string): Promise<Completion | undefined> {
     const read = await this.server.readChallengeResult(packedCRes);
     if (read === undefined) return undefined;
     const { transaction, cres } = read;
@@ -216,12 +219,16 @@ export class AuthenticatedPayment {
       return { order: (await this.whereItStands(transaction)).order, finishUrl };
     }
     // The RReq, not the CRes, is authoritative (protocols.md §1.1); both must say yes.
-    const step = await this.settleChallenge(transaction, cres.transStatus === 'Y');
+    const step = await this.settleChallenge(transaction, cres.transStatus === 'Y', requestId);
     return { order: step.order, finishUrl };
   }
 
   /** Pays a challenge this caller claimed when the RReq (and `alsoPassed`) say yes; declines otherwise. */
-  private async settleChallenge(transaction: ThreeDsTransaction, alsoPassed: boolean): Promise<PaymentStep> {
+  private async settleChallenge(
+    transaction: ThreeDsTransaction,
+    alsoPassed: boolean,
+    requestId: string | undefined,
+  ): Promise<PaymentStep> {
     this.observeAuthentication(transaction, 'challenge', transaction.rreq_status ?? 'U');
     const order = await this.order(transaction);
     const terms = JSON.parse(transaction.payment) as PaymentTerms;
@@ -235,7 +242,7 @@ export class AuthenticatedPayment {
     };
     const passed = (transaction.rreq_status === 'Y' || transaction.rreq_status === 'A') && alsoPassed;
     return passed
-      ? this.payAuthenticated(transaction, order, terms, info, this.cvcs.take(transaction.id))
+      ? this.payAuthenticated(transaction, order, terms, info, this.cvcs.take(transaction.id), requestId)
       : this.decline(transaction, order, ACTION_CODE.challengeFailed, info);
   }
 
@@ -244,14 +251,14 @@ export class AuthenticatedPayment {
    * result, or declines. The app has no browser to bring a CRes back, so the RReq alone decides;
    * before it arrives the authentication is still under way. Any later call reads the outcome.
    */
-  async finish(transaction: ThreeDsTransaction): Promise<OrderRow> {
+  async finish(transaction: ThreeDsTransaction, requestId?: string): Promise<OrderRow> {
     const awaitingResult =
       transaction.stage === 'challenge' &&
       (transaction.device_channel !== '01' || transaction.rreq_status === null);
     if (transaction.stage === 'method' || awaitingResult) throw new Refusal('AUTHENTICATION_IN_PROGRESS');
     if (transaction.stage === 'challenge' && (await this.server.claimForPaying(transaction))) {
       // No CRes comes back from an app: the RReq alone decides.
-      return (await this.settleChallenge(transaction, true)).order;
+      return (await this.settleChallenge(transaction, true, requestId)).order;
     }
     const step = await this.whereItStands(transaction);
     if (step.kind !== 'decided') throw new Refusal('AUTHENTICATION_IN_PROGRESS');
@@ -259,7 +266,7 @@ export class AuthenticatedPayment {
   }
 
   /** The PaRes of 3-D Secure 1.0 posted to the TermUrl, with MD naming the transaction. */
-  async completeV1(paRes: string, md: string): Promise<Completion | undefined> {
+  async completeV1(paRes: string, md: string, requestId?: string): Promise<Completion | undefined> {
     const read = await this.server.readV1Result(paRes, md);
     if (read === undefined) return undefined;
     const { transaction, result } = read;
@@ -278,7 +285,14 @@ export class AuthenticatedPayment {
     };
     const step =
       result.status === 'Y' || result.status === 'A'
-        ? await this.payAuthenticated(transaction, order, terms, info, this.cvcs.take(transaction.id))
+        ? await this.payAuthenticated(
+            transaction,
+            order,
+            terms,
+            info,
+            this.cvcs.take(transaction.id),
+            requestId,
+          )
         : await this.decline(transaction, order, ACTION_CODE.challengeFailed, info);
     return { order: step.order, finishUrl };
   }
@@ -350,6 +364,7 @@ export class AuthenticatedPayment {
     terms: PaymentTerms,
     info: SecureAuthInfo,
     cvc: string | undefined,
+    requestId: string | undefined,
   ): Promise<PaymentStep> {
     const kept = this.server.openCard(transaction);
     const input: CardPaymentInput = {
@@ -371,6 +386,7 @@ export class AuthenticatedPayment {
         ...(info.cavv === undefined ? {} : { authenticationValue: info.cavv }),
       },
       secureAuth: JSON.stringify(info),
+      ...(requestId === undefined ? {} : { requestId }),
     };
     let paid: OrderRow;
     try {
@@ -421,6 +437,7 @@ export class AuthenticatedPayment {
       authentication: { eci: info.eci ?? '07' },
       secureAuth: JSON.stringify(info),
       ...(request.intent === undefined ? {} : { intent: request.intent }),
+      ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
     };
   }
 

@@ -17,7 +17,7 @@ import type { OrderRepository } from '../store/order-repository.js';
 import { claimColumns, unpaidOrderRow, type NewOrder } from '../store/order-columns.js';
 import type { OrderRow } from '../store/schema.js';
 import type { PaymentEventSink } from './card-payment.js';
-import { paymentEventFor } from './callbacks/payment-event.js';
+import { causedBy, paymentEventFor } from './callbacks/payment-event.js';
 import { operationOutcome } from './operation-outcome.js';
 import { refuseReusedNumber } from './order-registration.js';
 import { paymentClaim } from './payment-claim.js';
@@ -28,6 +28,8 @@ export interface CreditInput {
   readonly paymentWay: 'CARD' | 'CARD_BINDING';
   /** The stored credential the money goes to. */
   readonly bindingId?: string;
+  /** X-Request-Id of the call, for the callbacks it causes. */
+  readonly requestId?: string;
 }
 
 /**
@@ -87,14 +89,20 @@ export class CardCredit {
     // No answer in time: the credit stays pending (status 0, claimed) and the recovery job sends
     // it again; the acquirer recognizes the operation id, so it is never paid twice.
     if (isUnknown(answer)) return claimed;
-    return this.settle(claimed, operationId, answer);
+    return this.settle(claimed, operationId, answer, input.requestId);
   }
 
   /**
    * The outcome unit. Only the pending operation is finished, once: when a resent credit (or the
    * late original) finds it finished already, it changes nothing and reads what the first wrote.
+   * `requestId` is the merchant's call, when it is the live answer.
    */
-  async settle(order: OrderRow, operationId: string, answer: CreditAnswer): Promise<OrderRow> {
+  async settle(
+    order: OrderRow,
+    operationId: string,
+    answer: CreditAnswer,
+    requestId?: string,
+  ): Promise<OrderRow> {
     const nowMs = this.clock.nowMs();
     const outcome: CreditOutcome = {
       orderId: order.id,
@@ -118,7 +126,8 @@ export class CardCredit {
       }
       await this.credits.forgetCard(db, operationId);
       if (answer.approved) {
-        await this.emit(db, paymentEventFor(order, 'refunded', true, order.amount_minor), nowMs);
+        const event = paymentEventFor(order, 'refunded', true, order.amount_minor);
+        await this.emit(db, causedBy(event, requestId), nowMs);
       }
       return true;
     });

@@ -24,7 +24,7 @@ import {
 } from '../store/order-columns.js';
 import type { Executor } from '../store/prepared-query.js';
 import type { OrderRow } from '../store/schema.js';
-import { dccSide, paymentEventFor, type PaymentEvent } from './callbacks/payment-event.js';
+import { causedBy, dccSide, paymentEventFor, type PaymentEvent } from './callbacks/payment-event.js';
 import { chargeOf } from './dcc/charge.js';
 import { operationOutcome } from './operation-outcome.js';
 import { paymentClaim } from './payment-claim.js';
@@ -77,6 +77,8 @@ export interface CardPaymentInput {
     readonly category: BindingCategory;
     readonly email?: string | null;
   };
+  /** X-Request-Id of the call that pays, for the callbacks of the payment. */
+  readonly requestId?: string;
 }
 
 /** The outcome unit found the attempt finished already (by the recovery job). */
@@ -192,7 +194,10 @@ export class CardPayment {
         const operation = input.twoPhase ? 'approved' : 'deposited';
         await this.emit(
           db,
-          paymentEventFor(order, operation, true, order.amount_minor, dccSide(order, dccMinor)),
+          causedBy(
+            paymentEventFor(order, operation, true, order.amount_minor, dccSide(order, dccMinor)),
+            input.requestId,
+          ),
           nowMs,
         );
       }
@@ -207,6 +212,7 @@ export class CardPayment {
         netRefNum: answer.paymentNetRefNum,
         paymentDateMs: nowMs,
         email: input.storeCredential.email ?? order.email,
+        ...(input.requestId === undefined ? {} : { requestId: input.requestId }),
       });
       await this.orders.setBinding(db, order.id, bindingId);
       return bindingId;

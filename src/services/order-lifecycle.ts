@@ -23,6 +23,21 @@ import { amountsOf, dccAmount, followUp, reversalAsFollowUp } from './movement-t
 
 type Kind = 'capture' | 'reversal' | 'refund';
 
+/** What a merchant's capture, reversal or refund says besides its amount. */
+export interface MovementTerms {
+  /** The call's items or jsonParams, kept with the operation. */
+  readonly details?: unknown;
+  /** Which currency the amount is in, for converted orders. */
+  readonly side?: MovementSide;
+  /** X-Request-Id of the call, carried by the callback; absent when a job moves the money. */
+  readonly requestId?: string;
+}
+
+export interface RefundTerms extends MovementTerms {
+  readonly expectedDepositedMinor?: number;
+  readonly externalRefundId?: string;
+}
+
 interface Movement {
   readonly kind: Kind;
   readonly amountMinor: number;
@@ -30,6 +45,8 @@ interface Movement {
   readonly dccAmountMinor?: number;
   readonly externalId?: string;
   readonly details?: unknown;
+  /** X-Request-Id of the merchant's call; its callback carries it. */
+  readonly requestId?: string;
   /** The guarded change; false when the order's state or amounts forbid it. */
   apply(db: Executor, nowMs: number): Promise<boolean>;
   /** A full reversal's record of what it zeroed, read after `apply` (see undo). */
@@ -100,21 +117,17 @@ export class OrderLifecycle {
     private readonly emit: PaymentEventSink,
   ) {}
 
-  async deposit(
-    order: OrderRow,
-    requestedMinor: number,
-    details?: unknown,
-    side: MovementSide = 'original',
-  ): Promise<void> {
+  async deposit(order: OrderRow, requestedMinor: number, terms: MovementTerms = {}): Promise<void> {
     await this.fresh(order, async (current) => {
       if (current.status !== ORDER_STATUS.approved) throw new Refusal('ORDER_NOT_CAPTURABLE');
       const converted = convertedOf(current);
       const held = { originalMinor: current.approved_minor, dccMinor: current.dcc_approved_minor };
-      const { amountMinor, dcc } = amountsOf(requestedMinor, side, held, converted);
+      const { amountMinor, dcc } = amountsOf(requestedMinor, terms.side ?? 'original', held, converted);
       await this.move(current, {
         kind: 'capture',
         amountMinor,
-        details,
+        details: terms.details,
+        ...requestIdOf(terms),
         ...dccAmount(dcc),
         apply: (db, nowMs) => this.movements.applyDeposit(db, current.id, amountMinor, nowMs, dcc),
       });
@@ -125,19 +138,18 @@ export class OrderLifecycle {
     merchant: MerchantContext,
     order: OrderRow,
     requestedMinor: number | undefined,
-    details?: unknown,
-    side: MovementSide = 'original',
+    terms: MovementTerms = {},
   ): Promise<void> {
-    await this.fresh(order, (current) => this.reverseOnce(merchant, current, requestedMinor, details, side));
+    await this.fresh(order, (current) => this.reverseOnce(merchant, current, requestedMinor, terms));
   }
 
   private async reverseOnce(
     merchant: MerchantContext,
     order: OrderRow,
     requestedMinor: number | undefined,
-    details: unknown,
-    side: MovementSide,
+    terms: MovementTerms,
   ): Promise<void> {
+    const side = terms.side ?? 'original';
     if (order.status !== ORDER_STATUS.approved && order.status !== ORDER_STATUS.deposited) {
       throw new Refusal('ORDER_NOT_REVERSIBLE');
     }
@@ -159,7 +171,8 @@ export class OrderLifecycle {
       await this.move(order, {
         kind: 'reversal',
         amountMinor,
-        details,
+        details: terms.details,
+        ...requestIdOf(terms),
         ...dccAmount(dcc),
         apply: (db, nowMs) => this.movements.applyPartialReversal(db, order.id, amountMinor, nowMs, dcc),
       });
@@ -169,7 +182,8 @@ export class OrderLifecycle {
     await this.move(order, {
       kind: 'reversal',
       amountMinor,
-      details,
+      details: terms.details,
+      ...requestIdOf(terms),
       ...dccAmount(dcc),
       apply: async (db, nowMs) => {
         before = await this.movements.applyFullReversal(db, order.id, nowMs);
@@ -185,32 +199,14 @@ export class OrderLifecycle {
     });
   }
 
-  async refund(
-    order: OrderRow,
-    requestedMinor: number,
-    options: {
-      expectedDepositedMinor?: number;
-      externalRefundId?: string;
-      details?: unknown;
-      side?: MovementSide;
-    } = {},
-  ): Promise<void> {
+  async refund(order: OrderRow, requestedMinor: number, options: RefundTerms = {}): Promise<void> {
     const externalId = options.externalRefundId;
     // A retry of a refund already made is answered from it before the amounts are checked again.
     if (externalId !== undefined && (await this.answeredByEarlierRefund(order.id, externalId))) return;
     await this.fresh(order, (current) => this.refundOnce(current, requestedMinor, options));
   }
 
-  private async refundOnce(
-    order: OrderRow,
-    requestedMinor: number,
-    options: {
-      expectedDepositedMinor?: number;
-      externalRefundId?: string;
-      details?: unknown;
-      side?: MovementSide;
-    },
-  ): Promise<void> {
+  private async refundOnce(order: OrderRow, requestedMinor: number, options: RefundTerms): Promise<void> {
     const externalId = options.externalRefundId;
     if (order.status !== ORDER_STATUS.deposited && order.status !== ORDER_STATUS.refunded) {
       throw new Refusal('ORDER_NOT_REFUNDABLE');
@@ -233,6 +229,7 @@ export class OrderLifecycle {
         kind: 'refund',
         amountMinor,
         details: options.details,
+        ...requestIdOf(options),
         ...(externalId === undefined ? {} : { externalId }),
         ...dccAmount(dcc),
         apply: (db, nowMs) =>
@@ -312,13 +309,17 @@ export class OrderLifecycle {
       await this.operations.insertOperation(db, row);
       return row;
     });
-    const end = await this.finish(order, operation);
+    const end = await this.finish(order, operation, movement.requestId);
     if (end.state === 'pending') throw new Refusal('OPERATION_PENDING');
     if (end.state === 'declined') throw new Refusal('OPERATION_DECLINED', { actionCode: end.actionCode });
   }
 
   /** The acquirer call and the outcome unit: completed with its callback, undone, or left pending. */
-  private async finish(order: OrderRow, operation: OrderOperationRow): Promise<MovementEnd> {
+  private async finish(
+    order: OrderRow,
+    operation: OrderOperationRow,
+    requestId: string | undefined,
+  ): Promise<MovementEnd> {
     const request = followUp(order, operation);
     const answer =
       operation.kind === 'capture'
@@ -327,15 +328,25 @@ export class OrderLifecycle {
           ? await this.acquirer.refund(request)
           : await this.acquirer.reverse(request);
     if (isUnknown(answer)) return PENDING;
-    return this.settle(order, operation, 'outcome' in answer ? reversalAsFollowUp(answer) : answer);
+    return this.settle(
+      order,
+      operation,
+      'outcome' in answer ? reversalAsFollowUp(answer) : answer,
+      requestId,
+    );
   }
 
   /**
    * A movement's outcome unit (the live answer, or what an inquiry found): completed with its
    * callback, or undone when refused. Only the pending row is finished, once: a resumed movement
-   * and a late original never both.
+   * and a late original never both. `requestId` is the merchant's call, when it is the live answer.
    */
-  async settle(order: OrderRow, operation: OrderOperationRow, answer: FollowUpAnswer): Promise<MovementEnd> {
+  async settle(
+    order: OrderRow,
+    operation: OrderOperationRow,
+    answer: FollowUpAnswer,
+    requestId?: string,
+  ): Promise<MovementEnd> {
     const kind = operation.kind as Kind;
     const nowMs = this.clock.nowMs();
     const outcome = operationOutcome(answer, nowMs);
@@ -348,20 +359,21 @@ export class OrderLifecycle {
         await undo(this.movements, db, operation);
         return declined;
       }
-      await this.emit(
-        db,
-        paymentEventFor(
-          order,
-          CALLBACK_OF[kind],
-          true,
-          operation.amount_minor,
-          dccSide(order, operation.dcc_amount_minor),
-        ),
-        nowMs,
+      const event = paymentEventFor(
+        order,
+        CALLBACK_OF[kind],
+        true,
+        operation.amount_minor,
+        dccSide(order, operation.dcc_amount_minor),
       );
+      await this.emit(db, requestId === undefined ? event : { ...event, requestId }, nowMs);
       return APPROVED;
     });
   }
+}
+
+function requestIdOf(terms: MovementTerms): { requestId?: string } {
+  return terms.requestId === undefined ? {} : { requestId: terms.requestId };
 }
 
 /** The step kinds of merchants' movements. */

@@ -33,6 +33,8 @@ export interface AuthenticationRequest {
   readonly intent?: CardPaymentInput['intent'];
   /** '01' when the payment comes from an app's 3DS SDK (threeDSSDK=true). */
   readonly deviceChannel?: '01' | '02';
+  /** X-Request-Id of the call, for the callback of a payment decided in it; not kept. */
+  readonly requestId?: string;
 }
 
 export type PaymentStep =

@@ -225,6 +225,7 @@ function enqueueToMerchantQuery(dynamic: boolean) {
         'last_error',
         'created_at_ms',
         'delivered_at_ms',
+        'request_id',
       ])
       .expression(
         db
@@ -243,6 +244,7 @@ function enqueueToMerchantQuery(dynamic: boolean) {
             sql<string | null>`cast(${p.last_error} as text)`.as('last_error'),
             sql<number>`cast(${p.created_at_ms} as bigint)`.as('created_at_ms'),
             sql<number | null>`cast(${p.delivered_at_ms} as bigint)`.as('delivered_at_ms'),
+            sql<string | null>`cast(${p.request_id} as text)`.as('request_id'),
           ])
           .where('id', '=', p.merchant_id)
           .where(url, 'is not', null),

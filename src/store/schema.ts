@@ -186,6 +186,8 @@ export interface CallbackRow {
   last_error: string | null;
   created_at_ms: number;
   delivered_at_ms: number | null;
+  /** X-Request-Id of the request that caused the change; null when no request did (jobs). */
+  request_id: string | null;
 }
 
 export interface IdempotencyKeyRow {

@@ -669,6 +669,7 @@ for (const engine of ENGINES) {
           last_error: null,
           created_at_ms: nowMs,
           delivered_at_ms: null,
+          request_id: null,
         });
       }
       return ids;

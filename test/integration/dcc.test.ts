@@ -342,13 +342,13 @@ for (const engine of ENGINES) {
       const declined = (error: unknown) => error instanceof Refusal && error.key === 'OPERATION_DECLINED';
       const held = (await payConverted(DCC_CARDS.kwd, 1999, { preAuth: true })).orderId;
       const heldBefore = ledger(await row(held));
-      await assert.rejects(lifecycle.deposit(await row(held), 1000, undefined, 'dcc'), declined);
+      await assert.rejects(lifecycle.deposit(await row(held), 1000, { side: 'dcc' }), declined);
       assert.deepEqual(ledger(await row(held)), heldBefore, 'refused capture');
       const merchant = { permissions: new Set(['partialReversal']) } as unknown as MerchantContext;
-      await assert.rejects(lifecycle.reverse(merchant, await row(held), 3000, undefined, 'dcc'), declined);
+      await assert.rejects(lifecycle.reverse(merchant, await row(held), 3000, { side: 'dcc' }), declined);
       assert.deepEqual(ledger(await row(held)), heldBefore, 'refused partial reversal');
       await assert.rejects(
-        lifecycle.reverse(merchant, await row(held), undefined, undefined, 'dcc'),
+        lifecycle.reverse(merchant, await row(held), undefined, { side: 'dcc' }),
         declined,
       );
       assert.deepEqual(ledger(await row(held)), heldBefore, 'refused full reversal');

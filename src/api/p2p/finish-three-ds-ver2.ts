@@ -30,7 +30,8 @@ export function finishThreeDsVer2(services: P2pServices): Operation {
         throw new Refusal('PARAM_CONFLICT', { param: 'orderId', other: 'threeDSServerTransId' });
       }
       // A browser's transfer ran when its CRes arrived; an app's runs now, on the ACS's RReq.
-      if (transaction.device_channel === '01') await services.authenticated.finish(transaction);
+      if (transaction.device_channel === '01')
+        await services.authenticated.finish(transaction, context.requestId);
       const order = await services.transferOrders.find(context.merchant, { orderId: transaction.order_id });
       return performAnswer(order, services.transferOrders, context);
     },

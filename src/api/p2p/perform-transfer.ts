@@ -59,6 +59,7 @@ async function originalCredit(
     to,
     amountMinor,
     feeMinor: feeOf(order, context.merchant, amountMinor),
+    requestId: context.requestId,
   });
   return performAnswer(done, services.transferOrders, context);
 }
@@ -120,6 +121,7 @@ export async function performTransfer(
       ...(from.cvc === undefined ? {} : { cvc: from.cvc }),
       browser,
       ...(app === undefined ? {} : { app }),
+      requestId: context.requestId,
     });
     return stepReply(step, services.transferOrders, context);
   }
@@ -160,6 +162,7 @@ export async function performTransfer(
       merchantNotificationUrl: params.threeDSMethodNotificationUrl,
       email: params.email,
       ...(params.threeDSSDK === true ? { deviceChannel: '01' as const } : {}),
+      requestId: context.requestId,
     },
     browser,
   );
@@ -172,6 +175,7 @@ export async function performTransfer(
       ...(from.cvc === undefined ? {} : { cvc: from.cvc }),
       browser,
       app,
+      requestId: context.requestId,
     });
     return stepReply(next, services.transferOrders, context);
   }

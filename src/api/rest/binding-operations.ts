@@ -127,7 +127,7 @@ export function bindingOperations({ vault, bindingUpkeep }: BindingServices): Op
       requiredPermission: 'storedCredentials',
       mutates: true,
       async handle(params, context) {
-        await bindingUpkeep.setActive(context.merchant.id, params.bindingId, false);
+        await bindingUpkeep.setActive(context.merchant.id, params.bindingId, false, context.requestId);
         return success(context);
       },
     }),
@@ -141,7 +141,7 @@ export function bindingOperations({ vault, bindingUpkeep }: BindingServices): Op
       requiredPermission: 'storedCredentials',
       mutates: true,
       async handle(params, context) {
-        await bindingUpkeep.setActive(context.merchant.id, params.bindingId, true);
+        await bindingUpkeep.setActive(context.merchant.id, params.bindingId, true, context.requestId);
         return success(context);
       },
     }),

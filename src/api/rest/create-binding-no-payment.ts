@@ -76,6 +76,7 @@ export function createBindingNoPayment({ bindingWithoutPayment }: CreateBindingS
         expiry,
         email: params.email ?? null,
         phone: params.phone ?? null,
+        requestId: context.requestId,
       });
       // The vendor's reply; `error` (a boolean there) is left out: the Go client reads it as text.
       return {

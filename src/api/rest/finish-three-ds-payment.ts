@@ -60,7 +60,7 @@ export function finishThreeDsPayment(
       if (params.threeDSVer2MdOrder !== undefined && params.threeDSVer2MdOrder !== transaction.order_id) {
         throw new Refusal('PARAM_CONFLICT', { param: 'threeDSVer2MdOrder', other: idParam });
       }
-      const order = await services.authenticated.finish(transaction);
+      const order = await services.authenticated.finish(transaction, context.requestId);
       const approved = order.status === ORDER_STATUS.approved || order.status === ORDER_STATUS.deposited;
       const language = params.language ?? order.language;
       return {

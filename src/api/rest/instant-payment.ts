@@ -121,6 +121,7 @@ async function continueAuthentication(
     browser: browserData(params, context),
     amountMinor: params.amount,
     ...(app === undefined ? {} : { app }),
+    requestId: context.requestId,
   });
   return stepAnswer(step, language, context);
 }
@@ -215,6 +216,7 @@ export function instantPayment(
           card,
           ...terms,
           ...intent,
+          requestId: context.requestId,
           ...(params.externalScaExemptionIndicator === undefined
             ? {}
             : {
@@ -237,6 +239,7 @@ export function instantPayment(
           merchantName: context.merchant.login,
           ...intent,
           ...(deviceChannel === undefined ? {} : { deviceChannel }),
+          requestId: context.requestId,
         },
         browserData(params, context),
       );
@@ -251,6 +254,7 @@ export function instantPayment(
             ...(card.cvc === undefined ? {} : { cvc: card.cvc }),
             browser: browserData(params, context),
             app,
+            requestId: context.requestId,
           }),
           language,
           context,

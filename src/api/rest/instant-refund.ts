@@ -165,6 +165,7 @@ export function instantRefund(services: InstantRefundServices): Operation {
         card: target.card,
         paymentWay: target.paymentWay,
         ...(target.bindingId === undefined ? {} : { bindingId: target.bindingId }),
+        requestId: context.requestId,
       });
       // Without the acquirer's answer in time the credit is pending: errorCode 7 with the order
       // (status 0), which the recovery job finishes; the merchant reads it back by orderId.

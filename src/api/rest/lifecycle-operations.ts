@@ -95,12 +95,11 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       async handle(params, context) {
         const order = await query.findPurchase(context.merchant, params);
         const side = sideOf(order, params.currency);
-        await lifecycle.deposit(
-          order,
-          params.amount,
-          details({ depositItems: params.depositItems, jsonParams: params.jsonParams }),
+        await lifecycle.deposit(order, params.amount, {
+          details: details({ depositItems: params.depositItems, jsonParams: params.jsonParams }),
           side,
-        );
+          requestId: context.requestId,
+        });
         return success(context);
       },
     }),
@@ -115,13 +114,11 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       async handle(params, context) {
         const order = await query.findPurchase(context.merchant, params);
         const side = sideOf(order, params.currency);
-        await lifecycle.reverse(
-          context.merchant,
-          order,
-          params.amount,
-          details({ jsonParams: params.jsonParams }),
+        await lifecycle.reverse(context.merchant, order, params.amount, {
+          details: details({ jsonParams: params.jsonParams }),
           side,
-        );
+          requestId: context.requestId,
+        });
         return success(context);
       },
     }),
@@ -141,6 +138,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
           expectedDepositedMinor: params.expectedDepositedAmount,
           externalRefundId: params.externalRefundId,
           details: details({ refundItems: params.refundItems, jsonParams: params.jsonParams }),
+          requestId: context.requestId,
         });
         return success(context);
       },

@@ -134,7 +134,7 @@ export function paymentOrderBinding(services: PaymentOrderBindingServices): Oper
       const language = params.language ?? (order.language as (typeof LANGUAGES)[number]);
       const authenticates = !context.merchant.permissions.has('sslOnly') && initiatorOf(tii) === 'customer';
       if (!authenticates) {
-        const paid = await services.payment.pay(order, { card, ...terms });
+        const paid = await services.payment.pay(order, { card, ...terms, requestId: context.requestId });
         return stepAnswer({ kind: 'decided', order: paid }, language, context);
       }
       const browser = {
@@ -154,6 +154,7 @@ export function paymentOrderBinding(services: PaymentOrderBindingServices): Oper
           terms,
           requestedVersion: params.threeDSProtocolVersion,
           merchantName: context.merchant.login,
+          requestId: context.requestId,
         },
         browser,
       );
@@ -164,6 +165,7 @@ export function paymentOrderBinding(services: PaymentOrderBindingServices): Oper
           merchantName: context.merchant.login,
           ...(cvc === undefined ? {} : { cvc }),
           browser,
+          requestId: context.requestId,
         });
       }
       return stepAnswer(step, language, context);

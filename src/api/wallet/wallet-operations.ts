@@ -111,6 +111,7 @@ function termsOf(params: AnyWalletParams, context: OperationContext, verificatio
     ...(params.tii === undefined ? {} : { tii: params.tii }),
     ...(storeCredential === undefined ? {} : { storeCredential }),
     ...(verification ? { verification } : {}),
+    requestId: context.requestId,
     ...(params.externalScaExemptionIndicator === undefined
       ? {}
       : {
@@ -204,6 +205,7 @@ async function startAuthentication(
       merchantNotificationUrl: params.threeDSMethodNotificationUrl,
       merchantName: context.merchant.login,
       intent: services.walletPayments.intentOf(opened.wallet, order),
+      requestId: context.requestId,
     },
     browserData(params, context),
   );
@@ -231,6 +233,7 @@ async function continueAuthentication(
     merchantName: context.merchant.login,
     browser: browserData(params, context),
     amountMinor: params.amount,
+    requestId: context.requestId,
   });
   return walletStepAnswer(step, context);
 }

@@ -193,6 +193,7 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
             await deps.payments.proceed(transaction, {
               merchantName: located.merchant.login,
               browser: browserOf(reply.request, {}, located.language),
+              requestId: reply.request.id,
             }),
           );
           return;
@@ -260,7 +261,11 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
     return follow(
       reply,
       located,
-      await deps.payments.proceed(transaction, { merchantName: located.merchant.login, browser }),
+      await deps.payments.proceed(transaction, {
+        merchantName: located.merchant.login,
+        browser,
+        requestId: reply.request.id,
+      }),
     );
   };
 

@@ -307,13 +307,17 @@ export function paymentPage(deps: PaymentPageDeps): PageHandlers {
       if (merchant.permissions.has('sslOnly')) {
         return await follow(reply, located, {
           kind: 'decided',
-          order: await deps.payment.pay(paying, { card, ...terms }),
+          order: await deps.payment.pay(paying, { card, ...terms, requestId: request.id }),
         });
       }
       return await follow(
         reply,
         located,
-        await deps.payments.start(paying, { card, terms, merchantName: merchant.login }, browser),
+        await deps.payments.start(
+          paying,
+          { card, terms, merchantName: merchant.login, requestId: request.id },
+          browser,
+        ),
       );
     } catch (error) {
       if (error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE')

@@ -113,7 +113,7 @@ export function registerThreeDsRoutes(app: FastifyInstance, deps: ThreeDsRouteDe
 
   app.post(THREE_DS_SERVER_PATHS.challengeNotification, async (request, reply) => {
     const cres = formFields(request).cres ?? '';
-    const result = await deps.payments.completeChallenge(cres);
+    const result = await deps.payments.completeChallenge(cres, request.id);
     if (result === undefined) {
       await notice(
         reply,
@@ -128,7 +128,7 @@ export function registerThreeDsRoutes(app: FastifyInstance, deps: ThreeDsRouteDe
 
   app.post(THREE_DS_SERVER_PATHS.v1TermUrl, async (request, reply) => {
     const fields = formFields(request);
-    const result = await deps.payments.completeV1(fields.PaRes ?? '', fields.MD ?? '');
+    const result = await deps.payments.completeV1(fields.PaRes ?? '', fields.MD ?? '', request.id);
     if (result === undefined) {
       await notice(
         reply,

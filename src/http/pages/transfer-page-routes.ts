@@ -168,7 +168,12 @@ export function transferPage(deps: TransferPageDeps): PageHandlers {
       checkOneDirectionRules(type, networkOf(cards.to.pan.reveal()), blocks);
       return {
         kind: 'decided',
-        order: await deps.transfers.perform(order, { to: cards.to, amountMinor, feeMinor }),
+        order: await deps.transfers.perform(order, {
+          to: cards.to,
+          amountMinor,
+          feeMinor,
+          requestId: request.id,
+        }),
       };
     }
     if (cards.from === undefined) throw new Error(`transfer page: ${order.id} without a debited card`);
@@ -182,6 +187,7 @@ export function transferPage(deps: TransferPageDeps): PageHandlers {
         feeMinor,
         sslOnly: merchant.permissions.has('sslOnly'),
         merchantName: merchant.login,
+        requestId: request.id,
       },
       browserOf(request, fields, located.language),
     );

@@ -72,6 +72,7 @@ export async function enqueuePaymentCallback(
       last_error: null,
       created_at_ms: nowMs,
       delivered_at_ms: null,
+      request_id: event.requestId ?? null,
     },
     address,
   );

@@ -24,6 +24,8 @@ export interface PaymentEvent {
   readonly dynamicCallbackUrl: string | null;
   /** Further parameters of the operation (binding events: bindingId, panMasked, enabled…). */
   readonly extra?: Readonly<Record<string, string>>;
+  /** X-Request-Id of the request that caused the event; absent when a job did. */
+  readonly requestId?: string;
 }
 
 /** The event of an order's movement: who, which order, what happened, and where it is announced. */
@@ -49,6 +51,11 @@ export function paymentEventFor(
     dynamicCallbackUrl: order.dynamic_callback_url,
     ...(extra === undefined ? {} : { extra }),
   };
+}
+
+/** `event` as caused by the request `requestId` (none when a job caused it). */
+export function causedBy(event: PaymentEvent, requestId: string | undefined): PaymentEvent {
+  return requestId === undefined ? event : { ...event, requestId };
 }
 
 /**

@@ -15,6 +15,8 @@ export interface CallbackRequest {
   readonly url: string;
   readonly method: CallbackHttpMethod;
   readonly params: CallbackParams;
+  /** X-Request-Id of the request that caused the callback, sent back so the merchant can match them. */
+  readonly requestId?: string;
 }
 
 export type CallbackAttempt =
@@ -65,6 +67,7 @@ export async function sendCallback(
         method: request.method,
         headers: {
           'user-agent': USER_AGENT,
+          ...(request.requestId === undefined ? {} : { 'x-request-id': request.requestId }),
           ...(body === undefined
             ? {}
             : {

@@ -23,6 +23,7 @@ import type { OrderOperationRow, OrderRow } from '../../store/schema.js';
 import type { Executor } from '../../store/prepared-query.js';
 import type { CardPaymentInput, PaymentEventSink } from '../card-payment.js';
 import type { CredentialVault } from '../vault/credential-vault.js';
+import { causedBy } from '../callbacks/payment-event.js';
 import { operationOutcome } from '../operation-outcome.js';
 import { paymentClaim } from '../payment-claim.js';
 import { openCard, sealCard } from '../sealed-card.js';
@@ -55,6 +56,8 @@ export interface TransferInput {
   readonly intent?: (db: Executor) => Promise<void>;
   /** Store the debited card for this client once the transfer is made (clientId, not bindingNotNeeded). */
   readonly storeCredential?: CardPaymentInput['storeCredential'];
+  /** X-Request-Id of the call, for the callbacks it causes. */
+  readonly requestId?: string;
 }
 
 /** The live debit's outcome unit found the order declined by the recovery job first. */
@@ -181,7 +184,7 @@ export class P2pTransfer {
         )
           return OVERTAKEN;
         await this.operations.completePendingOperation(db, debitId, operationOutcome(debit, nowMs));
-        await this.emitEvent(db, transferEvent(claimed, reference.rrn), nowMs);
+        await this.emitEvent(db, causedBy(transferEvent(claimed, reference.rrn), input.requestId), nowMs);
         return true;
       });
       const read = await this.orders.reread(claimed);
@@ -207,7 +210,7 @@ export class P2pTransfer {
     });
     // Overtaken by the recovery job: it declined the order and gives the debit back; no credit.
     if (!proceeds) return this.orders.reread(claimed);
-    const done = await this.creditLegs.send(claimed, credit);
+    const done = await this.creditLegs.send(claimed, credit, input.requestId);
     if (done.status !== 2 || input.storeCredential === undefined) return done;
     return this.storeDebitedCard(done, input, reference);
   }
@@ -232,6 +235,7 @@ export class P2pTransfer {
         netRefNum: reference.paymentNetRefNum,
         paymentDateMs: this.clock.nowMs(),
         email: store.email ?? order.email,
+        ...(input.requestId === undefined ? {} : { requestId: input.requestId }),
       });
       await this.orders.setBinding(db, order.id, stored.bindingId);
       return stored.bindingId;
@@ -286,6 +290,7 @@ export class P2pTransfer {
       ...(input.bindingId === undefined ? {} : { bindingId: input.bindingId }),
       ...(input.tii === undefined ? {} : { tii: input.tii }),
       ...(input.storeCredential === undefined ? {} : { storeCredential: input.storeCredential }),
+      ...(input.requestId === undefined ? {} : { requestId: input.requestId }),
     });
   }
 
@@ -323,7 +328,7 @@ export class P2pTransfer {
       to_masked_pan: to.pan.masked,
       p2p_parties: transfer.parties,
     };
-    return this.creditLegs.send(claimed, credit);
+    return this.creditLegs.send(claimed, credit, input.requestId);
   }
 
   private async transferColumns(input: TransferInput) {

@@ -19,6 +19,7 @@ import type { MoneyStepEngine } from '../money-steps/money-step-engine.js';
 import { operationOutcome } from '../operation-outcome.js';
 import { openCard } from '../sealed-card.js';
 import { transferCompleted, transferDeclined, transferEvent } from './transfer-outcomes.js';
+import { causedBy } from '../callbacks/payment-event.js';
 
 /** What a transfer's credit leg keeps: the approved debit it follows (absent for an OCT). */
 export interface CreditLegDetails {
@@ -47,7 +48,7 @@ export class TransferCredits {
   ) {}
 
   /** Sends the credit (the live call); unanswered, the recovery job asks the acquirer later. */
-  async send(order: OrderRow, credit: OrderOperationRow): Promise<OrderRow> {
+  async send(order: OrderRow, credit: OrderOperationRow, requestId?: string): Promise<OrderRow> {
     const kept = await this.credits.card(credit.id);
     if (kept === undefined) return this.orders.reread(order);
     const answer = await this.acquirer.credit({
@@ -57,12 +58,20 @@ export class TransferCredits {
       amountMinor: credit.amount_minor,
       currency: credit.currency,
     });
-    if (!isUnknown(answer)) await this.settle(order, credit, answer);
+    if (!isUnknown(answer)) await this.settle(order, credit, answer, requestId);
     return this.orders.reread(order);
   }
 
-  /** The credit's outcome; a refused credit's debit reversal is sent at once. */
-  async settle(order: OrderRow, credit: OrderOperationRow, answer: CreditAnswer): Promise<void> {
+  /**
+   * The credit's outcome; a refused credit's debit reversal is sent at once. `requestId` is the
+   * merchant's call, when it is the live answer.
+   */
+  async settle(
+    order: OrderRow,
+    credit: OrderOperationRow,
+    answer: CreditAnswer,
+    requestId?: string,
+  ): Promise<void> {
     const debit = (JSON.parse(credit.details ?? '{}') as CreditLegDetails).debit;
     const nowMs = this.clock.nowMs();
     const attemptId = order.payment_attempt_id ?? '';
@@ -84,7 +93,7 @@ export class TransferCredits {
         )
           throw new Error(`order ${order.id} changed under transfer credit ${credit.id}`);
         await this.credits.forgetCard(db, credit.id);
-        await this.emit(db, transferEvent(order, debitRrn), nowMs);
+        await this.emit(db, causedBy(transferEvent(order, debitRrn), requestId), nowMs);
       });
       return;
     }

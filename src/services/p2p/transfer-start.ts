@@ -35,6 +35,8 @@ export interface TransferRequest {
   readonly email?: string | undefined;
   /** '01' when the payer is in an app (threeDSSDK=true). */
   readonly deviceChannel?: '01' | '02';
+  /** X-Request-Id of the call, for the callbacks of a transfer decided in it. */
+  readonly requestId?: string;
 }
 
 /**
@@ -68,6 +70,7 @@ export class TransferStart {
         ...(request.exemption === undefined
           ? {}
           : { secureAuth: JSON.stringify({ threeDsType: 'EXEMPTION', exemption: request.exemption }) }),
+        ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
       });
       return { kind: 'decided', order: done };
     }
@@ -93,6 +96,7 @@ export class TransferStart {
         merchantName: request.merchantName,
         ...(request.email === undefined ? {} : { email: request.email }),
         ...(request.deviceChannel === undefined ? {} : { deviceChannel: request.deviceChannel }),
+        ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
       },
       browser,
     );

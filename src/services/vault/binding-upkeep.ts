@@ -13,8 +13,8 @@ export class BindingUpkeep {
   ) {}
 
   /** Deactivates (false) or reactivates (true) a binding; refused when it already is. */
-  setActive(merchantId: string, bindingId: string, active: boolean): Promise<void> {
-    return this.writes.run((db) => this.vault.setActive(db, merchantId, bindingId, active));
+  setActive(merchantId: string, bindingId: string, active: boolean, requestId?: string): Promise<void> {
+    return this.writes.run((db) => this.vault.setActive(db, merchantId, bindingId, active, requestId));
   }
 
   /** The renewed card's expiry. */

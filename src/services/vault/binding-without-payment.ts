@@ -11,6 +11,8 @@ export interface CardToStore {
   readonly expiry: CardExpiry;
   readonly email: string | null;
   readonly phone: string | null;
+  /** X-Request-Id of the call, for the bindingCreated callback. */
+  readonly requestId?: string;
 }
 
 /**

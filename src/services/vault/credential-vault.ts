@@ -13,7 +13,7 @@ import type { BindingCategory, CredentialReferences } from '../../domain/stored-
 import type { SecretBox } from '../../security/secret-box.js';
 import type { Binding, BindingFilter, BindingRepository } from '../../store/binding-repository.js';
 import type { Executor } from '../../store/prepared-query.js';
-import type { PaymentEvent } from '../callbacks/payment-event.js';
+import { causedBy, type PaymentEvent } from '../callbacks/payment-event.js';
 
 /** What storing a card after an approved payment (or without one) needs to know. */
 export interface CredentialToStore {
@@ -28,6 +28,8 @@ export interface CredentialToStore {
   readonly paymentDateMs: number | null;
   readonly email?: string | null;
   readonly phone?: string | null;
+  /** X-Request-Id of the call that stored the card, for its bindingCreated callback. */
+  readonly requestId?: string;
 }
 
 /**
@@ -90,7 +92,7 @@ export class CredentialVault {
         updated_at_ms: nowMs,
       });
       // Saving a card the client had switched off switches it on again: the merchant hears of it.
-      if (existing.active !== 1) await this.emitActivity(db, existing, true, nowMs);
+      if (existing.active !== 1) await this.emitActivity(db, existing, true, nowMs, input.requestId);
       return { bindingId: existing.id, created: false };
     }
     const id = this.random.uuid();
@@ -121,20 +123,23 @@ export class CredentialVault {
     if (storedId !== id) return { bindingId: storedId, created: false };
     await this.emit(
       db,
-      {
-        merchantId: input.merchantId,
-        orderId: origin.id,
-        orderNumber: origin.order_number,
-        operation: 'bindingCreated',
-        success: true,
-        dynamicCallbackUrl: null,
-        extra: {
-          bindingId: id,
-          panMasked: input.pan.masked,
-          ...(input.email === undefined || input.email === null ? {} : { email: input.email }),
-          ...(input.phone === undefined || input.phone === null ? {} : { phone: input.phone }),
+      causedBy(
+        {
+          merchantId: input.merchantId,
+          orderId: origin.id,
+          orderNumber: origin.order_number,
+          operation: 'bindingCreated',
+          success: true,
+          dynamicCallbackUrl: null,
+          extra: {
+            bindingId: id,
+            panMasked: input.pan.masked,
+            ...(input.email === undefined || input.email === null ? {} : { email: input.email }),
+            ...(input.phone === undefined || input.phone === null ? {} : { phone: input.phone }),
+          },
         },
-      },
+        input.requestId,
+      ),
       nowMs,
     );
     return { bindingId: id, created: true };
@@ -231,28 +236,43 @@ export class CredentialVault {
   }
 
   /** unBindCard.do / bindCard.do: the change and its bindingActivityChanged callback in one unit. */
-  async setActive(db: Executor, merchantId: string, bindingId: string, active: boolean): Promise<void> {
+  async setActive(
+    db: Executor,
+    merchantId: string,
+    bindingId: string,
+    active: boolean,
+    requestId?: string,
+  ): Promise<void> {
     const binding = await this.bindings.find(merchantId, bindingId, db);
     if (binding === undefined) throw new Refusal('BINDING_NOT_FOUND');
     const nowMs = this.clock.nowMs();
     if (!(await this.bindings.setActive(db, merchantId, bindingId, active, nowMs))) {
       throw new Refusal(active ? 'BINDING_ACTIVE' : 'BINDING_NOT_ACTIVE');
     }
-    await this.emitActivity(db, binding, active, nowMs);
+    await this.emitActivity(db, binding, active, nowMs, requestId);
   }
 
-  private async emitActivity(db: Executor, binding: Binding, active: boolean, nowMs: number): Promise<void> {
+  private async emitActivity(
+    db: Executor,
+    binding: Binding,
+    active: boolean,
+    nowMs: number,
+    requestId: string | undefined,
+  ): Promise<void> {
     await this.emit(
       db,
-      {
-        merchantId: binding.merchant_id,
-        orderId: binding.origin_order_id,
-        orderNumber: binding.origin_order_number,
-        operation: 'bindingActivityChanged',
-        success: true,
-        dynamicCallbackUrl: null,
-        extra: { bindingId: binding.id, enabled: String(active) },
-      },
+      causedBy(
+        {
+          merchantId: binding.merchant_id,
+          orderId: binding.origin_order_id,
+          orderNumber: binding.origin_order_number,
+          operation: 'bindingActivityChanged',
+          success: true,
+          dynamicCallbackUrl: null,
+          extra: { bindingId: binding.id, enabled: String(active) },
+        },
+        requestId,
+      ),
       nowMs,
     );
   }

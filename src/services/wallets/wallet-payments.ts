@@ -29,6 +29,7 @@ export type WalletTerms = Pick<
   | 'storeCredential'
   | 'verification'
   | 'secureAuth'
+  | 'requestId'
 >;
 
 /**

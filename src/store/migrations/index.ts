@@ -16,6 +16,7 @@ import * as moneySteps from './0014-money-steps.js';
 import * as p2pStatusResponse from './0015-p2p-status-response.js';
 import * as automaticHoldIndex from './0016-automatic-hold-index.js';
 import * as appChannel from './0017-app-channel.js';
+import * as callbackRequestId from './0018-callback-request-id.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -36,4 +37,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015-p2p-status-response': p2pStatusResponse,
   '0016-automatic-hold-index': automaticHoldIndex,
   '0017-app-channel': appChannel,
+  '0018-callback-request-id': callbackRequestId,
 };
