@@ -2,7 +2,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'bench/results/**', 'test-output/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'clients/*/dist/**',
+      'node_modules/**',
+      'data/**',
+      'bench/results/**',
+      'test-output/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

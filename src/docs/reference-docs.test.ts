@@ -8,12 +8,17 @@ import {
   errorsMarkdown,
 } from './reference-docs.js';
 import { openApiText } from './api-document.js';
+import { CLIENT_MODULE, clientModuleText } from './typescript-client.js';
 
 const doc = (name: string) => readFileSync(new URL(`../../../docs/${name}`, import.meta.url), 'utf8');
 
 test('docs/errors.md and docs/api-reference.md match the code (run npm run gen:docs)', () => {
   assert.equal(doc('errors.md'), errorsMarkdown());
   assert.equal(doc('api-reference.md'), apiReferenceMarkdown());
+});
+
+test('the typed client module matches the document (run npm run gen:docs)', async () => {
+  assert.equal(readFileSync(CLIENT_MODULE, 'utf8'), await clientModuleText());
 });
 
 test('every operation lives under {base_url} = /payment/rest and ends in .do', () => {
