@@ -49,6 +49,8 @@ import { ThreeDsServer } from './processing/threeds/three-ds-server.js';
 import { registerAcsRoutes } from './http/pages/acs-routes.js';
 import { registerAppAcsRoutes } from './http/pages/app-acs-routes.js';
 import { registerApiDocsRoutes } from './http/pages/api-docs-routes.js';
+import { registerConsole } from './http/console/console-routes.js';
+import { consoleServices, type ConsoleServices } from './services/console/console-module.js';
 import { ReadinessProbe } from './store/readiness.js';
 import { GatehouseMetrics } from './observability/metrics.js';
 import { withMetrics } from './observability/acquirer-metrics.js';
@@ -133,6 +135,8 @@ export interface Gatehouse {
   readonly logger: Logger;
   /** This instance's Prometheus metrics (served by the metrics listener when one is configured). */
   readonly metrics: GatehouseMetrics;
+  /** The operator console's services (accounts, sessions, orders, actions). */
+  readonly operatorConsole: ConsoleServices;
   /** Starts the background jobs and listens; resolves to the address it listens on. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -429,6 +433,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const walletPayments = new WalletPayments(payment, walletRows, clock);
   const walletTokens = new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets));
   const readiness = new ReadinessProbe(store, READINESS_LIMIT_MS);
+  const operatorConsole = consoleServices({ store, directory, lifecycle, secrets, random, clock });
   const app = await buildHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
@@ -463,6 +468,10 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       registerAcsRoutes(app, acs);
       registerAppAcsRoutes(app, acs);
       registerApiDocsRoutes(app);
+      registerConsole(app, {
+        ...operatorConsole,
+        secureCookies: config.publicUrl.startsWith('https:'),
+      });
       const pageDeps = { directory, query, payments: authenticated, server: threeDs, clock };
       registerMerchantPages(app, [
         { kind: PAYMENT_PAGE, handlers: paymentPage({ ...pageDeps, vault, payment, dcc }) },
@@ -510,6 +519,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     jobs,
     logger,
     metrics,
+    operatorConsole,
     async listen() {
       if (options.runJobs !== false) jobs.start();
       const address = await app.listen({ port: config.port, host: config.host });

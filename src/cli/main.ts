@@ -14,6 +14,7 @@ import {
 } from '../services/merchant-admin.js';
 import { openAdmin } from '../server.js';
 import { addAttentionCommands } from './attention-commands.js';
+import { addOperatorCommands } from './operator-commands.js';
 import { addCallbackCommands, addKeyCommands } from './callback-commands.js';
 import { addVaultCommands } from './vault-commands.js';
 import { addWalletCommands } from './wallet-commands.js';
@@ -298,6 +299,7 @@ export function buildCli(): Command {
   addKeyCommands(program);
   addCallbackCommands(program);
   addAttentionCommands(program);
+  addOperatorCommands(program);
   addVaultCommands(program);
   addWalletCommands(program);
   addDccCommands(program);

@@ -41,7 +41,7 @@ export function addVaultCommands(program: Command): void {
       for (const [keyId, counts] of Object.entries(usage)) {
         const mark = keyId === box.keyId ? ' (current)' : '';
         console.log(
-          `${keyId}${mark}: ${counts.bindings} bindings, ${counts.callbackKeys} callback keys, ${counts.threeDsCards} 3-D Secure cards, ${counts.creditCards} instant-refund cards, ${counts.walletKeys} wallet keys, ${counts.walletSandboxes} sandbox wallet vendors, ${counts.appChallengeSessions} app challenge sessions`,
+          `${keyId}${mark}: ${counts.bindings} bindings, ${counts.callbackKeys} callback keys, ${counts.threeDsCards} 3-D Secure cards, ${counts.creditCards} instant-refund cards, ${counts.walletKeys} wallet keys, ${counts.walletSandboxes} sandbox wallet vendors, ${counts.appChallengeSessions} app challenge sessions, ${counts.operatorTotpSecrets} operator TOTP secrets`,
         );
       }
     });
@@ -75,7 +75,7 @@ export function addVaultCommands(program: Command): void {
         Object.keys(await rotation.usage()).filter((keyId) => keyId !== box.keyId),
       );
       console.log(
-        `re-encrypted ${counts.bindings} bindings, ${counts.callbackKeys} callback keys, ${counts.threeDsCards} 3-D Secure cards, ${counts.creditCards} instant-refund cards, ${counts.walletKeys} wallet keys, ${counts.walletSandboxes} sandbox wallet vendors, ${counts.appChallengeSessions} app challenge sessions`,
+        `re-encrypted ${counts.bindings} bindings, ${counts.callbackKeys} callback keys, ${counts.threeDsCards} 3-D Secure cards, ${counts.creditCards} instant-refund cards, ${counts.walletKeys} wallet keys, ${counts.walletSandboxes} sandbox wallet vendors, ${counts.appChallengeSessions} app challenge sessions, ${counts.operatorTotpSecrets} operator TOTP secrets`,
       );
       if (left.length > 0) {
         console.log(

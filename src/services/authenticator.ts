@@ -6,6 +6,7 @@ import { hashToken } from '../security/token-hash.js';
 import type { MerchantRepository } from '../store/merchant-repository.js';
 import type { MerchantContext } from './merchant-context.js';
 import type { MerchantDirectory } from './merchant-directory.js';
+import { LoginThrottle } from './login-throttle.js';
 
 export interface Credentials {
   readonly userName?: string;
@@ -30,17 +31,12 @@ export const AUTH_CACHE_TTL_MS = 5 * 60_000;
 /** How long a cached principal is trusted without reading its user and merchant rows again. */
 export const AUTH_FRESH_MS = 1_000;
 export const AUTH_CACHE_ENTRIES_MAX = 10_000;
-export const AUTH_FAILURES_FREE = 5;
-export const AUTH_LOCK_MS_BASE = 1_000;
-export const AUTH_LOCK_MS_MAX = 15 * 60_000;
-export const AUTH_FAILURE_WINDOW_MS = 15 * 60_000;
-const THROTTLED_USERS_MAX = 100_000;
-
-interface Failures {
-  count: number;
-  lastMs: number;
-  lockedUntilMs: number;
-}
+export {
+  AUTH_FAILURES_FREE,
+  AUTH_FAILURE_WINDOW_MS,
+  AUTH_LOCK_MS_BASE,
+  AUTH_LOCK_MS_MAX,
+} from './login-throttle.js';
 
 interface Verified {
   /** The stored hash the credential was verified against (empty for tokens). */
@@ -62,7 +58,7 @@ interface Verified {
  */
 export class Authenticator {
   private readonly verified = new Map<string, Verified>();
-  private readonly failures = new Map<string, Failures>();
+  private readonly failures = new LoginThrottle();
   /** Re-reads under way, by cache key: concurrent requests of one principal share one. */
   private readonly rereading = new Map<string, Promise<Authenticated>>();
 
@@ -163,7 +159,7 @@ export class Authenticator {
     const cacheKey = `u:${hash('sha256', `${userName}\0${password}`, 'base64')}`;
     const cached = this.fresh(cacheKey, nowMs);
     if (cached !== undefined) {
-      if (this.failures.size > 0) this.failures.delete(userName);
+      this.failures.succeeded(userName);
       return cached;
     }
     return this.once(cacheKey, () => this.passwordAgain(userName, password, cacheKey, nowMs));
@@ -193,7 +189,7 @@ export class Authenticator {
       this.recordFailure(userName, nowMs);
       throw new Refusal('AUTH_DENIED');
     }
-    this.failures.delete(userName);
+    this.failures.succeeded(userName);
     return this.remember(
       cacheKey,
       { passwordHash: user.password_hash, merchantId: merchant.id, principal: `user:${user.id}`, merchant },
@@ -206,21 +202,12 @@ export class Authenticator {
   }
 
   private refuseWhileLocked(userName: string, nowMs: number): void {
-    const entry = this.failures.get(userName);
-    if (entry !== undefined && entry.lockedUntilMs > nowMs) {
-      throw new Refusal('AUTH_THROTTLED', { seconds: Math.ceil((entry.lockedUntilMs - nowMs) / 1000) });
-    }
+    const seconds = this.failures.lockedFor(userName, nowMs);
+    if (seconds !== undefined) throw new Refusal('AUTH_THROTTLED', { seconds });
   }
 
   private recordFailure(userName: string, nowMs: number): void {
-    const previous = this.failures.get(userName);
-    const count =
-      previous !== undefined && nowMs - previous.lastMs < AUTH_FAILURE_WINDOW_MS ? previous.count + 1 : 1;
-    const excess = count - AUTH_FAILURES_FREE;
-    const lockMs = excess < 0 ? 0 : Math.min(AUTH_LOCK_MS_MAX, AUTH_LOCK_MS_BASE * 2 ** excess);
-    if (this.failures.size >= THROTTLED_USERS_MAX)
-      this.failures.delete(this.failures.keys().next().value as string);
-    this.failures.set(userName, { count, lastMs: nowMs, lockedUntilMs: nowMs + lockMs });
+    this.failures.failed(userName, nowMs);
   }
 
   private remember(

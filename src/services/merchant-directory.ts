@@ -38,6 +38,12 @@ export class MerchantDirectory {
     return record === undefined ? undefined : toMerchantContext(record);
   }
 
+  /** Every merchant's id and login, by login (the console's filters). */
+  async all(): Promise<{ id: string; login: string }[]> {
+    const rows = await this.merchants.list();
+    return rows.map((row) => ({ id: row.id, login: row.login }));
+  }
+
   async byLogin(login: string): Promise<MerchantContext | undefined> {
     const record = await this.merchants.findByLogin(login);
     return record === undefined ? undefined : toMerchantContext(record);

@@ -223,6 +223,65 @@ export interface Database {
   wallet_sandbox_authorities: WalletSandboxAuthorityRow;
   dcc_rates: DccRateRow;
   dcc_calculations: DccCalculationRow;
+  operators: OperatorRow;
+  operator_merchants: OperatorMerchantRow;
+  operator_sessions: OperatorSessionRow;
+  console_audit: ConsoleAuditRow;
+  console_action_keys: ConsoleActionKeyRow;
+}
+
+export interface ConsoleActionKeyRow {
+  key: string;
+  operator_id: string;
+  created_at_ms: number;
+}
+
+/** A person who runs the gateway (the operator console); never a merchant's API user. */
+export interface OperatorRow {
+  id: string;
+  /** Lower case; the login name. */
+  email: string;
+  /** admin | support | finance | viewer (domain/operator-roles.ts) */
+  role: string;
+  password_hash: string;
+  disabled: number;
+  /** The TOTP secret sealed with the master key; null while the second factor is off. */
+  totp_sealed: string | null;
+  /** The last time step a code was accepted for: a code is good once. */
+  totp_last_step: number | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** A merchant a limited operator may see; an operator without rows sees every merchant. */
+export interface OperatorMerchantRow {
+  operator_id: string;
+  merchant_id: string;
+}
+
+export interface OperatorSessionRow {
+  /** SHA-256 of the session token: the cookie's value is never stored. */
+  id: string;
+  operator_id: string;
+  created_at_ms: number;
+  last_seen_ms: number;
+}
+
+/** One operator action and its outcome; the database refuses to change or delete it. */
+export interface ConsoleAuditRow {
+  id: string;
+  operator_id: string;
+  operator_email: string;
+  at_ms: number;
+  action: string;
+  merchant_id: string | null;
+  order_id: string | null;
+  amount_minor: number | null;
+  currency: string | null;
+  /** done | refused: <reason> | … */
+  outcome: string;
+  /** JSON: what the action said besides its amount (note, side, callback id). */
+  details: string | null;
 }
 
 /** The operator's rate from one currency to another, with the markup added for the customer. */

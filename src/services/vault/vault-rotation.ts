@@ -12,6 +12,7 @@ export interface RotationCounts {
   readonly walletKeys: number;
   readonly walletSandboxes: number;
   readonly appChallengeSessions: number;
+  readonly operatorTotpSecrets: number;
 }
 
 /** How many sealed values each key holds, per kind: what `gatehouse vault status` prints. */
@@ -39,6 +40,7 @@ export class VaultRotation {
       walletKeys: await this.reseal(SEALED_KINDS.walletKeys),
       walletSandboxes: await this.reseal(SEALED_KINDS.walletSandboxes),
       appChallengeSessions: await this.reseal(SEALED_KINDS.appChallengeSessions),
+      operatorTotpSecrets: await this.reseal(SEALED_KINDS.operatorTotpSecrets),
     };
   }
 
@@ -58,6 +60,7 @@ export class VaultRotation {
           walletKeys: 0,
           walletSandboxes: 0,
           appChallengeSessions: 0,
+          operatorTotpSecrets: 0,
         };
         usage[keyId][name] += 1;
       }
@@ -100,7 +103,8 @@ interface SealedKind {
     | 'pending_credit_cards'
     | 'wallet_keys'
     | 'wallet_sandbox_authorities'
-    | 'acs_transactions';
+    | 'acs_transactions'
+    | 'operators';
   readonly column: string;
   /** The keyed hash stored beside the value, recomputed under the new key. */
   readonly hashColumn?: string;
@@ -114,4 +118,5 @@ const SEALED_KINDS = {
   walletKeys: { table: 'wallet_keys', column: 'private_key_sealed' },
   walletSandboxes: { table: 'wallet_sandbox_authorities', column: 'material_sealed' },
   appChallengeSessions: { table: 'acs_transactions', column: 'session_sealed' },
+  operatorTotpSecrets: { table: 'operators', column: 'totp_sealed' },
 } as const satisfies Record<keyof RotationCounts, SealedKind>;

@@ -17,6 +17,7 @@ import * as p2pStatusResponse from './0015-p2p-status-response.js';
 import * as automaticHoldIndex from './0016-automatic-hold-index.js';
 import * as appChannel from './0017-app-channel.js';
 import * as callbackRequestId from './0018-callback-request-id.js';
+import * as operators from './0019-operators.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -38,4 +39,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016-automatic-hold-index': automaticHoldIndex,
   '0017-app-channel': appChannel,
   '0018-callback-request-id': callbackRequestId,
+  '0019-operators': operators,
 };

@@ -1,0 +1,78 @@
+import { currencyByNumeric } from '../../domain/currencies.js';
+
+/**
+ * The console's words, English first. Other languages are added as further catalogues with the
+ * same keys (the compiler checks they are complete); the console picks English until an operator
+ * setting chooses another.
+ */
+export const CONSOLE_EN = {
+  title: 'Gatehouse console',
+  login: 'Log in',
+  logout: 'Log out',
+  email: 'Email',
+  password: 'Password',
+  code: 'Code from your authenticator app',
+  denied: 'That email and password do not match an active operator.',
+  throttled: 'Too many failed logins. Try again in {seconds} seconds.',
+  codeRequired: 'Enter the six-digit code from your authenticator app.',
+  orders: 'Orders',
+  audit: 'Audit',
+  filter: 'Filter',
+  nextPage: 'Older orders',
+  noOrders: 'No order matches.',
+  forbidden: 'Your role does not allow this.',
+  notFound: 'There is no such order, or it belongs to a merchant you do not see.',
+  csrf: 'This form has expired or did not come from the console. Open the page again.',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  done: 'Done.',
+  duplicate: 'This form was already submitted; its outcome is shown below.',
+  refused: 'Refused: {message}',
+} as const;
+
+export type ConsoleText = keyof typeof CONSOLE_EN;
+
+export function text(key: ConsoleText, vars: Readonly<Record<string, string | number>> = {}): string {
+  return CONSOLE_EN[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    vars[name] === undefined ? whole : String(vars[name]),
+  );
+}
+
+export const STATUS_NAMES: Readonly<Record<number, string>> = {
+  0: 'registered',
+  1: 'held',
+  2: 'paid',
+  3: 'reversed',
+  4: 'refunded',
+  5: 'at the ACS',
+  6: 'declined',
+};
+
+/** `12.50 EUR` from minor units and the numeric currency code orders keep. */
+export function money(amountMinor: number | null, numeric: string | null): string {
+  if (amountMinor === null) return '';
+  const currency = numeric === null ? undefined : currencyByNumeric(numeric);
+  if (currency === undefined) return `${amountMinor} ${numeric ?? ''}`.trim();
+  const major = (amountMinor / 10 ** currency.exponent).toFixed(currency.exponent);
+  return `${major} ${currency.alpha}`;
+}
+
+/** `EUR` for the numeric code `978`. */
+export function currencyName(numeric: string): string {
+  return currencyByNumeric(numeric)?.alpha ?? numeric;
+}
+
+/** Minor units from what an operator typed in major units (`12.5`, `12,50`); undefined if unreadable. */
+export function minorUnits(typed: string, numeric: string): number | undefined {
+  const currency = currencyByNumeric(numeric);
+  const exponent = currency?.exponent ?? 2;
+  const normal = typed.trim().replace(',', '.');
+  const pattern = exponent === 0 ? /^\d{1,12}$/ : new RegExp(`^\\d{1,12}(\\.\\d{1,${exponent}})?$`);
+  if (!pattern.test(normal)) return undefined;
+  const [whole = '0', fraction = ''] = normal.split('.');
+  return Number(whole) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
+}
+
+export function when(ms: number | null): string {
+  return ms === null ? '' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+}

@@ -1,0 +1,36 @@
+import { roleHas, type ConsoleRight, type OperatorRole } from '../../domain/operator-roles.js';
+
+/** The operator a console request acts for, as its session proved. */
+export interface Operator {
+  readonly id: string;
+  readonly email: string;
+  readonly role: OperatorRole;
+  /** The merchants the operator may see; undefined: every merchant. */
+  readonly merchantIds?: ReadonlySet<string>;
+  /** Digest of the session's token. */
+  readonly sessionId: string;
+}
+
+/** A console action or read the operator may not do; the page answers 403 (or 404 for a record). */
+export class ConsoleForbidden extends Error {
+  override readonly name = 'ConsoleForbidden';
+}
+
+/** Something the operator asked for that does not exist, or exists outside their merchants. */
+export class ConsoleNotFound extends Error {
+  override readonly name = 'ConsoleNotFound';
+}
+
+export function requireRight(operator: Operator, right: ConsoleRight): void {
+  if (!roleHas(operator.role, right))
+    throw new ConsoleForbidden(`the ${operator.role} role may not ${right}`);
+}
+
+export function seesMerchant(operator: Operator, merchantId: string): boolean {
+  return operator.merchantIds === undefined || operator.merchantIds.has(merchantId);
+}
+
+/** The merchant ids a query is limited to, or undefined for every merchant. */
+export function merchantLimit(operator: Operator): readonly string[] | undefined {
+  return operator.merchantIds === undefined ? undefined : [...operator.merchantIds];
+}

@@ -1,0 +1,257 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { totpCode } from '../../src/services/console/totp.js';
+import { listenForCallbacks } from '../support/callback-listener.js';
+import { ConsoleClient, hiddenFields } from '../support/console-client.js';
+import { ENGINES } from '../support/engines.js';
+import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
+
+const REST = '/payment/rest';
+const PASSWORD = 'correct horse battery';
+
+for (const engine of ENGINES) {
+  describe(`${engine}: the operator console (issue 27)`, () => {
+    let gh: TestGatehouse;
+    let shopX: { auth: { userName: string; password: string }; merchantLogin: string };
+    let shopY: { auth: { userName: string; password: string }; merchantLogin: string };
+    let endpoint: Awaited<ReturnType<typeof listenForCallbacks>>;
+
+    const email = (role: string) => `${role}-${randomBytes(3).toString('hex')}@ops.example`;
+    async function operator(role: string, merchants: string[] = []): Promise<ConsoleClient> {
+      const address = email(role);
+      await gh.gatehouse.operatorConsole.accounts.create({
+        email: address,
+        role,
+        merchants,
+        password: PASSWORD,
+      });
+      const client = new ConsoleClient(gh.baseUrl);
+      assert.equal((await client.login(address, PASSWORD)).status, 303);
+      return client;
+    }
+    async function pay(
+      auth: { userName: string; password: string },
+      pan = '4111111111111111',
+    ): Promise<string> {
+      const paid = await gh.post(`${REST}/instantPayment.do`, {
+        ...auth,
+        amount: 2000,
+        pan,
+        expiry: '203412',
+        returnUrl: 'https://shop.example/ok',
+        orderNumber: `con-${randomBytes(4).toString('hex')}`,
+      });
+      assert.equal(paid.body.errorCode, '0', paid.text);
+      return String(paid.body.orderId);
+    }
+
+    before(async () => {
+      gh = await startTestGatehouse(engine);
+      endpoint = await listenForCallbacks();
+      shopX = await gh.createMerchant({ callbackUrl: endpoint.url, callbackKey: 'console-key' });
+      shopY = await gh.createMerchant();
+    });
+    after(async () => {
+      await gh.close();
+      await new Promise((resolve) => endpoint.server.close(resolve));
+    });
+
+    test('login: wrong passwords are refused alike, then throttled; a session reaches the pages', async () => {
+      const address = email('admin');
+      await gh.gatehouse.operatorConsole.accounts.create({
+        email: address,
+        role: 'admin',
+        merchants: [],
+        password: PASSWORD,
+      });
+      const client = new ConsoleClient(gh.baseUrl);
+      assert.equal((await client.get('/console/orders')).location, '/console/login');
+      const unknown = await client.login('nobody@ops.example', PASSWORD);
+      const wrong = await client.login(address, 'not the password');
+      assert.equal(unknown.status, 401);
+      assert.equal(wrong.status, 401);
+      assert.ok(wrong.html.includes('do not match an active operator'));
+      for (let attempt = 0; attempt < 5; attempt += 1) await client.login(address, 'still wrong');
+      const throttled = await client.login(address, PASSWORD);
+      assert.equal(throttled.status, 429);
+      assert.match(throttled.html, /Too many failed logins/);
+      gh.clock.advance(16 * 60_000);
+      assert.equal((await client.login(address, PASSWORD)).status, 303);
+      assert.equal((await client.get('/console/orders')).status, 200);
+      // Idle for longer than the limit: the session is over.
+      gh.clock.advance(31 * 60_000);
+      assert.equal((await client.get('/console/orders')).location, '/console/login');
+    });
+
+    test('TOTP: the code is asked for, checked, and good once', async () => {
+      const address = email('finance');
+      await gh.gatehouse.operatorConsole.accounts.create({
+        email: address,
+        role: 'finance',
+        merchants: [],
+        password: PASSWORD,
+      });
+      const { secret } = await gh.gatehouse.operatorConsole.accounts.enableTotp(address);
+      const client = new ConsoleClient(gh.baseUrl);
+      assert.match((await client.login(address, PASSWORD)).html, /six-digit code/);
+      const code = totpCode(secret, gh.clock.nowMs());
+      assert.equal((await client.login(address, PASSWORD, code)).status, 303);
+      assert.equal(
+        (await new ConsoleClient(gh.baseUrl).login(address, PASSWORD, code)).status,
+        401,
+        'a code is good once',
+      );
+    });
+
+    test('find by last four, refund part, see it in the story, the audit and the API; a double submit refunds once', async () => {
+      const support = await operator('support');
+      const orderId = await pay(shopX.auth, '5555555555554444');
+      const list = await support.get('/console/orders?last4=4444');
+      assert.ok(list.html.includes(`/console/orders/${orderId}`), 'the order is listed');
+      assert.ok(!/5555555555554444/.test(list.html), 'no full card number');
+      const story = await support.get(`/console/orders/${orderId}`);
+      assert.match(story.html, /555555\*\*4444/);
+      const refund = await support.confirmAndAct(orderId, { action: 'refund', amount: '5.00' });
+      assert.equal(refund.status, 303);
+      const again = await support.post(`/console/orders/${orderId}/act`, refund.form);
+      assert.equal(again.status, 200);
+      assert.match(again.html, /already submitted/);
+      const after = await support.get(refund.location ?? '');
+      assert.match(after.html, /Done\./);
+      assert.match(after.html, /refund 5\.00/);
+      const status = await gh.post(`${REST}/getOrderStatusExtended.do`, { ...shopX.auth, orderId });
+      assert.equal((status.body.paymentAmountInfo as { refundedAmount: number }).refundedAmount, 500);
+      const audit = await support.get(`/console/audit?order=${orderId}`);
+      assert.match(audit.html, /refund/);
+      assert.match(audit.html, /5\.00 EUR|5\.00 RUB|5\.00/);
+      assert.equal(audit.html.match(/<td>refund<\/td>/g)?.length, 1, 'one refund, one entry');
+      // More than is left: refused by the API's rule, and audited as refused.
+      const tooMuch = await support.confirmAndAct(orderId, { action: 'refund', amount: '100.00' });
+      assert.match((await support.get(tooMuch.location ?? '')).html, /refused/);
+    });
+
+    test('a form without the session’s token is refused; a viewer cannot act; the audit cannot be changed', async () => {
+      const orderId = await pay(shopX.auth);
+      const support = await operator('support');
+      const forged = await support.confirmAndAct(
+        orderId,
+        { action: 'refund', amount: '1.00' },
+        { csrf: 'forged' },
+      );
+      assert.equal(forged.status, 403);
+      const viewer = await operator('viewer');
+      const story = await viewer.get(`/console/orders/${orderId}`);
+      assert.equal(story.status, 200);
+      assert.ok(!story.html.includes('Refund…'), 'no action forms for a viewer');
+      const confirm = await viewer.get(`/console/orders/${orderId}/confirm?action=refund&amount=1.00`);
+      const tried = await viewer.post(`/console/orders/${orderId}/act`, hiddenFields(confirm.html));
+      assert.equal(tried.status, 403);
+      const db = gh.gatehouse.store.db;
+      await assert.rejects(db.updateTable('console_audit').set({ outcome: 'done' }).execute(), /append-only/);
+      await assert.rejects(db.deleteFrom('console_audit').execute(), /append-only/);
+    });
+
+    test('a support operator limited to merchant X sees and acts on nothing of merchant Y, even by address', async () => {
+      const limited = await operator('support', [shopX.merchantLogin]);
+      const mine = await pay(shopX.auth);
+      const theirs = await pay(shopY.auth);
+      const list = await limited.get('/console/orders');
+      assert.ok(list.html.includes(mine));
+      assert.ok(!list.html.includes(theirs));
+      assert.equal((await limited.get(`/console/orders/${theirs}`)).status, 404);
+      assert.equal(
+        (await limited.get(`/console/orders/${theirs}/confirm?action=refund&amount=1.00`)).status,
+        404,
+      );
+      const form = hiddenFields(
+        (await limited.get(`/console/orders/${mine}/confirm?action=refund&amount=1.00`)).html,
+      );
+      assert.equal((await limited.post(`/console/orders/${theirs}/act`, form)).status, 404);
+      const status = await gh.post(`${REST}/getOrderStatusExtended.do`, { ...shopY.auth, orderId: theirs });
+      assert.equal((status.body.paymentAmountInfo as { refundedAmount: number }).refundedAmount, 0);
+    });
+
+    test('a dead callback is sent again and delivered; a step that needs attention is resolved with a note', async () => {
+      const support = await operator('support');
+      const orderId = await pay(shopX.auth);
+      const db = gh.gatehouse.store.db;
+      await db
+        .updateTable('callbacks')
+        .set({ state: 'dead', attempts: 10 })
+        .where('order_id', '=', orderId)
+        .execute();
+      const callback = await db
+        .selectFrom('callbacks')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      const replay = await support.confirmAndAct(orderId, { action: 'replay', callback: callback.id });
+      assert.equal(replay.status, 303);
+      await gh.gatehouse.jobs.runAll();
+      assert.ok(
+        endpoint.received.some((params) => params.mdOrder === orderId && params.operation === 'deposited'),
+      );
+      const row = await db
+        .selectFrom('callbacks')
+        .select('state')
+        .where('id', '=', callback.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(row.state, 'delivered');
+
+      const step = await db
+        .selectFrom('order_operations')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('order_operations')
+        .set({ state: 'needsAttention' })
+        .where('id', '=', step.id)
+        .execute();
+      assert.ok((await support.get('/console/orders?attention=yes')).html.includes(orderId));
+      const resolved = await support.confirmAndAct(
+        orderId,
+        { action: 'resolve', step: step.id },
+        { note: 'checked with the acquirer' },
+      );
+      assert.equal(resolved.status, 303);
+      const story = await support.get(`/console/orders/${orderId}`);
+      assert.match(story.html, /checked with the acquirer/);
+    });
+
+    test('logout, a disabled operator and a new password end sessions; a busy session stays open', async () => {
+      const accounts = gh.gatehouse.operatorConsole.accounts;
+      const address = email('viewer');
+      await accounts.create({ email: address, role: 'viewer', merchants: [], password: PASSWORD });
+      const client = new ConsoleClient(gh.baseUrl);
+      await client.login(address, PASSWORD);
+      for (let minute = 0; minute < 40; minute += 2) {
+        gh.clock.advance(2 * 60_000);
+        assert.equal((await client.get('/console/orders')).status, 200, `minute ${minute}`);
+      }
+      const csrf = hiddenFields((await client.get('/console/orders')).html).csrf ?? '';
+      assert.equal((await client.post('/console/logout', { csrf })).location, '/console/login');
+      assert.equal((await client.get('/console/orders')).location, '/console/login');
+
+      await client.login(address, PASSWORD);
+      await accounts.disable(address);
+      assert.equal((await client.get('/console/orders')).location, '/console/login');
+      assert.equal((await client.login(address, PASSWORD)).status, 401);
+      await accounts.enable(address);
+      await client.login(address, PASSWORD);
+      const generated = await accounts.resetPassword(address);
+      assert.ok(generated !== undefined && generated.length >= 12);
+      assert.equal((await client.get('/console/orders')).location, '/console/login');
+      assert.equal((await client.login(address, PASSWORD)).status, 401);
+      assert.equal((await client.login(address, generated)).status, 303);
+      await accounts.enableTotp(address);
+      await accounts.disableTotp(address);
+      assert.equal((await client.login(address, generated)).status, 303, 'password only again');
+      assert.deepEqual(
+        (await accounts.list()).find((one) => one.email === address),
+        { ...(await accounts.view(address)) },
+      );
+    });
+  });
+}
