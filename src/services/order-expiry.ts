@@ -1,6 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import type { GroupCommit } from '../store/group-commit.js';
-import type { OrderDeadlineRepository } from '../store/order-deadline-repository.js';
+import { OrderDeadlineRepository } from '../store/order-deadline-repository.js';
 import type { ExpiringOrder } from '../store/order-columns.js';
 import type { PaymentEventSink } from './card-payment.js';
 import { paymentEventFor } from './callbacks/payment-event.js';
@@ -17,6 +17,17 @@ export class OrderExpiry {
     private readonly clock: Clock,
     private readonly emit: PaymentEventSink,
   ) {}
+
+  /** Sandbox: the order's lifetime ends now, with its callback, as if its time had come. */
+  async expireNow(order: ExpiringOrder): Promise<boolean> {
+    const nowMs = this.clock.nowMs();
+    return this.writes.run(async (db) => {
+      await OrderDeadlineRepository.endLifetime(db, order.id, nowMs);
+      if (!(await this.deadlines.expireOne(db, order.id, nowMs))) return false;
+      await this.emit(db, paymentEventFor(order, 'declinedByTimeout', false), nowMs);
+      return true;
+    });
+  }
 
   async expire(order: ExpiringOrder): Promise<boolean> {
     const nowMs = this.clock.nowMs();

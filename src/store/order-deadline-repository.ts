@@ -35,6 +35,17 @@ export class OrderDeadlineRepository {
     return result.numUpdatedRows === 1n;
   }
 
+  /** Sandbox: ends an unpaid order's lifetime now, so expireOne may take it. */
+  static async endLifetime(db: Executor, orderId: string, nowMs: number): Promise<void> {
+    await db
+      .updateTable('orders')
+      .set({ expires_at_ms: nowMs })
+      .where('id', '=', orderId)
+      .where('status', 'in', UNPAID)
+      .where('expires_at_ms', '>', nowMs)
+      .execute();
+  }
+
   /** Holds whose automatic capture (or reversal) time has come, oldest first. */
   async dueForAutomaticAction(
     action: 'complete' | 'reverse',

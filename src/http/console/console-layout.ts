@@ -38,7 +38,7 @@ export async function consolePage(
   reply: FastifyReply,
   title: string,
   body: Html,
-  session?: { operator: Operator; csrf: string },
+  session?: { operator: Operator; csrf: string; sandbox?: boolean },
   status = 200,
 ): Promise<void> {
   const bar =
@@ -49,6 +49,7 @@ export async function consolePage(
           <nav aria-label="Console">
             <a href="${CONSOLE_PATH}/orders">${text('orders')}</a>
             <a href="${CONSOLE_PATH}/audit">${text('audit')}</a>
+            ${session.sandbox ? html`<a href="${CONSOLE_PATH}/sandbox">Sandbox</a>` : ''}
           </nav>
           <span>${session.operator.email} (${session.operator.role})</span>
           <form method="post" action="${CONSOLE_PATH}/logout">

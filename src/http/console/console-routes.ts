@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { roleHas } from '../../domain/operator-roles.js';
 import type { ConsoleActions } from '../../services/console/console-actions.js';
+import type { ConsoleSandbox } from '../../services/console/console-sandbox.js';
 import type { ConsoleOrders } from '../../services/console/console-orders.js';
 import { ConsoleForbidden, ConsoleNotFound, type Operator } from '../../services/console/operator.js';
 import type { OperatorSessions } from '../../services/console/operator-sessions.js';
@@ -17,11 +19,13 @@ import {
 } from './console-session.js';
 import { text } from './console-text.js';
 import { registerOrderPages } from './order-pages.js';
+import { registerSandboxPage } from './sandbox-page.js';
 
 export interface ConsoleDeps {
   readonly sessions: OperatorSessions;
   readonly orders: ConsoleOrders;
   readonly actions: ConsoleActions;
+  readonly sandbox: ConsoleSandbox;
   /** The public address is https: the session cookie is Secure. */
   readonly secureCookies: boolean;
 }
@@ -31,6 +35,8 @@ export interface ConsoleRequest {
   readonly operator: Operator;
   /** The form token every form of the page carries. */
   readonly csrf: string;
+  /** The sandbox tools are on and the operator may use them (the nav shows them). */
+  readonly sandbox: boolean;
   readonly fields: Record<string, string>;
 }
 
@@ -50,7 +56,8 @@ export function guarded(deps: ConsoleDeps, handler: ConsoleHandler) {
     }
     const fields = formFields(request);
     const csrf = csrfToken(found.token);
-    const session = { operator: found.operator, csrf };
+    const sandbox = deps.sandbox.enabled && roleHas(found.operator.role, 'sandbox.use');
+    const session = { operator: found.operator, csrf, sandbox };
     if (request.method === 'POST' && !csrfValid(found.token, fields.csrf)) {
       await consolePage(
         reply,
@@ -160,4 +167,5 @@ export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
   );
   registerOrderPages(app, deps);
   registerAuditPage(app, deps);
+  if (deps.sandbox.enabled) registerSandboxPage(app, deps);
 }

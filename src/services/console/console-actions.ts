@@ -29,7 +29,7 @@ export interface ActionRequest {
   readonly key: string;
 }
 
-interface Subject {
+export interface Subject {
   readonly merchantId: string | null;
   readonly orderId: string | null;
   readonly amountMinor: number | null;
@@ -170,8 +170,11 @@ export class ConsoleActions {
     return this.once(request, action, subject, () => act(order));
   }
 
-  /** Takes the form's key, acts, and writes the audit entry under the same key. */
-  private async once(
+  /**
+   * Takes the form's key, acts, and writes the audit entry under the same key; other console
+   * services (the sandbox tools) act through it too.
+   */
+  async once(
     request: ActionRequest,
     action: string,
     subject: Subject,

@@ -14,6 +14,9 @@ import { ConsoleActions } from './console-actions.js';
 import { ConsoleOrders } from './console-orders.js';
 import { OperatorAccounts } from './operator-accounts.js';
 import { OperatorSessions, type SessionLimits } from './operator-sessions.js';
+import { ConsoleSandbox, type SandboxTools } from './console-sandbox.js';
+import { DccRateAdmin } from '../dcc/dcc-rate-admin.js';
+import { DccRateRepository } from '../../store/dcc-repository.js';
 
 /** The console's services over one store: what the pages and the operator commands use. */
 export interface ConsoleServices {
@@ -21,6 +24,7 @@ export interface ConsoleServices {
   readonly sessions: OperatorSessions;
   readonly orders: ConsoleOrders;
   readonly actions: ConsoleActions;
+  readonly sandbox: ConsoleSandbox;
 }
 
 export function consoleServices(deps: {
@@ -31,24 +35,35 @@ export function consoleServices(deps: {
   readonly random: RandomSource;
   readonly clock: Clock;
   readonly limits?: SessionLimits;
+  /** The sandbox tools, or undefined under GATEHOUSE_ENV=production. */
+  readonly sandbox?: SandboxTools;
 }): ConsoleServices {
   const { store, directory, secrets, clock } = deps;
   const operators = new OperatorRepository(store.db);
   const audit = new AuditRepository(store.db);
   const orders = new ConsoleOrderRepository(store.db);
+  const actions = new ConsoleActions(
+    orders,
+    audit,
+    deps.lifecycle,
+    directory,
+    new CallbackRepository(store),
+    new StepAttention(new MoneyStepRepository(store.db), store.writes, clock),
+    store.writes,
+    clock,
+  );
   return {
     accounts: new OperatorAccounts(operators, directory, store.writes, secrets, deps.random, clock),
     sessions: new OperatorSessions(operators, store.writes, secrets, clock, deps.limits),
     orders: new ConsoleOrders(orders, audit, directory),
-    actions: new ConsoleActions(
+    actions,
+    sandbox: new ConsoleSandbox(
+      deps.sandbox,
       orders,
-      audit,
+      actions,
       deps.lifecycle,
       directory,
-      new CallbackRepository(store),
-      new StepAttention(new MoneyStepRepository(store.db), store.writes, clock),
-      store.writes,
-      clock,
+      new DccRateAdmin(new DccRateRepository(store.db), clock),
     ),
   };
 }

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ActionResult } from '../../services/console/console-actions.js';
+import { ConsoleNotFound } from '../../services/console/operator.js';
+import { html, type Html } from '../pages/html.js';
+import { consolePage } from './console-layout.js';
+import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-routes.js';
+import { CONSOLE_PATH } from './console-session.js';
+import { currencyName, text } from './console-text.js';
+
+const SANDBOX_PATH = `${CONSOLE_PATH}/sandbox`;
+
+function outcomeNotice(result: ActionResult | undefined): Html {
+  if (result === undefined) return html``;
+  if (result.outcome === 'done') return html`<p class="notice" role="status">${text('done')}</p>`;
+  if (result.outcome === 'duplicate') return html`<p class="notice" role="status">${text('duplicate')}</p>`;
+  return html`<p class="notice error" role="alert">${text('refused', { message: result.message ?? '' })}</p>`;
+}
+
+async function act(deps: ConsoleDeps, session: ConsoleRequest): Promise<ActionResult> {
+  const { fields, operator } = session;
+  const request = { operator, key: fields.key ?? '' };
+  const orderId = (fields.orderId ?? '').trim();
+  const tool = fields.tool;
+  if (tool !== 'pay' && tool !== 'expire' && tool !== 'automatic' && tool !== 'rate')
+    throw new ConsoleNotFound(String(tool));
+  switch (tool) {
+    case 'pay':
+      return deps.sandbox.payWith(
+        request,
+        orderId,
+        /^\d{1,3}$/.test(fields.card ?? '') ? Number(fields.card) : -1,
+      );
+    case 'expire':
+      return deps.sandbox.expireNow(request, orderId);
+    case 'automatic':
+      return deps.sandbox.runAutomaticAction(request, orderId);
+    case 'rate':
+      return deps.sandbox.setRate(request, {
+        from: (fields.from ?? '').trim(),
+        to: (fields.to ?? '').trim(),
+        rate: (fields.rate ?? '').trim(),
+        ...(fields.markup === undefined || fields.markup.trim() === ''
+          ? {}
+          : { markup: fields.markup.trim() }),
+      });
+  }
+}
+
+/** The sandbox tools page (absent under GATEHOUSE_ENV=production: 404 like any unknown page). */
+export function registerSandboxPage(app: FastifyInstance, deps: ConsoleDeps): void {
+  const show = async (
+    reply: import('fastify').FastifyReply,
+    session: ConsoleRequest,
+    result?: ActionResult,
+  ): Promise<void> => {
+    const cards = deps.sandbox.cards(session.operator);
+    const rates = await deps.sandbox.rates(session.operator);
+    const form = (tool: string, label: string, inner: Html) =>
+      html`<form method="post" action="${SANDBOX_PATH}">
+        <input type="hidden" name="csrf" value="${session.csrf}" />
+        <input type="hidden" name="key" value="${randomUUID()}" />
+        <input type="hidden" name="tool" value="${tool}" />
+        ${inner}
+        <button type="submit">${label}</button>
+      </form>`;
+    const orderField = html`<label
+      >Gatehouse order id <input name="orderId" required value="${session.fields.orderId ?? ''}"
+    /></label>`;
+    await consolePage(
+      reply,
+      'Sandbox',
+      html`<h1>Sandbox</h1>
+        ${outcomeNotice(result)}
+        <p>Tools of the sandbox world; they do not exist under <code>GATEHOUSE_ENV=production</code>.</p>
+        <section aria-labelledby="pay">
+          <h2 id="pay">Pay an order with a test card</h2>
+          <p>
+            Pays a registered order at once, without 3-D Secure (as for a merchant with sslOnly); the issuer
+            answers as the card says. Any future expiry and the CVC 123 are used.
+          </p>
+          <div class="actions">
+            ${form(
+              'pay',
+              'Pay…',
+              html`${orderField}<label
+                  >Test card
+                  <select name="card">
+                    ${cards.map(
+                      (card) =>
+                        html`<option value="${card.index}">
+                          ${card.masked}: ${card.issuer}, 3DS ${card.threeDS}
+                        </option>`,
+                    )}
+                  </select></label
+                >`,
+            )}
+          </div>
+          <table>
+            <caption>
+              The test cards (test-cards.md)
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Card</th>
+                <th scope="col">Issuer</th>
+                <th scope="col">3-D Secure</th>
+                <th scope="col">Billing</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${cards.map(
+                (card) =>
+                  html`<tr>
+                    <td>${card.masked}</td>
+                    <td>${card.issuer}</td>
+                    <td>${card.threeDS}</td>
+                    <td>${card.billing}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>
+        </section>
+        <section aria-labelledby="clock">
+          <h2 id="clock">The clock of an order</h2>
+          <div class="actions">
+            ${form('expire', 'Expire now', orderField)}
+            ${form('automatic', 'Run its automatic capture or reversal now', orderField)}
+          </div>
+        </section>
+        <section aria-labelledby="rates">
+          <h2 id="rates">DCC rates</h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">From</th>
+                <th scope="col">To</th>
+                <th scope="col">Rate</th>
+                <th scope="col">Markup %</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${rates.map(
+                (rate) =>
+                  html`<tr>
+                    <td>${currencyName(rate.from_currency)}</td>
+                    <td>${currencyName(rate.to_currency)}</td>
+                    <td>${rate.rate}</td>
+                    <td>${rate.markup_percent}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>
+          <div class="actions">
+            ${form(
+              'rate',
+              'Set the rate',
+              html`<label>From (numeric, 978) <input name="from" required pattern="[0-9]{3}" /></label>
+                <label>To (numeric, 840) <input name="to" required pattern="[0-9]{3}" /></label>
+                <label>Rate <input name="rate" required inputmode="decimal" /></label>
+                <label>Markup % <input name="markup" inputmode="decimal" /></label>`,
+            )}
+          </div>
+        </section>`,
+      session,
+    );
+  };
+  app.get(
+    SANDBOX_PATH,
+    guarded(deps, (_request, reply, session) => show(reply, session)),
+  );
+  app.post(
+    SANDBOX_PATH,
+    guarded(deps, async (_request, reply, session) => show(reply, session, await act(deps, session))),
+  );
+}

@@ -1,0 +1,159 @@
+import { Pan } from '../../domain/pan.js';
+import { TEST_CARDS, type TestCard } from '../../processing/sandbox/test-cards.js';
+import type { ConsoleOrderRepository } from '../../store/console-order-repository.js';
+import type { DccRateRow } from '../../store/schema.js';
+import type { CardPayment } from '../card-payment.js';
+import type { DccRateAdmin } from '../dcc/dcc-rate-admin.js';
+import { AdminError } from '../merchant-admin.js';
+import type { MerchantDirectory } from '../merchant-directory.js';
+import type { OrderExpiry } from '../order-expiry.js';
+import type { OrderLifecycle } from '../order-lifecycle.js';
+import type { ActionRequest, ActionResult, ConsoleActions } from './console-actions.js';
+import { ConsoleForbidden, ConsoleNotFound, requireRight, seesMerchant, type Operator } from './operator.js';
+
+/** A test card as the console shows it: masked, with what the sandbox world does with it. */
+export interface TestCardView {
+  readonly index: number;
+  readonly masked: string;
+  readonly issuer: TestCard['issuer'];
+  readonly threeDS: TestCard['threeDS'];
+  readonly billing: string;
+}
+
+/** The services the sandbox tools pay and expire orders with. */
+export interface SandboxTools {
+  readonly payment: CardPayment;
+  readonly expiry: OrderExpiry;
+}
+
+/** The sandbox's expiry for every test card: any future month works (test-cards.md). */
+const TEST_EXPIRY = { year: 2034, month: 12 } as const;
+const TEST_CVC = '123';
+
+/**
+ * Tools of the sandbox world (never under GATEHOUSE_ENV=production): pay an order with a test
+ * card, move an order's clock (expire it now, run its automatic capture or reversal now), edit
+ * the DCC rates. Each is an operator action like the others: once per form, audited.
+ */
+export class ConsoleSandbox {
+  constructor(
+    /** What the tools act through; undefined under GATEHOUSE_ENV=production (no tools). */
+    private readonly tools: SandboxTools | undefined,
+    private readonly orders: ConsoleOrderRepository,
+    private readonly actions: ConsoleActions,
+    private readonly lifecycle: OrderLifecycle,
+    private readonly directory: MerchantDirectory,
+    private readonly rateAdmin: DccRateAdmin,
+  ) {}
+
+  get enabled(): boolean {
+    return this.tools !== undefined;
+  }
+
+  private allow(operator: Operator): SandboxTools {
+    if (this.tools === undefined) throw new ConsoleNotFound('the sandbox tools are off in production');
+    requireRight(operator, 'sandbox.use');
+    return this.tools;
+  }
+
+  cards(operator: Operator): TestCardView[] {
+    this.allow(operator);
+    return TEST_CARDS.map((card, index) => ({
+      index,
+      masked: new Pan(card.pan).masked,
+      issuer: card.issuer,
+      threeDS: card.threeDS,
+      billing: card.billing === undefined ? 'EUR, DE' : `${card.billing.currency}, ${card.billing.country}`,
+    }));
+  }
+
+  /** Pays a registered order with test card `index`, as an SSL-only merchant's payment (no 3-D Secure). */
+  async payWith(request: ActionRequest, orderId: string, index: number): Promise<ActionResult> {
+    const { payment } = this.allow(request.operator);
+    const order = await this.visibleOrder(request.operator, orderId);
+    const card = TEST_CARDS[index];
+    if (card === undefined) throw new ConsoleNotFound(`test card ${index}`);
+    const subject = this.subjectOf(order, { card: new Pan(card.pan).masked });
+    return this.actions.once(request, 'sandboxPay', subject, async () => {
+      if (order.p2p_type !== null) throw new AdminError('a transfer is paid on its own page, not here');
+      await payment.pay(order, {
+        card: { pan: new Pan(card.pan), expiry: TEST_EXPIRY, cvc: TEST_CVC },
+        twoPhase: order.two_phase === 1,
+        paymentWay: 'CARD',
+      });
+    });
+  }
+
+  /** Ends an unpaid order's lifetime now: declined by timeout, with its callback. */
+  async expireNow(request: ActionRequest, orderId: string): Promise<ActionResult> {
+    const { expiry } = this.allow(request.operator);
+    const order = await this.visibleOrder(request.operator, orderId);
+    return this.actions.once(request, 'sandboxExpire', this.subjectOf(order), async () => {
+      if (!(await expiry.expireNow(order))) throw new AdminError('the order is not unpaid any more');
+    });
+  }
+
+  /** Runs a hold's automatic capture or reversal now, as the job would at its time. */
+  async runAutomaticAction(request: ActionRequest, orderId: string): Promise<ActionResult> {
+    this.allow(request.operator);
+    const order = await this.visibleOrder(request.operator, orderId);
+    return this.actions.once(request, 'sandboxAutomaticHold', this.subjectOf(order), async () => {
+      if (order.status !== 1) throw new AdminError('the order is not held');
+      if (order.auto_complete_at_ms !== null) await this.lifecycle.deposit(order, 0);
+      else if (order.auto_reverse_at_ms !== null) {
+        const merchant = await this.directory.byId(order.merchant_id);
+        if (merchant === undefined) throw new ConsoleNotFound(order.merchant_id);
+        await this.lifecycle.reverse(merchant, order, undefined);
+      } else throw new AdminError('the hold has no automatic capture or reversal');
+    });
+  }
+
+  async rates(operator: Operator): Promise<DccRateRow[]> {
+    this.allow(operator);
+    return this.rateAdmin.list();
+  }
+
+  async setRate(
+    request: ActionRequest,
+    entry: { from: string; to: string; rate: string; markup?: string },
+  ): Promise<ActionResult> {
+    this.allow(request.operator);
+    if (request.operator.merchantIds !== undefined)
+      throw new ConsoleForbidden(
+        'rates are the same for every merchant: a limited operator may not set them',
+      );
+    const subject = {
+      merchantId: null,
+      orderId: null,
+      amountMinor: null,
+      currency: null,
+      details: { ...entry },
+    };
+    return this.actions.once(request, 'sandboxSetRate', subject, async () => {
+      try {
+        await this.rateAdmin.set(entry);
+      } catch (error) {
+        throw new AdminError((error as Error).message);
+      }
+    });
+  }
+
+  private async visibleOrder(operator: Operator, orderId: string) {
+    const order = await this.orders.order(orderId);
+    if (order === undefined || !seesMerchant(operator, order.merchant_id)) throw new ConsoleNotFound(orderId);
+    return order;
+  }
+
+  private subjectOf(
+    order: { id: string; merchant_id: string; amount_minor: number; currency: string },
+    details: Record<string, unknown> = {},
+  ) {
+    return {
+      merchantId: order.merchant_id,
+      orderId: order.id,
+      amountMinor: order.amount_minor,
+      currency: order.currency,
+      details,
+    };
+  }
+}
