@@ -97,19 +97,41 @@ function requestSchema(operation: Operation): Schema {
   return { type: 'object', properties, ...(required.length === 0 ? {} : { required }) };
 }
 
-function memberSchema(member: MemberSchema): Schema {
-  if ('properties' in member) return answerSchema(member as AnswerSchema);
-  if ('items' in member) return { type: 'array', items: memberSchema(member.items) };
-  if ('type' in member) return { type: Array.isArray(member.type) ? [...member.type] : member.type };
-  return {};
-}
-
-function answerSchema(schema: AnswerSchema): Schema {
+/**
+ * An answer schema as published (it is JSON Schema already): a copy, so that nothing done to the
+ * document reaches the schemas the serializers are compiled from, in which each named block
+ * (`component`) becomes a reference to its one definition in `components`.
+ */
+function published(schema: AnswerSchema | MemberSchema, components: Record<string, Schema>): Schema {
+  const copy: Schema = {};
+  for (const [keyword, value] of Object.entries(schema) as [string, unknown][]) {
+    if (keyword === 'component' || keyword === 'storedOrder') continue;
+    if (keyword === 'properties') {
+      copy.properties = Object.fromEntries(
+        Object.entries(value as Record<string, MemberSchema>).map(([name, member]) => [
+          name,
+          published(member, components),
+        ]),
+      );
+    } else if (keyword === 'anyOf') {
+      copy.anyOf = (value as AnswerSchema[]).map((variant) => published(variant, components));
+    } else if (keyword === 'items' || (keyword === 'additionalProperties' && value !== true)) {
+      copy[keyword] = published(value as MemberSchema, components);
+    } else {
+      copy[keyword] = Array.isArray(value) ? [...(value as unknown[])] : value;
+    }
+  }
+  if (!('component' in schema) || schema.component === undefined) return copy;
+  // A use may describe the block in its own words: that stays with the reference.
+  const { description, ...definition } = copy;
+  const known = components[schema.component];
+  if (known === undefined) components[schema.component] = definition;
+  else if (JSON.stringify(known) !== JSON.stringify(definition)) {
+    throw new Error(`two answer schemas are published as ${schema.component}`);
+  }
   return {
-    type: 'object',
-    properties: Object.fromEntries(
-      Object.entries(schema.properties).map(([name, member]) => [name, memberSchema(member)]),
-    ),
+    $ref: `#/components/schemas/${schema.component}`,
+    ...(description === undefined ? {} : { description }),
   };
 }
 
@@ -186,12 +208,9 @@ function refusalStatuses(): number[] {
     .sort();
 }
 
-function pathItem(operation: Operation): Schema {
+function pathItem(operation: Operation, components: Record<string, Schema>): Schema {
   const envelope = { $ref: `#/components/schemas/${ENVELOPE_NAMES[operation.envelope]}` };
-  const success =
-    operation.answer === undefined
-      ? { type: 'object', description: 'The success answer of the spec for this operation' }
-      : answerSchema(operation.answer);
+  const success = published(operation.answer, components);
   const responses: Record<string, Schema> = {
     '200': {
       description: 'The answer: success, or a refusal with its errorCode (see the ErrorCode schema)',
@@ -255,6 +274,10 @@ export function openApiDocument(operations: readonly Operation[], version: strin
   const codes = [...new Set(Object.values(REFUSALS).map((refusal) => refusal.errorCode))].sort(
     (a, b) => Number(a) - Number(b),
   );
+  const answerBlocks: Record<string, Schema> = {};
+  const paths = Object.fromEntries(
+    operations.map((operation) => [operation.path, pathItem(operation, answerBlocks)]),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -265,7 +288,7 @@ export function openApiDocument(operations: readonly Operation[], version: strin
     },
     servers: [{ url: '/' }],
     tags: ['Orders and payments', 'Wallets', 'Card-to-card transfers'].map((name) => ({ name })),
-    paths: Object.fromEntries(operations.map((operation) => [operation.path, pathItem(operation)])),
+    paths,
     components: {
       securitySchemes: {
         XHash: {
@@ -293,6 +316,7 @@ export function openApiDocument(operations: readonly Operation[], version: strin
             ENVELOPES[style],
           ]),
         ),
+        ...answerBlocks,
       },
     },
   };

@@ -78,7 +78,7 @@ async function verificationKeys(
  */
 export function registerOperation(app: FastifyInstance, operation: Operation, deps: OperationDeps): void {
   const gatedParams = operation.params.filter((def) => def.permission !== undefined);
-  const serialize = operation.answer === undefined ? undefined : answerSerializer(operation.answer);
+  const serialize = operation.fastAnswer === true ? answerSerializer(operation.answer) : undefined;
 
   async function run(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     let raw: RawParams | undefined;

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { object, TEXT } from '../../src/api/answers/answer-schema.js';
 import { defineOperation } from '../../src/api/operation.js';
 import { param } from '../../src/api/params/param-table.js';
 import { text } from '../../src/api/params/scalar-types.js';
@@ -21,6 +22,7 @@ const echo = defineOperation({
     param('orderBundle', 'optional', BLOCKS.orderBundle),
     param('language', 'optional', text(2, 2)),
   ] as const,
+  answer: object({ success: { type: 'boolean' }, data: object({ orderNumber: TEXT }) }, { required: 'all' }),
   handle(params) {
     return Promise.resolve({ success: true, data: { orderNumber: params.orderNumber } });
   },

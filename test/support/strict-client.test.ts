@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { REST_SUCCESS } from '../../src/api/answers/success-members.js';
 import { defineOperation } from '../../src/api/operation.js';
 import { param } from '../../src/api/params/param-table.js';
 import { text } from '../../src/api/params/scalar-types.js';
@@ -19,6 +20,7 @@ const broken = defineOperation({
   envelope: 'rest',
   summary: 'test: throws, as a programming error would',
   params: [param('orderNumber', 'optional', text(1, 36))] as const,
+  answer: REST_SUCCESS,
   handle() {
     return Promise.reject(new Error('deliberately broken operation'));
   },

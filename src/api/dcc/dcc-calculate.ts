@@ -13,6 +13,9 @@ import { defineOperation, type Operation } from '../operation.js';
 import { PAN_RULE } from '../params/card-rules.js';
 import { param } from '../params/param-table.js';
 import { digitCode, digits, oneOf, text } from '../params/scalar-types.js';
+import { arrayOf, described, joined, object, TEXT } from '../answers/answer-schema.js';
+import { REST_SUCCESS } from '../answers/success-members.js';
+import { DCC_ELEMENT_SCHEMA } from './dcc-element-schema.js';
 
 /** merchant-api.md "POST {base_url}/dcc/calculate.do (JSON)". */
 export const DCC_CALCULATE_PARAMS = [
@@ -26,6 +29,41 @@ export const DCC_CALCULATE_PARAMS = [
   param('merchantLogin', 'optional', text(1, 255), { note: 'defaults to the authorized merchant' }),
   param('language', 'optional', oneOf(LANGUAGES)),
 ] as const;
+
+/** merchant-api.md calculate.do's response: one dccData element, the card's currency. */
+const DCC_CALCULATE_ANSWER_SCHEMA = joined([
+  REST_SUCCESS,
+  object(
+    {
+      originalAmount: described(TEXT, 'The amount in the original currency, minor units'),
+      dccUuid: described(TEXT, 'The calculation: give it as dccData.dccUuid to pay with it'),
+      dccData: arrayOf(
+        joined([
+          DCC_ELEMENT_SCHEMA,
+          object(
+            {
+              additionalParams: object(
+                {
+                  originalCurrencyCodeAlpha: described(
+                    TEXT,
+                    'Alphabetic ISO 4217 code of the original currency',
+                  ),
+                  validUntil: described(
+                    TEXT,
+                    'Unix time in milliseconds until which the calculation can be used',
+                  ),
+                },
+                { required: 'all' },
+              ),
+            },
+            { required: 'all' },
+          ),
+        ]),
+      ),
+    },
+    { required: 'all' },
+  ),
+]);
 
 export interface DccCalculateServices {
   readonly offers: DccOffers;
@@ -65,6 +103,7 @@ export function dccCalculate(services: DccCalculateServices): Operation {
     onBehalfParam: 'merchantLogin',
     requiredPermission: 'dcc',
     mutates: true,
+    answer: DCC_CALCULATE_ANSWER_SCHEMA,
     async handle(params, context) {
       const { merchant } = context;
       let amountMinor = params.amount;

@@ -6,6 +6,7 @@ import { P2P_LOGIN } from './p2p-param-groups.js';
 import { P2P_PATH, p2pOperation } from './p2p-operation.js';
 import type { P2pServices } from './p2p-services.js';
 import { performAnswer } from './perform-answer.js';
+import { performAnswerSchema } from './perform-answer-schemas.js';
 
 /** finishThreeDsVer2.do: its parameters are "not shown"; docs/decisions.md names these. */
 export const FINISH_P2P_PARAMS = [
@@ -20,6 +21,8 @@ export function finishThreeDsVer2(services: P2pServices): Operation {
     summary: 'After the ACS: the result of a transfer whose debited card was authenticated',
     params: FINISH_P2P_PARAMS,
     mutates: true,
+    // 3-D Secure is over: the transfer is done or declined.
+    answer: performAnswerSchema({ steps: [] }),
     async handle(params, context) {
       const transaction = await services.threeDs.findForMerchant(
         context.merchant.id,

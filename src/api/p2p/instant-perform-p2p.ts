@@ -10,6 +10,8 @@ import type { P2pServices } from './p2p-services.js';
 import { performTransfer } from './perform-transfer.js';
 import { generatedOrderNumber, registrationOf } from './transfer-registration.js';
 import { transferTypeOf } from './transfer-type-of.js';
+import { performAnswerSchema } from './perform-answer-schemas.js';
+import { ALL_STEPS } from '../rest/three-ds-step-schemas.js';
 
 /** p2p-api.md instantPerformP2P.do: registration and perform parameters in one call. */
 export const INSTANT_P2P_PARAMS = [
@@ -26,6 +28,7 @@ export function instantPerformP2P(services: P2pServices): Operation {
     params: INSTANT_P2P_PARAMS,
     onBehalfParam: 'merchantLogin',
     mutates: true,
+    answer: performAnswerSchema({ steps: ALL_STEPS, withOrder: true }),
     async handle(params, context) {
       const type = transferTypeOf(params, context.merchant);
       if (params.threeDSServerTransId !== undefined) {

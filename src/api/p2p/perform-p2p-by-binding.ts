@@ -8,6 +8,8 @@ import { P2P_LOGIN, P2P_PERFORMING } from './p2p-param-groups.js';
 import { P2P_PATH, p2pOperation } from './p2p-operation.js';
 import type { P2pServices } from './p2p-services.js';
 import { performTransfer } from './perform-transfer.js';
+import { performAnswerSchema } from './perform-answer-schemas.js';
+import { ALL_STEPS } from '../rest/three-ds-step-schemas.js';
 
 /** p2p-api.md performP2PByBinding.do: its table. */
 export const PERFORM_P2P_BY_BINDING_PARAMS = [
@@ -38,6 +40,7 @@ export function performP2PByBinding(services: P2pServices): Operation {
       'Performs a transfer with stored credentials (fromCard.bindingId, toCard.bindingId) or card data',
     params: PERFORM_P2P_BY_BINDING_PARAMS,
     mutates: true,
+    answer: performAnswerSchema({ steps: ALL_STEPS }),
     async handle(params, context) {
       if (params.threeDSVer2MdOrder !== undefined && params.threeDSVer2MdOrder !== params.orderId) {
         throw new Refusal('PARAM_CONFLICT', { param: 'threeDSVer2MdOrder', other: 'orderId' });

@@ -7,6 +7,8 @@ import { P2P_LOGIN, P2P_PERFORMING } from './p2p-param-groups.js';
 import { P2P_PATH, p2pOperation } from './p2p-operation.js';
 import type { P2pServices } from './p2p-services.js';
 import { performTransfer } from './perform-transfer.js';
+import { performAnswerSchema } from './perform-answer-schemas.js';
+import { ALL_STEPS } from '../rest/three-ds-step-schemas.js';
 
 /** p2p-api.md performP2P.do: the members its examples and 3-D Secure extras show. */
 export const PERFORM_P2P_PARAMS = [
@@ -25,6 +27,7 @@ export function performP2P(services: P2pServices): Operation {
     summary: 'Performs a transfer with the card data of both cards',
     params: PERFORM_P2P_PARAMS,
     mutates: true,
+    answer: performAnswerSchema({ steps: ALL_STEPS }),
     async handle(params, context) {
       const order = await services.transferOrders.find(context.merchant, { orderId: params.orderId });
       if (params.amount !== undefined && params.amount !== order.amount_minor) {

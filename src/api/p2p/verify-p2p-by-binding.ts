@@ -1,7 +1,7 @@
 import type { Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { digits, text } from '../params/scalar-types.js';
-import { feeAnswer } from './fee-answer.js';
+import { FEE_ANSWER_SCHEMA, feeAnswer } from './fee-answer.js';
 import { fromCard, toCard } from './p2p-blocks.js';
 import { resolveCreditedCard, resolveDebitedCard } from './p2p-cards.js';
 import { P2P_LOGIN } from './p2p-param-groups.js';
@@ -22,6 +22,7 @@ export function verifyP2PByBinding(services: P2pServices): Operation {
     path: `${P2P_PATH}/verifyP2PByBinding.do`,
     summary: 'The fee of a transfer by stored credentials',
     params: VERIFY_P2P_BY_BINDING_PARAMS,
+    answer: FEE_ANSWER_SCHEMA,
     async handle(params, context) {
       const order = await services.transferOrders.find(context.merchant, { orderId: params.orderId });
       // The cards must be ones this transfer could use: the client's stored card, the recipient's.

@@ -2,7 +2,7 @@ import { Refusal } from '../../domain/refusals.js';
 import type { Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { digits, text } from '../params/scalar-types.js';
-import { feeAnswer } from './fee-answer.js';
+import { FEE_ANSWER_SCHEMA, feeAnswer } from './fee-answer.js';
 import { billingRecipientData, fromCard, p2pBillingPayerData, toCard } from './p2p-blocks.js';
 import { resolveCreditedCard, resolveDebitedCard } from './p2p-cards.js';
 import { P2P_LOGIN } from './p2p-param-groups.js';
@@ -26,6 +26,7 @@ export function verifyP2P(services: P2pServices): Operation {
     path: `${P2P_PATH}/verifyP2P.do`,
     summary: 'The fee of a transfer, for the cards and amount given',
     params: VERIFY_P2P_PARAMS,
+    answer: FEE_ANSWER_SCHEMA,
     async handle(params, context) {
       const order = await services.transferOrders.find(context.merchant, { orderId: params.orderId });
       // The cards are checked as a perform would check them; the fee does not depend on them.

@@ -9,6 +9,8 @@ import { defineOperation, type Operation, type OperationContext } from '../opera
 import { param } from '../params/param-table.js';
 import { bool, digitCode, oneOf, text } from '../params/scalar-types.js';
 import { PAN_RULE } from '../params/card-rules.js';
+import { REST_SUCCESS } from '../answers/success-members.js';
+import { BINDINGS_BY_CARD_ANSWER_SCHEMA, GET_BINDINGS_ANSWER_SCHEMA } from './binding-answer-schemas.js';
 
 export interface BindingServices {
   readonly vault: CredentialVault;
@@ -76,6 +78,7 @@ export function bindingOperations({ vault, bindingUpkeep }: BindingServices): Op
       params: GET_BINDINGS_PARAMS,
       onBehalfParam: 'merchantLogin',
       requiredPermission: 'storedCredentials',
+      answer: GET_BINDINGS_ANSWER_SCHEMA,
       async handle(params, context) {
         const bindings = await vault.list(context.merchant.id, {
           clientId: params.clientId,
@@ -94,6 +97,7 @@ export function bindingOperations({ vault, bindingUpkeep }: BindingServices): Op
       params: BY_CARD_PARAMS,
       onBehalfParam: 'merchantLogin',
       requiredPermission: 'storedCredentials',
+      answer: BINDINGS_BY_CARD_ANSWER_SCHEMA,
       async handle(params, context) {
         const showExpired = params.showExpired === true;
         let found: Binding[];
@@ -126,6 +130,7 @@ export function bindingOperations({ vault, bindingUpkeep }: BindingServices): Op
       onBehalfParam: 'merchantLogin',
       requiredPermission: 'storedCredentials',
       mutates: true,
+      answer: REST_SUCCESS,
       async handle(params, context) {
         await bindingUpkeep.setActive(context.merchant.id, params.bindingId, false, context.requestId);
         return success(context);
@@ -140,6 +145,7 @@ export function bindingOperations({ vault, bindingUpkeep }: BindingServices): Op
       onBehalfParam: 'merchantLogin',
       requiredPermission: 'storedCredentials',
       mutates: true,
+      answer: REST_SUCCESS,
       async handle(params, context) {
         await bindingUpkeep.setActive(context.merchant.id, params.bindingId, true, context.requestId);
         return success(context);
@@ -154,6 +160,7 @@ export function bindingOperations({ vault, bindingUpkeep }: BindingServices): Op
       onBehalfParam: 'merchantLogin',
       requiredPermission: 'storedCredentials',
       mutates: true,
+      answer: REST_SUCCESS,
       async handle(params, context) {
         const expiry = parseExpiry(params.newExpiry);
         if (expiry === undefined || expiryInPast(expiry, context.nowMs)) {

@@ -8,6 +8,7 @@ import { param } from '../params/param-table.js';
 import { digitCode, oneOf, phone, text } from '../params/scalar-types.js';
 import { jsonEncoded, stringMap } from '../params/structured-types.js';
 import { LATIN_NAME_RULE, PAN_RULE } from '../params/card-rules.js';
+import { CREATE_BINDING_ANSWER_SCHEMA } from './binding-answer-schemas.js';
 
 export interface CreateBindingServices {
   readonly bindingWithoutPayment: BindingWithoutPayment;
@@ -56,6 +57,7 @@ export function createBindingNoPayment({ bindingWithoutPayment }: CreateBindingS
     onBehalfParam: 'merchantLogin',
     requiredPermission: 'storedCredentials',
     mutates: true,
+    answer: CREATE_BINDING_ANSWER_SCHEMA,
     async handle(params, context) {
       if (params.bindingStrength !== undefined && params.bindingStrength !== 'NO_PAYMENT') {
         throw new Refusal('FEATURE_NOT_ENABLED', {

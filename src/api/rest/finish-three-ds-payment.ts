@@ -7,6 +7,7 @@ import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { oneOf, text } from '../params/scalar-types.js';
 import { returnAddress } from './payment-answers.js';
+import { FINISH_THREE_DS_ANSWER_SCHEMA } from './payment-answer-schemas.js';
 
 export interface FinishThreeDsServices {
   readonly threeDs: ThreeDsServer;
@@ -53,6 +54,7 @@ export function finishThreeDsPayment(
     params: finishParams(idParam),
     onBehalfParam: 'merchantLogin',
     mutates: true,
+    answer: FINISH_THREE_DS_ANSWER_SCHEMA,
     async handle(params, context) {
       const id = (params as Record<string, unknown>)[idParam] as string;
       const transaction = await services.threeDs.findForMerchant(context.merchant.id, id);

@@ -3,11 +3,8 @@ import type { OrderQuery } from '../../services/order-query.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { oneOf, text } from '../params/scalar-types.js';
-import {
-  ORDER_STATUS_EXTENDED_SCHEMA,
-  orderStatusExtendedView,
-  orderStatusLegacyView,
-} from './order-status-view.js';
+import { ORDER_STATUS_EXTENDED_SCHEMA, ORDER_STATUS_LEGACY_SCHEMA } from './order-status-schemas.js';
+import { orderStatusExtendedView, orderStatusLegacyView } from './order-status-view.js';
 
 /** gateway-facts §2.6: `orderId` or `orderNumber` (orderId wins), optional `language` and `merchantLogin`. */
 export const ORDER_STATUS_PARAMS = [
@@ -26,6 +23,7 @@ export function getOrderStatusExtended(query: OrderQuery): Operation {
     params: ORDER_STATUS_PARAMS,
     onBehalfParam: 'merchantLogin',
     answer: ORDER_STATUS_EXTENDED_SCHEMA,
+    fastAnswer: true,
     async handle(params, context) {
       const order = await query.find(context.merchant, params);
       return orderStatusExtendedView(order, context, await query.refundsOf(order));
@@ -41,6 +39,7 @@ export function getOrderStatus(query: OrderQuery): Operation {
     summary: 'Returns the status of an order in the legacy block with capitalised member names',
     params: ORDER_STATUS_PARAMS,
     onBehalfParam: 'merchantLogin',
+    answer: ORDER_STATUS_LEGACY_SCHEMA,
     async handle(params, context) {
       const order = await query.find(context.merchant, params);
       return orderStatusLegacyView(order, context);

@@ -21,7 +21,9 @@ import { INSTANT_PAYMENT_PARAMS, type InstantPaymentParams } from './instant-pay
 import { checkForceSsl, generatedOrderNumber, holdSchedule, orderInput, payerDataOf } from './order-input.js';
 import { browserData } from './browser-data.js';
 import { appDeviceOf } from '../params/three-ds-sdk.js';
-import { decidedAnswer, PAYMENT_ANSWER_SCHEMA, stepAnswer } from './payment-answers.js';
+import { decidedAnswer, stepAnswer } from './payment-answers.js';
+import { paymentAnswerSchema } from './payment-answer-schemas.js';
+import { ALL_STEPS } from './three-ds-step-schemas.js';
 
 export interface InstantPaymentServices extends CardSources {
   readonly registration: OrderRegistration;
@@ -126,6 +128,9 @@ async function continueAuthentication(
   return stepAnswer(step, language, context);
 }
 
+/** Paid or declined at once, or any step of 3-D Secure (the app channel's too). */
+const PAYMENT_ANSWER_SCHEMA = paymentAnswerSchema(ALL_STEPS);
+
 /** The two card-data payments: e-commerce (instantPayment.do) and mail/telephone order (motoPayment.do). */
 const CHANNELS = {
   instant: {
@@ -163,6 +168,7 @@ export function instantPayment(
     requiredPermission,
     mutates: true,
     answer: PAYMENT_ANSWER_SCHEMA,
+    fastAnswer: true,
     async handle(params, context) {
       const deviceChannel = await appChannelOf(params, services);
       if (params.threeDSServerTransId !== undefined) return continueAuthentication(params, context, services);

@@ -14,6 +14,7 @@ import { cardFrom, type CardSources, type RawCard } from './instant-card.js';
 import { generatedOrderNumber } from './order-input.js';
 import { orderStatusLegacyView } from './order-status-view.js';
 import { LATIN_NAME_RULE, PAN_RULE } from '../params/card-rules.js';
+import { INSTANT_REFUND_ANSWER_SCHEMA } from './instant-refund-answer-schema.js';
 
 export interface InstantRefundServices extends CardSources {
   readonly registration: OrderRegistration;
@@ -143,6 +144,7 @@ export function instantRefund(services: InstantRefundServices): Operation {
     onBehalfParam: 'merchantLogin',
     requiredPermission: 'instantRefund',
     mutates: true,
+    answer: INSTANT_REFUND_ANSWER_SCHEMA,
     async handle(params, context) {
       if (params.amount < 1) throw invalidParam('amount', 'reason.integerRange', { min: 1, max: AMOUNT_MAX });
       const target = await creditTarget(params, context, services);

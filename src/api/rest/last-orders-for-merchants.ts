@@ -8,6 +8,9 @@ import { param } from '../params/param-table.js';
 import { bool, compactDateTime, integerRange, oneOf, text } from '../params/scalar-types.js';
 import type { ValueType } from '../params/value-type.js';
 import { orderStatusExtendedView } from './order-status-view.js';
+import { arrayOf, described, INTEGER, joined, object } from '../answers/answer-schema.js';
+import { REST_SUCCESS } from '../answers/success-members.js';
+import { ORDER_STATUS_EXTENDED_SCHEMA } from './order-status-schemas.js';
 
 /** The vendor documents `size` with a maximum of 200 orders per page; a bigger one is refused. */
 export const LAST_ORDERS_PAGE_SIZE_MAX = 200;
@@ -108,6 +111,22 @@ const LAST_ORDERS_PARAMS = [
   }),
 ] as const;
 
+const LAST_ORDERS_ANSWER_SCHEMA = joined([
+  REST_SUCCESS,
+  object(
+    {
+      orderStatuses: arrayOf(
+        ORDER_STATUS_EXTENDED_SCHEMA,
+        'Each order as getOrderStatusExtended.do answers it',
+      ),
+      totalCount: described(INTEGER, 'Orders of the period in all pages'),
+      page: described(INTEGER, 'This page, from 0'),
+      pageSize: INTEGER,
+    },
+    { required: 'all' },
+  ),
+]);
+
 export interface LastOrdersServices {
   readonly merchants: MerchantDirectory;
   readonly reports: OrderReport;
@@ -121,6 +140,7 @@ export function getLastOrdersForMerchants(services: LastOrdersServices): Operati
     envelope: 'rest',
     summary: "Lists the orders of a period for the caller's merchants, newest first, a page at a time",
     params: LAST_ORDERS_PARAMS,
+    answer: LAST_ORDERS_ANSWER_SCHEMA,
     async handle(params, context) {
       if (params.to < params.from) throw invalidParam('to', 'reason.notBefore', { other: 'from' });
       const scope = await services.merchants.reportScope(context.caller, params.merchants);

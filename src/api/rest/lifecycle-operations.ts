@@ -9,6 +9,7 @@ import { param } from '../params/param-table.js';
 import { digitCode, digits, oneOf, text } from '../params/scalar-types.js';
 import { cartItem } from '../params/shared-blocks.js';
 import { array, jsonEncoded, object, req, stringMap } from '../params/structured-types.js';
+import { REST_SUCCESS } from '../answers/success-members.js';
 
 const cartLines = jsonEncoded(object({ items: req(array(cartItem, { min: 1 })) }));
 
@@ -92,6 +93,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       params: DEPOSIT_PARAMS,
       onBehalfParam: 'merchantLogin',
       mutates: true,
+      answer: REST_SUCCESS,
       async handle(params, context) {
         const order = await query.findPurchase(context.merchant, params);
         const side = sideOf(order, params.currency);
@@ -111,6 +113,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       params: REVERSE_PARAMS,
       onBehalfParam: 'merchantLogin',
       mutates: true,
+      answer: REST_SUCCESS,
       async handle(params, context) {
         const order = await query.findPurchase(context.merchant, params);
         const side = sideOf(order, params.currency);
@@ -130,6 +133,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       params: REFUND_PARAMS,
       onBehalfParam: 'merchantLogin',
       mutates: true,
+      answer: REST_SUCCESS,
       async handle(params, context) {
         const order = await query.findPurchase(context.merchant, params);
         const side = sideOf(order, params.currency);
@@ -151,6 +155,7 @@ export function lifecycleOperations(query: OrderQuery, lifecycle: OrderLifecycle
       params: DECLINE_PARAMS,
       onBehalfParam: 'merchantLogin',
       mutates: true,
+      answer: REST_SUCCESS,
       async handle(params, context) {
         const order = await query.findPurchase(context.merchant, { orderId: params.orderId });
         if (order.order_number !== params.orderNumber) throw new Refusal('ORDER_NOT_FOUND');

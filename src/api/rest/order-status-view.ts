@@ -4,7 +4,6 @@ import { DECLINE_REASONS } from '../../domain/decline-reasons.js';
 import { isOrderStatus, PAYMENT_STATE_BY_STATUS } from '../../domain/order-status.js';
 import type { MessageKey } from '../../i18n/messages-en.js';
 import type { OrderOperationRow, OrderRow } from '../../store/schema.js';
-import { ANY, arrayOf, BOOLEAN, NUMBER, object, TEXT, TEXT_OR_NULL } from '../answers/answer-schema.js';
 import type { OperationContext } from '../operation.js';
 
 const ACTION_CODE_TEXT: Readonly<Record<number, MessageKey>> = {
@@ -176,88 +175,3 @@ export function orderStatusLegacyView(order: OrderRow, context: OperationContext
     ...(order.payment_net_ref_num === null ? {} : { paymentNetRefNum: order.payment_net_ref_num }),
   };
 }
-
-const NAME_VALUE = arrayOf(object({ name: TEXT, value: TEXT }));
-
-/** orderStatusExtendedView's members in its order, for the precompiled serializer. */
-export const ORDER_STATUS_EXTENDED_SCHEMA = object({
-  errorCode: TEXT,
-  errorMessage: TEXT,
-  orderNumber: TEXT,
-  orderStatus: NUMBER,
-  actionCode: NUMBER,
-  actionCodeDescription: TEXT,
-  amount: NUMBER,
-  currency: TEXT,
-  date: NUMBER,
-  orderDescription: TEXT,
-  ip: TEXT,
-  merchantOrderParams: NAME_VALUE,
-  transactionAttributes: NAME_VALUE,
-  attributes: NAME_VALUE,
-  cardAuthInfo: object({
-    maskedPan: TEXT,
-    expiration: TEXT_OR_NULL,
-    cardholderName: TEXT,
-    approvalCode: TEXT,
-    paymentSystem: TEXT_OR_NULL,
-    pan: TEXT,
-    secureAuthInfo: ANY,
-  }),
-  bindingInfo: object({ clientId: TEXT, bindingId: TEXT }),
-  orderBundle: ANY,
-  authDateTime: NUMBER,
-  terminalId: TEXT,
-  authRefNum: TEXT,
-  paymentWay: TEXT,
-  paymentNetRefNum: TEXT,
-  depositedDate: NUMBER,
-  reversedDate: NUMBER,
-  refundedDate: NUMBER,
-  paymentAmountInfo: object({
-    paymentState: TEXT,
-    approvedAmount: NUMBER,
-    depositedAmount: NUMBER,
-    refundedAmount: NUMBER,
-    totalAmount: NUMBER,
-    feeAmount: NUMBER,
-    dccApprovedAmount: NUMBER,
-    dccDepositedAmount: NUMBER,
-    dccRefundedAmount: NUMBER,
-  }),
-  dccData: ANY,
-  bankInfo: object({ bankCountryCode: TEXT, bankCountryName: TEXT }),
-  payerData: object({ email: TEXT, postAddress: TEXT, phone: TEXT }),
-  refunds: arrayOf(
-    object({
-      date: NUMBER,
-      actionCode: NUMBER,
-      referenceNumber: TEXT,
-      amount: NUMBER,
-      dccAmount: NUMBER,
-      externalRefundId: TEXT,
-      approvalCode: TEXT,
-    }),
-  ),
-  chargeback: BOOLEAN,
-});
-
-/** orderStatusLegacyView's members in its order (instantPayment.do's `orderStatus`). */
-export const ORDER_STATUS_LEGACY_SCHEMA = object({
-  ErrorCode: TEXT,
-  ErrorMessage: TEXT,
-  OrderStatus: NUMBER,
-  OrderNumber: TEXT,
-  Amount: NUMBER,
-  currency: TEXT,
-  Ip: TEXT,
-  expiration: NUMBER,
-  cardholderName: TEXT,
-  approvedAmount: NUMBER,
-  depositAmount: NUMBER,
-  approvalCode: TEXT,
-  authCode: NUMBER,
-  Pan: TEXT,
-  rrn: NUMBER,
-  paymentNetRefNum: TEXT,
-});

@@ -2,8 +2,7 @@ import { ORDER_STATUS } from '../../domain/order-status.js';
 import type { PaymentStep } from '../../services/payment-step.js';
 import type { OrderRow } from '../../store/schema.js';
 import type { OperationContext } from '../operation.js';
-import { BOOLEAN, object, TEXT } from '../answers/answer-schema.js';
-import { ORDER_STATUS_LEGACY_SCHEMA, orderStatusLegacyView } from './order-status-view.js';
+import { orderStatusLegacyView } from './order-status-view.js';
 
 /** A payment that is paid or declined: the answer the spec's outcome table reads. */
 export function decidedAnswer(paid: OrderRow, language: string, context: OperationContext): object {
@@ -94,31 +93,3 @@ export function returnAddress(base: string, orderId: string, language: string): 
   url.searchParams.set('lang', language);
   return url.toString();
 }
-
-/**
- * Every step's members in one order each step keeps (decided, 3DS Method, challenge, 3-D Secure 1),
- * for the precompiled serializer.
- */
-export const PAYMENT_ANSWER_SCHEMA = object({
-  errorCode: TEXT,
-  orderId: TEXT,
-  orderNumber: TEXT,
-  info: TEXT,
-  redirect: TEXT,
-  is3DSVer2: BOOLEAN,
-  threeDSServerTransId: TEXT,
-  threeDSMethodUrl: TEXT,
-  threeDSMethodDataPacked: TEXT,
-  threeDSMethodUrlServer: TEXT,
-  threeDSMethodURLServerDirect: TEXT,
-  threeDSSDKKey: TEXT,
-  threeDSAcsTransactionId: TEXT,
-  threeDSAcsRefNumber: TEXT,
-  threeDSAcsSignedContent: TEXT,
-  threeDSDsTransID: TEXT,
-  acsUrl: TEXT,
-  packedCReq: TEXT,
-  paReq: TEXT,
-  termUrl: TEXT,
-  orderStatus: ORDER_STATUS_LEGACY_SCHEMA,
-});

@@ -20,6 +20,7 @@ import { param } from '../params/param-table.js';
 import { digitCode, digits, oneOf, text } from '../params/scalar-types.js';
 import { dccDataBlock } from '../params/shared-blocks.js';
 import { stepAnswer } from './payment-answers.js';
+import { paymentAnswerSchema } from './payment-answer-schemas.js';
 import type { DccOffers } from '../../services/dcc/dcc-offers.js';
 
 export interface PaymentOrderBindingServices {
@@ -72,6 +73,8 @@ export function paymentOrderBinding(services: PaymentOrderBindingServices): Oper
     onBehalfParam: 'merchantLogin',
     requiredPermission: 'storedCredentials',
     mutates: true,
+    // The 3DS Method is skipped here (there is no merchant page to run it in), and no app pays with a binding.
+    answer: paymentAnswerSchema(['challenge', 'v1']),
     async handle(params, context) {
       let bindingId = params.bindingId;
       let cvc = params.cvc;

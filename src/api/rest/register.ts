@@ -2,13 +2,22 @@ import { invalidParam } from '../../domain/refusals.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { OrderRegistration, RegisterOrderInput } from '../../services/order-registration.js';
-import { object, TEXT } from '../answers/answer-schema.js';
+import { described, object, TEXT } from '../answers/answer-schema.js';
 import { defineOperation, type Operation } from '../operation.js';
 import type { ParamsOf } from '../params/param-table.js';
 import { checkForceSsl, orderInput } from './order-input.js';
 import { REGISTER_PARAMS } from './register-params.js';
 
 type RegisterParams = ParamsOf<typeof REGISTER_PARAMS>;
+
+/** On success the real gateway answers only these two members (no errorCode). */
+const REGISTER_ANSWER_SCHEMA = object(
+  {
+    orderId: described(TEXT, 'The gateway order id'),
+    formUrl: described(TEXT, 'The address of the hosted payment page to send the customer to'),
+  },
+  { required: 'all' },
+);
 
 function toInput(params: RegisterParams, twoPhase: boolean, merchant: MerchantContext): RegisterOrderInput {
   return orderInput(params, {
@@ -40,7 +49,8 @@ function registerOperation(
     onBehalfParam: 'merchantLogin',
     requiredPermission: twoPhase ? 'preAuth' : undefined,
     mutates: true,
-    answer: object({ orderId: TEXT, formUrl: TEXT }),
+    answer: REGISTER_ANSWER_SCHEMA,
+    fastAnswer: true,
     async handle(params, context) {
       checkForceSsl(params.features, context.merchant);
       // A binding the order could never be paid with is refused now, not when the customer pays.

@@ -6,6 +6,8 @@ import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { oneOf, text } from '../params/scalar-types.js';
 import { PAN_RULE } from '../params/card-rules.js';
+import { described, enumOf, joined, object, TEXT } from '../answers/answer-schema.js';
+import { REST_SUCCESS } from '../answers/success-members.js';
 
 /**
  * What the issuer's bank is called and where it is: the sandbox knows no issuing banks, so it
@@ -18,6 +20,21 @@ export const SANDBOX_EMITTER = { name: 'TEST CARD', countryCode: 'UNKNOWN' } as 
 function enrolledFlag(enrollment: CardEnrollment): 'Y' | 'N' {
   return enrollment.kind === 'notEnrolled' ? 'N' : 'Y';
 }
+
+const ENROLLED = enumOf(['Y', 'N'], 'Y: the card range has an ACS (3-D Secure 2 or 1.0); N: not enrolled');
+
+const VERIFY_ENROLLMENT_ANSWER_SCHEMA = joined([
+  REST_SUCCESS,
+  object(
+    {
+      isEnrolled: ENROLLED,
+      enrolled: described(ENROLLED, 'isEnrolled again, as client libraries read it'),
+      emitterName: described(TEXT, 'The issuing bank'),
+      emitterCountryCode: described(TEXT, "The issuing bank's country; UNKNOWN in the sandbox"),
+    },
+    { required: 'all' },
+  ),
+]);
 
 const VERIFY_ENROLLMENT_PARAMS = [
   param('pan', 'mandatory', text(15, 19, PAN_RULE), { note: 'Luhn-checked; never echoed' }),
@@ -32,6 +49,7 @@ export function verifyEnrollment(directory: DirectoryPort): Operation {
     envelope: 'rest',
     summary: 'Tells whether a card is enrolled in 3-D Secure (Y or N), with its issuing bank',
     params: VERIFY_ENROLLMENT_PARAMS,
+    answer: VERIFY_ENROLLMENT_ANSWER_SCHEMA,
     handle(params, context) {
       if (!luhnValid(params.pan)) return Promise.reject(invalidParam('pan', 'reason.cardNumber'));
       const enrolled = enrolledFlag(directory.enrollment(params.pan));

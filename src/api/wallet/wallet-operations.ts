@@ -10,6 +10,7 @@ import { defineOperation, type Operation, type OperationContext } from '../opera
 import { generatedOrderNumber, holdSchedule, payerDataOf } from '../rest/order-input.js';
 import { browserData } from '../rest/browser-data.js';
 import { walletAnswer, walletStepAnswer } from './wallet-answer.js';
+import { walletAnswerSchema } from './wallet-answer-schemas.js';
 import {
   WALLET_A_DIRECT_PARAMS,
   WALLET_A_PAYMENT_PARAMS,
@@ -73,6 +74,7 @@ function directPayment(
     params,
     onBehalfParam: 'merchant',
     mutates: true,
+    answer: walletAnswerSchema(),
     async handle(request, context) {
       const opened =
         wallet === 'a'
@@ -256,6 +258,7 @@ export function walletOperations(services: WalletServices): Operation[] {
     params: WALLET_A_PAYMENT_PARAMS,
     identifiedBy: 'merchant',
     mutates: true,
+    answer: walletAnswerSchema(),
     async handle(params, context) {
       const opened = await services.walletTokens.openA(
         context.merchant.id,
@@ -282,6 +285,8 @@ export function walletOperations(services: WalletServices): Operation[] {
     params: WALLET_B_PAYMENT_PARAMS,
     identifiedBy: 'merchant',
     mutates: true,
+    // A PAN_ONLY token authenticates as instantPayment.do does; wallet tokens never use the app channel.
+    answer: walletAnswerSchema(['method', 'challenge', 'v1']),
     async handle(params, context) {
       const opened = await services.walletTokens.openB(
         context.merchant,
@@ -307,6 +312,7 @@ export function walletOperations(services: WalletServices): Operation[] {
     params: WALLET_C_PAYMENT_PARAMS,
     identifiedBy: 'merchant',
     mutates: true,
+    answer: walletAnswerSchema(),
     async handle(params, context) {
       const opened = await services.walletTokens.openC(
         context.merchant.id,
