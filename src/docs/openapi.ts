@@ -20,6 +20,8 @@ export function schemaOf(doc: ValueDoc): Schema {
       contentSchema: schemaOf({ ...doc, jsonEncodedInForm: false }),
     };
   }
+  // A boolean parameter takes JSON true/false or the words "true"/"false" (bool() in scalar-types.ts).
+  if (doc.type === 'boolean') return { anyOf: [{ type: 'boolean' }, BOOLEAN_WORDS] };
   const schema: Schema = { type: doc.type };
   if (doc.minLength !== undefined) schema.minLength = doc.minLength;
   if (doc.maxLength !== undefined) schema.maxLength = doc.maxLength;
@@ -41,9 +43,15 @@ export function schemaOf(doc: ValueDoc): Schema {
   return schema;
 }
 
-/** Integers travel as digit strings in form bodies, as the spec's `Integer [n]` does. */
+const BOOLEAN_WORDS: Schema = { type: 'string', enum: ['true', 'false'] };
+
+/**
+ * Integers travel as digit strings in form bodies, as the spec's `Integer [n]` does. A boolean is
+ * `type: boolean`: OpenAPI's form serialization writes it as the words true/false.
+ */
 function formSchema(doc: ValueDoc): Schema {
-  if (doc.type === 'integer' || doc.type === 'number' || doc.type === 'boolean') {
+  if (doc.type === 'boolean') return { type: 'boolean' };
+  if (doc.type === 'integer' || doc.type === 'number') {
     return { anyOf: [schemaOf(doc), { type: 'string' }] };
   }
   return schemaOf(doc);

@@ -110,6 +110,363 @@ export interface WalletRefusal {
   error: Error;
 }
 
+export interface SecureAuthInfo {
+  eci?: string;
+  cavv?: string;
+  xid?: string;
+  threeDSProtocolVersion?: string;
+  aresTransStatus?: string;
+  rreqTransStatus?: string;
+  paResStatus?: string;
+  /**
+   * FRICTIONLESS, CHALLENGE, NOT_ENROLLED, EXEMPTION, WALLET_CRYPTOGRAM, or the merchant's own 3-D
+   * Secure server's type
+   */
+  threeDsType: string;
+  /** The externalScaExemptionIndicator the payment was made with */
+  exemption?: string;
+  /** The result came from the merchant's own 3-D Secure server */
+  source?: 'MERCHANT_3DS_SERVER';
+  [member: string]: unknown;
+}
+
+export type OrderStatus = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface MerchantOrderParamsItem {
+  name: string;
+  value: string;
+  [member: string]: unknown;
+}
+
+export type PaymentSystem = 'VISA' | 'MASTERCARD' | 'OTHER' | null;
+
+export interface CardAuthInfo {
+  maskedPan?: string;
+  /** YYYYMM */
+  expiration?: string | null;
+  /** Empty when the payment carried none */
+  cardholderName?: string;
+  approvalCode?: string;
+  /** The card network */
+  paymentSystem?: PaymentSystem;
+  /** The masked card number again, as clients of this family read it */
+  pan?: string;
+  secureAuthInfo?: SecureAuthInfo;
+  [member: string]: unknown;
+}
+
+export interface BindingInfo {
+  clientId: string;
+  bindingId?: string;
+  [member: string]: unknown;
+}
+
+export type PaymentWay =
+  | 'CARD'
+  | 'CARD_MOTO'
+  | 'CARD_BINDING'
+  | 'APPLE_PAY'
+  | 'GOOGLE_PAY_TOKENIZED'
+  | 'GOOGLE_PAY_CARD'
+  | 'SAMSUNG_PAY'
+  | 'P2P';
+
+export type PaymentState =
+  'CREATED' | 'APPROVED' | 'DEPOSITED' | 'REVERSED' | 'REFUNDED' | 'STARTED' | 'DECLINED';
+
+export interface PaymentAmountInfo {
+  paymentState: PaymentState;
+  /** Minor currency units */
+  approvedAmount: number;
+  /** Minor currency units */
+  depositedAmount: number;
+  /** Minor currency units */
+  refundedAmount: number;
+  /** The order amount plus the fee */
+  totalAmount: number;
+  /** Minor currency units */
+  feeAmount?: number;
+  /** In the DCC currency (orders paid with DCC) */
+  dccApprovedAmount?: number;
+  /** In the DCC currency (orders paid with DCC) */
+  dccDepositedAmount?: number;
+  /** In the DCC currency (orders paid with DCC) */
+  dccRefundedAmount?: number;
+  [member: string]: unknown;
+}
+
+export interface DccData {
+  dccUuid: string;
+  /** ISO 4217 numeric code of the card currency */
+  dccCurrencyCode: number;
+  /** The amount in the card currency, minor units */
+  dccAmount: string;
+  /** The amount in the card currency, written in the request language */
+  dccAmountFormatted: string;
+  /** Alphabetic ISO 4217 code of the card currency (empty if unknown) */
+  dccCurrencyCodeAlpha: string;
+  /** The rate applied (card-currency units per original unit, markup included) */
+  dccConversionRate: string;
+  /** The reference rate, without the markup */
+  dccDirectConversionRate: string;
+  /** The markup, in percent */
+  dccFeePercentage: string;
+  [member: string]: unknown;
+}
+
+export interface BankInfo {
+  bankCountryCode: string;
+  bankCountryName: string;
+  [member: string]: unknown;
+}
+
+export interface PayerData {
+  email?: string;
+  postAddress?: string;
+  phone?: string;
+  [member: string]: unknown;
+}
+
+export interface RefundsItem {
+  /** Unix time in milliseconds */
+  date: number;
+  actionCode: number;
+  /** RRN; empty if none */
+  referenceNumber: string;
+  /** Minor currency units */
+  amount: number;
+  /** In the DCC currency (orders paid with DCC) */
+  dccAmount?: number;
+  externalRefundId?: string;
+  approvalCode?: string;
+  [member: string]: unknown;
+}
+
+export interface OrderStatusExtended {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  /** The merchant's order number */
+  orderNumber: string;
+  /** 0 registered, 1 held (pre-authorized), 2 paid, 3 reversed, 4 refunded, 5 at the ACS, 6 declined */
+  orderStatus: OrderStatus;
+  /** The processing bank's response code (0 approved, -100 no attempt yet) */
+  actionCode: number;
+  /** The action code in words, in the request language; empty for 0 */
+  actionCodeDescription: string;
+  /** Minor currency units */
+  amount: number;
+  /** ISO 4217 numeric code */
+  currency: string;
+  /** Registration time, Unix milliseconds */
+  date: number;
+  /** The description given at registration; empty if none */
+  orderDescription: string;
+  /** The buyer's IP address */
+  ip?: string;
+  /** The jsonParams given at registration */
+  merchantOrderParams: MerchantOrderParamsItem[];
+  /** Always empty here */
+  transactionAttributes: MerchantOrderParamsItem[];
+  /** Order attributes: mdOrder, the order id */
+  attributes: MerchantOrderParamsItem[];
+  /** The card of the payment; empty before one (or only secureAuthInfo, declined by 3-D Secure) */
+  cardAuthInfo: CardAuthInfo;
+  /** Present when the order has a clientId */
+  bindingInfo?: BindingInfo;
+  /** The cart as registered */
+  orderBundle?: Record<string, unknown>;
+  /** Authorization time */
+  authDateTime?: number;
+  terminalId?: string;
+  authRefNum?: string;
+  paymentWay?: PaymentWay;
+  /** Card-network reference of the payment, for follow-up transactions */
+  paymentNetRefNum?: string;
+  /** Unix time in milliseconds */
+  depositedDate?: number;
+  /** Unix time in milliseconds */
+  reversedDate?: number;
+  /** Unix time in milliseconds */
+  refundedDate?: number;
+  paymentAmountInfo: PaymentAmountInfo;
+  /** The accepted conversion of an order paid in the card's currency */
+  dccData?: DccData;
+  bankInfo: BankInfo;
+  /** Present when one of its members is known */
+  payerData?: PayerData;
+  refunds: RefundsItem[];
+  /** Always false: the sandbox has no chargebacks */
+  chargeback: boolean;
+  [member: string]: unknown;
+}
+
+export interface OrderStatusBlock {
+  /** 0: the request was processed */
+  ErrorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  ErrorMessage: string;
+  /** 0 registered, 1 held (pre-authorized), 2 paid, 3 reversed, 4 refunded, 5 at the ACS, 6 declined */
+  OrderStatus: OrderStatus;
+  OrderNumber: string;
+  /** Minor currency units */
+  Amount: number;
+  /** ISO 4217 numeric code */
+  currency: string;
+  /** The buyer's IP address */
+  Ip?: string;
+  /** Card expiry, YYYYMM */
+  expiration?: number;
+  /** At most 26 characters */
+  cardholderName?: string;
+  /** Amount held */
+  approvedAmount: number;
+  /** Amount charged */
+  depositAmount: number;
+  approvalCode?: string;
+  /** Deprecated, always 2 */
+  authCode: 2;
+  /** Masked card number, present only after payment */
+  Pan?: string;
+  /** Acquirer transaction reference */
+  rrn?: number;
+  paymentNetRefNum?: string;
+  [member: string]: unknown;
+}
+
+export interface WalletOrderStatusBlockCardAuthInfo {
+  /** YYYYMM */
+  expiration?: number;
+  cardholderName?: string;
+  approvalCode?: string;
+  /** The masked device-linked number */
+  pan?: string;
+  /** The masked card number (the sandbox does not detokenize) */
+  detokenizedPanRepresentation?: string;
+  /** YYYYMM */
+  detokenizedPanExpiryDate?: string;
+  [member: string]: unknown;
+}
+
+export interface WalletOrderStatusBlockPaymentAmountInfo {
+  paymentState: PaymentState;
+  /** Minor currency units */
+  approvedAmount: number;
+  /** Minor currency units */
+  depositedAmount: number;
+  /** Minor currency units */
+  refundedAmount: number;
+  /** The order amount plus the fee */
+  totalAmount: number;
+  [member: string]: unknown;
+}
+
+export interface WalletOrderStatusBlockBankInfo {
+  /** The issuing bank's country, in the request language */
+  bankCountryName: string;
+  [member: string]: unknown;
+}
+
+export interface WalletOrderStatusBlock {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  orderNumber: string;
+  /** 1 or 2: paid; any other: declined */
+  orderStatus: OrderStatus;
+  /** The processing bank's response code, as text */
+  actionCode: string;
+  /** The action code in words; absent for a code without one (0) */
+  actionCodeDescription?: string;
+  /** Minor currency units */
+  amount: number;
+  /** ISO 4217 numeric code */
+  currency: string;
+  /** Registration time */
+  date: number;
+  ip?: string;
+  /** The additionalParameters of the request */
+  merchantOrderParams: MerchantOrderParamsItem[];
+  /** Order attributes: mdOrder, the order id */
+  attributes: MerchantOrderParamsItem[];
+  /** The card paid with; empty when no card was charged */
+  cardAuthInfo: WalletOrderStatusBlockCardAuthInfo;
+  /** Unix time in milliseconds */
+  authDateTime?: number;
+  terminalId?: string;
+  authRefNum?: string;
+  paymentAmountInfo: WalletOrderStatusBlockPaymentAmountInfo;
+  bankInfo: WalletOrderStatusBlockBankInfo;
+  /** The payer's contacts given with the payment; empty when none */
+  payerData: PayerData;
+  [member: string]: unknown;
+}
+
+export interface OperationListItem {
+  operationType: 'DEBIT' | 'CREDIT' | 'REVERSAL';
+  /** Minor currency units */
+  amount: number;
+  currency: string;
+  /** Unix time in milliseconds, as text */
+  datetime: string;
+  /** The processing bank's code (0 approved) */
+  resultCode: string;
+  resultCodeDescription?: string;
+  /** Masked card number (6 + 4 digits) */
+  maskedPan?: string;
+  approvalCode?: string;
+  /** Acquirer reference (RRN) */
+  refNum?: string;
+  /** From status version 7 */
+  paymentNetRefNum?: string;
+  /** The network's own response code; from status version 9 */
+  originalActionCode?: string;
+  /** Network M only; from status version 9 */
+  schemeTransactionId?: string;
+  [member: string]: unknown;
+}
+
+export interface P2PStatus {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  /** 0 registered, 2 transferred, 5 at the ACS, 6 declined */
+  orderStatus: OrderStatus;
+  orderNumber: string;
+  /** The debited card (not for an OCT) */
+  panMaskedFrom?: string;
+  /** The credited card */
+  panMaskedTo?: string;
+  /** Minor currency units */
+  amount: number;
+  /** ISO 4217 numeric code */
+  currency: string;
+  /** Registration time, Unix milliseconds */
+  creationDate: number;
+  orderDescription?: string;
+  ip?: string;
+  /** The result of the status request itself: 0, read */
+  resultCode: 0;
+  /** Acquirer reference of the transfer */
+  rrn?: string;
+  /** The stored credential made or used; from status version 3 */
+  binding?: string;
+  /** The reference of an AFT on network M, for the later OCT */
+  debitTransactionReference?: string;
+  /** Card-network reference of the transfer; from status version 7 */
+  paymentNetRefNum?: string;
+  /** The fee, when there is one */
+  feeAmount?: number;
+  /** The params given at registration, name: value */
+  orderParams: Record<string, string>;
+  /** The completed legs of the transfer */
+  operationList: OperationListItem[];
+  [member: string]: unknown;
+}
+
 export type Language =
   | 'en'
   | 'el'
@@ -135,13 +492,13 @@ export type Language =
   | 'sv';
 
 export interface RetailersItem {
-  foreignRetailerIndicator: 'true' | 'false' | boolean;
+  foreignRetailerIndicator: boolean | 'true' | 'false';
 }
 
 export interface Marketplace {
   /** 1..11 characters */
   marketplaceId: string;
-  foreignRetailerIndicator?: 'true' | 'false' | boolean;
+  foreignRetailerIndicator?: boolean | 'true' | 'false';
   retailers?: readonly RetailersItem[];
 }
 
@@ -374,8 +731,11 @@ export interface RegisterParams {
 
 /** The success answer of register. */
 export interface RegisterAnswer {
-  orderId?: string;
-  formUrl?: string;
+  /** The gateway order id */
+  orderId: string;
+  /** The address of the hosted payment page to send the customer to */
+  formUrl: string;
+  [member: string]: unknown;
 }
 
 /** The parameters of registerPreAuth. */
@@ -395,102 +755,17 @@ export interface GetOrderStatusExtendedParams {
   merchantLogin?: string;
 }
 
-export interface MerchantOrderParamsItem {
-  name?: string;
-  value?: string;
-}
-
-export interface CardAuthInfo {
-  maskedPan?: string;
-  expiration?: string | null;
-  cardholderName?: string;
-  approvalCode?: string;
-  paymentSystem?: string | null;
-  pan?: string;
-  secureAuthInfo?: unknown;
-}
-
-export interface BindingInfo {
-  clientId?: string;
-  bindingId?: string;
-}
-
-export interface PaymentAmountInfo {
-  paymentState?: string;
-  approvedAmount?: number;
-  depositedAmount?: number;
-  refundedAmount?: number;
-  totalAmount?: number;
-  feeAmount?: number;
-  dccApprovedAmount?: number;
-  dccDepositedAmount?: number;
-  dccRefundedAmount?: number;
-}
-
-export interface BankInfo {
-  bankCountryCode?: string;
-  bankCountryName?: string;
-}
-
-export interface PayerData {
-  email?: string;
-  postAddress?: string;
-  phone?: string;
-}
-
-export interface RefundsItem {
-  date?: number;
-  actionCode?: number;
-  referenceNumber?: string;
-  amount?: number;
-  dccAmount?: number;
-  externalRefundId?: string;
-  approvalCode?: string;
-}
-
 /** The success answer of getOrderStatusExtended. */
-export interface GetOrderStatusExtendedAnswer {
-  errorCode?: string;
-  errorMessage?: string;
-  orderNumber?: string;
-  orderStatus?: number;
-  actionCode?: number;
-  actionCodeDescription?: string;
-  amount?: number;
-  currency?: string;
-  date?: number;
-  orderDescription?: string;
-  ip?: string;
-  merchantOrderParams?: MerchantOrderParamsItem[];
-  transactionAttributes?: MerchantOrderParamsItem[];
-  attributes?: MerchantOrderParamsItem[];
-  cardAuthInfo?: CardAuthInfo;
-  bindingInfo?: BindingInfo;
-  orderBundle?: unknown;
-  authDateTime?: number;
-  terminalId?: string;
-  authRefNum?: string;
-  paymentWay?: string;
-  paymentNetRefNum?: string;
-  depositedDate?: number;
-  reversedDate?: number;
-  refundedDate?: number;
-  paymentAmountInfo?: PaymentAmountInfo;
-  dccData?: unknown;
-  bankInfo?: BankInfo;
-  payerData?: PayerData;
-  refunds?: RefundsItem[];
-  chargeback?: boolean;
-}
+export type GetOrderStatusExtendedAnswer = OrderStatusExtended;
 
 /** The parameters of getOrderStatus. */
 export type GetOrderStatusParams = GetOrderStatusExtendedParams;
 
 /** The success answer of getOrderStatus. */
-export type GetOrderStatusAnswer = Record<string, unknown>;
+export type GetOrderStatusAnswer = OrderStatusBlock;
 
 export interface LoyaltyAttributes {
-  useLoyaltyMaxAvailablePoints: 'true' | 'false' | boolean;
+  useLoyaltyMaxAvailablePoints: boolean | 'true' | 'false';
 }
 
 export interface LoyaltyData {
@@ -522,9 +797,9 @@ export interface ClientBrowserInfo {
   colorDepth?: string;
   /** 1..2048 characters */
   fingerprint?: string;
-  isMobile?: 'true' | 'false' | boolean;
-  javaEnabled?: 'true' | 'false' | boolean;
-  javascriptEnabled?: 'true' | 'false' | boolean;
+  isMobile?: boolean | 'true' | 'false';
+  javaEnabled?: boolean | 'true' | 'false';
+  javascriptEnabled?: boolean | 'true' | 'false';
   /** 1..2048 characters */
   plugins?: string;
   /** 1..6 digits; pattern `^\d{1,6}$` */
@@ -539,7 +814,7 @@ export interface ClientBrowserInfo {
   deviceType?: string;
 }
 
-export interface DccData {
+export interface InstantPaymentParamsDccData {
   /** 1..36 characters */
   dccUuid: string;
   /** 3 characters; pattern `^\d{3}$` */
@@ -556,7 +831,7 @@ export interface InstantPaymentParams {
   clientId?: string;
   /** 1..39 characters */
   ip?: string;
-  bindingNotNeeded?: boolean | string;
+  bindingNotNeeded?: boolean;
   /** Conditional; generated by the gateway when absent; 1..40 characters */
   orderNumber?: string;
   /** 1..598 characters */
@@ -567,7 +842,7 @@ export interface InstantPaymentParams {
   /** Conditional; 1..22 characters */
   originalSchemeTransactionId?: string;
   /** true: two-phase payment (hold); default false */
-  preAuth?: boolean | string;
+  preAuth?: boolean;
   /**
    * Conditional; mandatory unless bindingId; overrides bindingId; Luhn-checked; 15..19 characters;
    * pattern `^\d{15,19}$`
@@ -619,7 +894,7 @@ export interface InstantPaymentParams {
   /** Conditional; 1..36 characters */
   threeDSVer2MdOrder?: string;
   /** payment comes from an app: 3-D Secure 2 through its 3DS SDK */
-  threeDSSDK?: boolean | string;
+  threeDSSDK?: boolean;
   /**
    * Conditional; mandatory in the repeated request of the SDK flow: the device data (sdkEncData);
    * 1..64000 characters; pattern
@@ -676,58 +951,257 @@ export interface InstantPaymentParams {
   /** 1 character */
   billingAndShippingAddressMatchIndicator?: string;
   /** pay in the card currency of a dcc/calculate.do calculation; needs the permission dcc */
-  dccData?: DccData | string;
-}
-
-export interface OrderStatus {
-  ErrorCode?: string;
-  ErrorMessage?: string;
-  OrderStatus?: number;
-  OrderNumber?: string;
-  Amount?: number;
-  currency?: string;
-  Ip?: string;
-  expiration?: number;
-  cardholderName?: string;
-  approvedAmount?: number;
-  depositAmount?: number;
-  approvalCode?: string;
-  authCode?: number;
-  Pan?: string;
-  rrn?: number;
-  paymentNetRefNum?: string;
+  dccData?: InstantPaymentParamsDccData | string;
 }
 
 /** The success answer of instantPayment. */
-export interface InstantPaymentAnswer {
-  errorCode?: string;
-  orderId?: string;
-  orderNumber?: string;
-  info?: string;
-  redirect?: string;
-  is3DSVer2?: boolean;
-  threeDSServerTransId?: string;
-  threeDSMethodUrl?: string;
-  threeDSMethodDataPacked?: string;
-  threeDSMethodUrlServer?: string;
-  threeDSMethodURLServerDirect?: string;
-  threeDSSDKKey?: string;
-  threeDSAcsTransactionId?: string;
-  threeDSAcsRefNumber?: string;
-  threeDSAcsSignedContent?: string;
-  threeDSDsTransID?: string;
-  acsUrl?: string;
-  packedCReq?: string;
-  paReq?: string;
-  termUrl?: string;
-  orderStatus?: OrderStatus;
-}
+export type InstantPaymentAnswer =
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** Where the customer goes now: returnUrl (or failUrl) with orderId and lang */
+      redirect: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** The ACS's address for gathering browser data, when it has one */
+      threeDSMethodUrl?: string;
+      /** Base64 data to send to threeDSMethodUrl */
+      threeDSMethodDataPacked?: string;
+      /** The 3-D Secure server's address for gathering browser data */
+      threeDSMethodUrlServer: string;
+      /** Runs the 3DS Method through the gateway (merchant permission threeDSMethodDirect) */
+      threeDSMethodURLServerDirect?: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** Where the browser posts creq */
+      acsUrl: string;
+      /** The value of the creq parameter for acsUrl */
+      packedCReq: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** Where the browser posts PaReq, MD and TermUrl (3-D Secure 1.0) */
+      acsUrl: string;
+      paReq: string;
+      /** Where the ACS returns the cardholder */
+      termUrl: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** The directory's device data encryption key (PEM) for the app's SDK */
+      threeDSSDKKey: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      threeDSAcsTransactionId: string;
+      threeDSAcsRefNumber: string;
+      /** The ACS's signed content (JWS) for the app's SDK */
+      threeDSAcsSignedContent: string;
+      threeDSDsTransID: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    };
 
 /** The parameters of motoPayment. */
 export type MotoPaymentParams = InstantPaymentParams;
 
 /** The success answer of motoPayment. */
-export type MotoPaymentAnswer = InstantPaymentAnswer;
+export type MotoPaymentAnswer =
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** Where the customer goes now: returnUrl (or failUrl) with orderId and lang */
+      redirect: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** The ACS's address for gathering browser data, when it has one */
+      threeDSMethodUrl?: string;
+      /** Base64 data to send to threeDSMethodUrl */
+      threeDSMethodDataPacked?: string;
+      /** The 3-D Secure server's address for gathering browser data */
+      threeDSMethodUrlServer: string;
+      /** Runs the 3DS Method through the gateway (merchant permission threeDSMethodDirect) */
+      threeDSMethodURLServerDirect?: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** Where the browser posts creq */
+      acsUrl: string;
+      /** The value of the creq parameter for acsUrl */
+      packedCReq: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** Where the browser posts PaReq, MD and TermUrl (3-D Secure 1.0) */
+      acsUrl: string;
+      paReq: string;
+      /** Where the ACS returns the cardholder */
+      termUrl: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** The directory's device data encryption key (PEM) for the app's SDK */
+      threeDSSDKKey: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      threeDSAcsTransactionId: string;
+      threeDSAcsRefNumber: string;
+      /** The ACS's signed content (JWS) for the app's SDK */
+      threeDSAcsSignedContent: string;
+      threeDSDsTransID: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    };
 
 /** The parameters of finish3dsVer2Payment. */
 export interface Finish3dsVer2PaymentParams {
@@ -741,7 +1215,15 @@ export interface Finish3dsVer2PaymentParams {
 }
 
 /** The success answer of finish3dsVer2Payment. */
-export type Finish3dsVer2PaymentAnswer = Record<string, unknown>;
+export interface Finish3dsVer2PaymentAnswer {
+  /** Where the customer goes: returnUrl or failUrl, with orderId and lang */
+  redirect: string;
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** The payment uses 3-D Secure 2 */
+  is3DSVer2: true;
+  [member: string]: unknown;
+}
 
 /** The parameters of finish3dsVer2. */
 export interface Finish3dsVer2Params {
@@ -755,7 +1237,7 @@ export interface Finish3dsVer2Params {
 }
 
 /** The success answer of finish3dsVer2. */
-export type Finish3dsVer2Answer = Record<string, unknown>;
+export type Finish3dsVer2Answer = Finish3dsVer2PaymentAnswer;
 
 /** The parameters of deposit. */
 export interface DepositParams {
@@ -775,7 +1257,13 @@ export interface DepositParams {
 }
 
 /** The success answer of deposit. */
-export type DepositAnswer = Record<string, unknown>;
+export interface DepositAnswer {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  [member: string]: unknown;
+}
 
 /** The parameters of reverse. */
 export interface ReverseParams {
@@ -794,7 +1282,7 @@ export interface ReverseParams {
 }
 
 /** The success answer of reverse. */
-export type ReverseAnswer = Record<string, unknown>;
+export type ReverseAnswer = DepositAnswer;
 
 /** The parameters of refund. */
 export interface RefundParams {
@@ -818,7 +1306,7 @@ export interface RefundParams {
 }
 
 /** The success answer of refund. */
-export type RefundAnswer = Record<string, unknown>;
+export type RefundAnswer = DepositAnswer;
 
 /** The parameters of decline. */
 export interface DeclineParams {
@@ -832,7 +1320,7 @@ export interface DeclineParams {
 }
 
 /** The success answer of decline. */
-export type DeclineAnswer = Record<string, unknown>;
+export type DeclineAnswer = DepositAnswer;
 
 /** The parameters of paymentOrderBinding. */
 export interface PaymentOrderBindingParams {
@@ -861,11 +1349,65 @@ export interface PaymentOrderBindingParams {
   /** 1..255 characters */
   merchantLogin?: string;
   /** pay in the card currency of a dcc/calculate.do calculation; needs the permission dcc */
-  dccData?: DccData | string;
+  dccData?: InstantPaymentParamsDccData | string;
 }
 
 /** The success answer of paymentOrderBinding. */
-export type PaymentOrderBindingAnswer = Record<string, unknown>;
+export type PaymentOrderBindingAnswer =
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** Where the customer goes now: returnUrl (or failUrl) with orderId and lang */
+      redirect: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** Where the browser posts creq */
+      acsUrl: string;
+      /** The value of the creq parameter for acsUrl */
+      packedCReq: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** Where the browser posts PaReq, MD and TermUrl (3-D Secure 1.0) */
+      acsUrl: string;
+      paReq: string;
+      /** Where the ACS returns the cardholder */
+      termUrl: string;
+      /** The REST order status block; OrderStatus 1 or 2 is paid */
+      orderStatus: OrderStatusBlock;
+      [member: string]: unknown;
+    };
 
 /** The parameters of getBindings. */
 export interface GetBindingsParams {
@@ -876,14 +1418,38 @@ export interface GetBindingsParams {
   /** C common, R recurrent, I installment */
   bindingType?: 'C' | 'R' | 'I';
   /** default false */
-  showExpired?: boolean | string;
+  showExpired?: boolean;
   /** 1..255 characters */
   merchantLogin?: string;
   language?: Language;
 }
 
+export interface BindingsItem {
+  /** The stored credential (binding) id */
+  bindingId: string;
+  /** Masked card number (6 + 4 digits) */
+  maskedPan: string;
+  /** YYYYMM */
+  expiryDate: string;
+  paymentWay: 'CARD';
+  /** The card network */
+  paymentSystem: 'VISA' | 'MASTERCARD' | 'OTHER';
+  /** The masked number, as a label */
+  displayLabel: string;
+  bindingCategory: 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
+  clientId: string;
+  [member: string]: unknown;
+}
+
 /** The success answer of getBindings. */
-export type GetBindingsAnswer = Record<string, unknown>;
+export interface GetBindingsAnswer {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  bindings: BindingsItem[];
+  [member: string]: unknown;
+}
 
 /** The parameters of getBindingsByCardOrId. */
 export interface GetBindingsByCardOrIdParams {
@@ -892,14 +1458,32 @@ export interface GetBindingsByCardOrIdParams {
   /** Conditional; 1..255 characters */
   bindingId?: string;
   /** default false */
-  showExpired?: boolean | string;
+  showExpired?: boolean;
   /** 1..255 characters */
   merchantLogin?: string;
   language?: Language;
 }
 
+export interface GetBindingsByCardOrIdAnswerBindingsItem {
+  /** The stored credential (binding) id */
+  bindingId: string;
+  /** Masked card number (6 + 4 digits) */
+  maskedPan: string;
+  /** YYYYMM */
+  expiryDate: string;
+  clientId: string;
+  [member: string]: unknown;
+}
+
 /** The success answer of getBindingsByCardOrId. */
-export type GetBindingsByCardOrIdAnswer = Record<string, unknown>;
+export interface GetBindingsByCardOrIdAnswer {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  bindings: GetBindingsByCardOrIdAnswerBindingsItem[];
+  [member: string]: unknown;
+}
 
 /** The parameters of unBindCard. */
 export interface UnBindCardParams {
@@ -911,13 +1495,13 @@ export interface UnBindCardParams {
 }
 
 /** The success answer of unBindCard. */
-export type UnBindCardAnswer = Record<string, unknown>;
+export type UnBindCardAnswer = DepositAnswer;
 
 /** The parameters of bindCard. */
 export type BindCardParams = UnBindCardParams;
 
 /** The success answer of bindCard. */
-export type BindCardAnswer = Record<string, unknown>;
+export type BindCardAnswer = DepositAnswer;
 
 /** The parameters of extendBinding. */
 export interface ExtendBindingParams {
@@ -931,7 +1515,7 @@ export interface ExtendBindingParams {
 }
 
 /** The success answer of extendBinding. */
-export type ExtendBindingAnswer = Record<string, unknown>;
+export type ExtendBindingAnswer = DepositAnswer;
 
 export type BindingStrength = 'NO_PAYMENT' | 'TDS' | 'SSL' | 'TDS_SSL';
 
@@ -959,7 +1543,21 @@ export interface CreateBindingNoPaymentParams {
 }
 
 /** The success answer of createBindingNoPayment. */
-export type CreateBindingNoPaymentAnswer = Record<string, unknown>;
+export interface CreateBindingNoPaymentAnswer {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  /** The stored credential (binding) id */
+  bindingId: string;
+  clientId: string;
+  cardholderName: string;
+  /** YYYYMM */
+  expiryDate: string;
+  /** Masked card number (6 + 4 digits) */
+  maskedPan: string;
+  [member: string]: unknown;
+}
 
 /** The parameters of instantRefund. */
 export interface InstantRefundParams {
@@ -1000,8 +1598,62 @@ export interface InstantRefundParams {
   jsonParams?: Record<string, unknown> | string;
 }
 
+export interface InstantRefundAnswerOrderStatus {
+  /**
+   * 0: the credit is decided (orderStatus.OrderStatus 4 refunded, 6 declined); 7: the acquirer did
+   * not answer in time, the credit is pending (OrderStatus 0) and is finished by the gateway: read
+   * the order back by orderId
+   */
+  errorCode: '0' | '7';
+  /** In the request language */
+  errorMessage: string;
+  /** 0: the request was processed */
+  ErrorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  ErrorMessage: string;
+  /** 0 registered, 1 held (pre-authorized), 2 paid, 3 reversed, 4 refunded, 5 at the ACS, 6 declined */
+  OrderStatus: OrderStatus;
+  OrderNumber: string;
+  /** Minor currency units */
+  Amount: number;
+  /** ISO 4217 numeric code */
+  currency: string;
+  /** The buyer's IP address */
+  Ip?: string;
+  /** Card expiry, YYYYMM */
+  expiration?: number;
+  /** At most 26 characters */
+  cardholderName?: string;
+  /** Amount held */
+  approvedAmount: number;
+  /** Amount charged */
+  depositAmount: number;
+  approvalCode?: string;
+  /** Deprecated, always 2 */
+  authCode: 2;
+  /** Masked card number, present only after payment */
+  Pan?: string;
+  /** Acquirer transaction reference */
+  rrn?: number;
+  paymentNetRefNum?: string;
+  [member: string]: unknown;
+}
+
 /** The success answer of instantRefund. */
-export type InstantRefundAnswer = Record<string, unknown>;
+export interface InstantRefundAnswer {
+  /**
+   * 0: the credit is decided (orderStatus.OrderStatus 4 refunded, 6 declined); 7: the acquirer did
+   * not answer in time, the credit is pending (OrderStatus 0) and is finished by the gateway: read
+   * the order back by orderId
+   */
+  errorCode: '0' | '7';
+  /** In the request language */
+  errorMessage: string;
+  /** The order the gateway registered for the refund */
+  orderId: string;
+  orderStatus: InstantRefundAnswerOrderStatus;
+  [member: string]: unknown;
+}
 
 /** The parameters of verifyEnrollment. */
 export interface VerifyEnrollmentParams {
@@ -1011,7 +1663,21 @@ export interface VerifyEnrollmentParams {
 }
 
 /** The success answer of verifyEnrollment. */
-export type VerifyEnrollmentAnswer = Record<string, unknown>;
+export interface VerifyEnrollmentAnswer {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  /** Y: the card range has an ACS (3-D Secure 2 or 1.0); N: not enrolled */
+  isEnrolled: 'Y' | 'N';
+  /** isEnrolled again, as client libraries read it */
+  enrolled: 'Y' | 'N';
+  /** The issuing bank */
+  emitterName: string;
+  /** The issuing bank's country; UNKNOWN in the sandbox */
+  emitterCountryCode: string;
+  [member: string]: unknown;
+}
 
 /** The parameters of getLastOrdersForMerchants. */
 export interface GetLastOrdersForMerchantsParams {
@@ -1035,11 +1701,24 @@ export interface GetLastOrdersForMerchantsParams {
    */
   merchants?: string;
   /** true: the period is of registration; false (default): of payment, so no CREATED or DECLINED */
-  searchByCreatedDate?: boolean | string;
+  searchByCreatedDate?: boolean;
 }
 
 /** The success answer of getLastOrdersForMerchants. */
-export type GetLastOrdersForMerchantsAnswer = Record<string, unknown>;
+export interface GetLastOrdersForMerchantsAnswer {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  /** Each order as getOrderStatusExtended.do answers it */
+  orderStatuses: OrderStatusExtended[];
+  /** Orders of the period in all pages */
+  totalCount: number;
+  /** This page, from 0 */
+  page: number;
+  pageSize: number;
+  [member: string]: unknown;
+}
 
 /** The parameters of dccCalculate. */
 export interface DccCalculateParams {
@@ -1061,8 +1740,46 @@ export interface DccCalculateParams {
   language?: Language;
 }
 
+export interface AdditionalParams {
+  /** Alphabetic ISO 4217 code of the original currency */
+  originalCurrencyCodeAlpha: string;
+  /** Unix time in milliseconds until which the calculation can be used */
+  validUntil: string;
+  [member: string]: unknown;
+}
+
+export interface DccDataItem {
+  /** ISO 4217 numeric code of the card currency */
+  dccCurrencyCode: number;
+  /** The amount in the card currency, minor units */
+  dccAmount: string;
+  /** The amount in the card currency, written in the request language */
+  dccAmountFormatted: string;
+  /** Alphabetic ISO 4217 code of the card currency (empty if unknown) */
+  dccCurrencyCodeAlpha: string;
+  /** The rate applied (card-currency units per original unit, markup included) */
+  dccConversionRate: string;
+  /** The reference rate, without the markup */
+  dccDirectConversionRate: string;
+  /** The markup, in percent */
+  dccFeePercentage: string;
+  additionalParams: AdditionalParams;
+  [member: string]: unknown;
+}
+
 /** The success answer of dccCalculate. */
-export type DccCalculateAnswer = Record<string, unknown>;
+export interface DccCalculateAnswer {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  /** The amount in the original currency, minor units */
+  originalAmount: string;
+  /** The calculation: give it as dccData.dccUuid to pay with it */
+  dccUuid: string;
+  dccData: DccDataItem[];
+  [member: string]: unknown;
+}
 
 /** The parameters of walletCPayment. */
 export interface WalletCPaymentParams {
@@ -1091,7 +1808,7 @@ export interface WalletCPaymentParams {
    */
   additionalParameters?: Record<string, unknown>;
   /** true: two-phase payment (hold); default false */
-  preAuth?: 'true' | 'false' | boolean;
+  preAuth?: boolean | 'true' | 'false';
   /** UTC; needs the merchant permission autoCompletion; 19 characters; format yyyy-MM-ddTHH:mm:ss */
   autocompletionDate?: string;
   /** UTC; needs the merchant permission autoCompletion; 19 characters; format yyyy-MM-ddTHH:mm:ss */
@@ -1125,14 +1842,26 @@ export interface WalletCPaymentParams {
   externalScaExemptionIndicator?: 'LVP' | 'TRA';
 }
 
+export interface Data {
+  /** The gateway order id */
+  orderId: string;
+  [member: string]: unknown;
+}
+
 /** The success answer of walletCPayment. */
-export type WalletCPaymentAnswer = Record<string, unknown>;
+export interface WalletCPaymentAnswer {
+  /** The request was processed; the order is paid only when orderStatus.orderStatus is 1 or 2 */
+  success: true;
+  data: Data;
+  orderStatus: WalletOrderStatusBlock;
+  [member: string]: unknown;
+}
 
 /** The parameters of samsungPayment. */
 export type SamsungPaymentParams = WalletCPaymentParams;
 
 /** The success answer of samsungPayment. */
-export type SamsungPaymentAnswer = Record<string, unknown>;
+export type SamsungPaymentAnswer = WalletCPaymentAnswer;
 
 /** The parameters of walletCPaymentDirect. */
 export interface WalletCPaymentDirectParams {
@@ -1168,7 +1897,7 @@ export interface WalletCPaymentDirectParams {
    */
   additionalParameters?: Record<string, unknown>;
   /** true: two-phase payment (hold); default false */
-  preAuth?: 'true' | 'false' | boolean;
+  preAuth?: boolean | 'true' | 'false';
   /** UTC; needs the merchant permission autoCompletion; 19 characters; format yyyy-MM-ddTHH:mm:ss */
   autocompletionDate?: string;
   /** UTC; needs the merchant permission autoCompletion; 19 characters; format yyyy-MM-ddTHH:mm:ss */
@@ -1203,13 +1932,13 @@ export interface WalletCPaymentDirectParams {
 }
 
 /** The success answer of walletCPaymentDirect. */
-export type WalletCPaymentDirectAnswer = Record<string, unknown>;
+export type WalletCPaymentDirectAnswer = WalletCPaymentAnswer;
 
 /** The parameters of samsungPaymentDirect. */
 export type SamsungPaymentDirectParams = WalletCPaymentDirectParams;
 
 /** The success answer of samsungPaymentDirect. */
-export type SamsungPaymentDirectAnswer = Record<string, unknown>;
+export type SamsungPaymentDirectAnswer = WalletCPaymentAnswer;
 
 /** The parameters of walletAPayment. */
 export interface WalletAPaymentParams {
@@ -1233,7 +1962,7 @@ export interface WalletAPaymentParams {
    */
   additionalParameters?: Record<string, unknown>;
   /** true: two-phase payment (hold); default false */
-  preAuth?: 'true' | 'false' | boolean;
+  preAuth?: boolean | 'true' | 'false';
   /** UTC; needs the merchant permission autoCompletion; 19 characters; format yyyy-MM-ddTHH:mm:ss */
   autocompletionDate?: string;
   /** UTC; needs the merchant permission autoCompletion; 19 characters; format yyyy-MM-ddTHH:mm:ss */
@@ -1268,13 +1997,13 @@ export interface WalletAPaymentParams {
 }
 
 /** The success answer of walletAPayment. */
-export type WalletAPaymentAnswer = Record<string, unknown>;
+export type WalletAPaymentAnswer = WalletCPaymentAnswer;
 
 /** The parameters of applepayPayment. */
 export type ApplepayPaymentParams = WalletAPaymentParams;
 
 /** The success answer of applepayPayment. */
-export type ApplepayPaymentAnswer = Record<string, unknown>;
+export type ApplepayPaymentAnswer = WalletCPaymentAnswer;
 
 /** The parameters of walletAPaymentDirect. */
 export interface WalletAPaymentDirectParams {
@@ -1307,7 +2036,7 @@ export interface WalletAPaymentDirectParams {
    */
   additionalParameters?: Record<string, unknown>;
   /** true: two-phase payment (hold); default false */
-  preAuth?: 'true' | 'false' | boolean;
+  preAuth?: boolean | 'true' | 'false';
   /** UTC; needs the merchant permission autoCompletion; 19 characters; format yyyy-MM-ddTHH:mm:ss */
   autocompletionDate?: string;
   /** UTC; needs the merchant permission autoCompletion; 19 characters; format yyyy-MM-ddTHH:mm:ss */
@@ -1342,13 +2071,13 @@ export interface WalletAPaymentDirectParams {
 }
 
 /** The success answer of walletAPaymentDirect. */
-export type WalletAPaymentDirectAnswer = Record<string, unknown>;
+export type WalletAPaymentDirectAnswer = WalletCPaymentAnswer;
 
 /** The parameters of applepayPaymentDirect. */
 export type ApplepayPaymentDirectParams = WalletAPaymentDirectParams;
 
 /** The success answer of applepayPaymentDirect. */
-export type ApplepayPaymentDirectAnswer = Record<string, unknown>;
+export type ApplepayPaymentDirectAnswer = WalletCPaymentAnswer;
 
 /** The parameters of walletBPayment. */
 export interface WalletBPaymentParams {
@@ -1379,7 +2108,7 @@ export interface WalletBPaymentParams {
    */
   additionalParameters?: Record<string, unknown>;
   /** true: two-phase payment (hold); default false */
-  preAuth?: 'true' | 'false' | boolean;
+  preAuth?: boolean | 'true' | 'false';
   /** UTC; needs the merchant permission autoCompletion; 19 characters; format yyyy-MM-ddTHH:mm:ss */
   autocompletionDate?: string;
   /** UTC; needs the merchant permission autoCompletion; 19 characters; format yyyy-MM-ddTHH:mm:ss */
@@ -1413,14 +2142,113 @@ export interface WalletBPaymentParams {
   externalScaExemptionIndicator?: 'LVP' | 'TRA';
 }
 
+export interface WalletBPaymentAnswerData {
+  /** The gateway order id */
+  orderId: string;
+  /** The payment uses 3-D Secure 2 */
+  is3DSVer2: true;
+  /** The 3-D Secure transaction: send it with the repeated request */
+  threeDSServerTransId: string;
+  /** The ACS's address for gathering browser data, when it has one */
+  threeDSMethodUrl?: string;
+  /** Base64 data to send to threeDSMethodUrl */
+  threeDSMethodDataPacked?: string;
+  /** The 3-D Secure server's address for gathering browser data */
+  threeDSMethodUrlServer: string;
+  /** Runs the 3DS Method through the gateway (merchant permission threeDSMethodDirect) */
+  threeDSMethodURLServerDirect?: string;
+  [member: string]: unknown;
+}
+
+export interface WalletBPaymentAnswerData2 {
+  /** The gateway order id */
+  orderId: string;
+  /** The payment uses 3-D Secure 2 */
+  is3DSVer2: true;
+  /** The 3-D Secure transaction: send it with the repeated request */
+  threeDSServerTransId: string;
+  /** Where the browser posts creq */
+  acsUrl: string;
+  /** The value of the creq parameter for acsUrl */
+  packedCReq: string;
+  [member: string]: unknown;
+}
+
+export interface WalletBPaymentAnswerData3 {
+  /** The gateway order id */
+  orderId: string;
+  /** Where the browser posts PaReq, MD and TermUrl (3-D Secure 1.0) */
+  acsUrl: string;
+  paReq: string;
+  /** Where the ACS returns the cardholder */
+  termUrl: string;
+  [member: string]: unknown;
+}
+
 /** The success answer of walletBPayment. */
-export type WalletBPaymentAnswer = Record<string, unknown>;
+export type WalletBPaymentAnswer =
+  | {
+      /** The request was processed; the order is paid only when orderStatus.orderStatus is 1 or 2 */
+      success: true;
+      data: Data;
+      orderStatus: WalletOrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** The request was processed; the order is paid only when orderStatus.orderStatus is 1 or 2 */
+      success: true;
+      data: WalletBPaymentAnswerData;
+      orderStatus: WalletOrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** The request was processed; the order is paid only when orderStatus.orderStatus is 1 or 2 */
+      success: true;
+      data: WalletBPaymentAnswerData2;
+      orderStatus: WalletOrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** The request was processed; the order is paid only when orderStatus.orderStatus is 1 or 2 */
+      success: true;
+      data: WalletBPaymentAnswerData3;
+      orderStatus: WalletOrderStatusBlock;
+      [member: string]: unknown;
+    };
 
 /** The parameters of googlePayment. */
 export type GooglePaymentParams = WalletBPaymentParams;
 
 /** The success answer of googlePayment. */
-export type GooglePaymentAnswer = Record<string, unknown>;
+export type GooglePaymentAnswer =
+  | {
+      /** The request was processed; the order is paid only when orderStatus.orderStatus is 1 or 2 */
+      success: true;
+      data: Data;
+      orderStatus: WalletOrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** The request was processed; the order is paid only when orderStatus.orderStatus is 1 or 2 */
+      success: true;
+      data: WalletBPaymentAnswerData;
+      orderStatus: WalletOrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** The request was processed; the order is paid only when orderStatus.orderStatus is 1 or 2 */
+      success: true;
+      data: WalletBPaymentAnswerData2;
+      orderStatus: WalletOrderStatusBlock;
+      [member: string]: unknown;
+    }
+  | {
+      /** The request was processed; the order is paid only when orderStatus.orderStatus is 1 or 2 */
+      success: true;
+      data: WalletBPaymentAnswerData3;
+      orderStatus: WalletOrderStatusBlock;
+      [member: string]: unknown;
+    };
 
 export type TransactionTypeIndicator = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'L' | 'O' | 'P' | 'W';
 
@@ -1562,7 +2390,18 @@ export interface RegisterP2PParams {
 }
 
 /** The success answer of registerP2P. */
-export type RegisterP2PAnswer = Record<string, unknown>;
+export interface RegisterP2PAnswer {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  /** The gateway's transfer page to send the customer to (scenario A) */
+  formUrl: string;
+  /** The gateway order id */
+  orderId: string;
+  orderNumber: string;
+  [member: string]: unknown;
+}
 
 export interface ThreeDsAuthResult {
   /** 0..200 characters */
@@ -1596,7 +2435,7 @@ export interface FromCard {
   vendor?: string;
   /** 1..8192 characters */
   paymentToken?: string;
-  decryptedToken?: 'true' | 'false' | boolean;
+  decryptedToken?: boolean | 'true' | 'false';
   protocolVersion?: 'ECv1' | 'ECv2';
 }
 
@@ -1640,8 +2479,25 @@ export interface VerifyP2PParams {
   toCard?: ToCard;
 }
 
+export interface FeeDescriptionListItem {
+  /** The fee, minor units of feeCurrency */
+  feeAmount: number;
+  /** ISO 4217 numeric code: the order currency */
+  feeCurrency: string;
+  /** In the request language */
+  feeDescription: string;
+  [member: string]: unknown;
+}
+
 /** The success answer of verifyP2P. */
-export type VerifyP2PAnswer = Record<string, unknown>;
+export interface VerifyP2PAnswer {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  feeDescriptionList: FeeDescriptionListItem[];
+  [member: string]: unknown;
+}
 
 /** The parameters of verifyP2PByBinding. */
 export interface VerifyP2PByBindingParams {
@@ -1655,7 +2511,7 @@ export interface VerifyP2PByBindingParams {
 }
 
 /** The success answer of verifyP2PByBinding. */
-export type VerifyP2PByBindingAnswer = Record<string, unknown>;
+export type VerifyP2PByBindingAnswer = VerifyP2PAnswer;
 
 /** The parameters of performP2P. */
 export interface PerformP2PParams {
@@ -1684,7 +2540,7 @@ export interface PerformP2PParams {
   /** 1..512 characters; format uri */
   threeDSMethodNotificationUrl?: string;
   /** the payer is in an app: 3-D Secure 2 through its 3DS SDK */
-  threeDSSDK?: 'true' | 'false' | boolean;
+  threeDSSDK?: boolean | 'true' | 'false';
   /**
    * Conditional; mandatory in the repeated request of the SDK flow: the device data (sdkEncData);
    * 1..64000 characters; pattern
@@ -1708,7 +2564,7 @@ export interface PerformP2PParams {
   /** Conditional; mandatory with a stored credential in fromCard */
   tii?: 'CI' | 'F';
   /** do not store the debited card for clientId */
-  bindingNotNeeded?: 'true' | 'false' | boolean;
+  bindingNotNeeded?: boolean | 'true' | 'false';
   /** Conditional; absent for an OCT */
   fromCard?: FromCard;
   /** Conditional; absent for an AFT (replacementData aside) */
@@ -1716,7 +2572,107 @@ export interface PerformP2PParams {
 }
 
 /** The success answer of performP2P. */
-export type PerformP2PAnswer = Record<string, unknown>;
+export type PerformP2PAnswer =
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The reference of an AFT on network M (19 digits) */
+      mcTransactionReference?: string;
+      /** The reference of an AFT on network M (19 digits) */
+      debitTransactionReference?: string;
+      /** The status resource, for a merchant that has it enabled */
+      statusResponse?: P2PStatus;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** The ACS's address for gathering browser data, when it has one */
+      threeDSMethodUrl?: string;
+      /** Base64 data to send to threeDSMethodUrl */
+      threeDSMethodDataPacked?: string;
+      /** The 3-D Secure server's address for gathering browser data */
+      threeDSMethodUrlServer: string;
+      /** Runs the 3DS Method through the gateway (merchant permission threeDSMethodDirect) */
+      threeDSMethodURLServerDirect?: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** Where the browser posts creq */
+      acsUrl: string;
+      /** The value of the creq parameter for acsUrl */
+      packedCReq: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** Where the browser posts PaReq, MD and TermUrl (3-D Secure 1.0) */
+      acsUrl: string;
+      paReq: string;
+      /** Where the ACS returns the cardholder */
+      termUrl: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** The directory's device data encryption key (PEM) for the app's SDK */
+      threeDSSDKKey: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      threeDSAcsTransactionId: string;
+      threeDSAcsRefNumber: string;
+      /** The ACS's signed content (JWS) for the app's SDK */
+      threeDSAcsSignedContent: string;
+      threeDSDsTransID: string;
+      [member: string]: unknown;
+    };
 
 /** The parameters of performP2PByBinding. */
 export interface PerformP2PByBindingParams {
@@ -1764,7 +2720,7 @@ export interface PerformP2PByBindingParams {
   /** 1..512 characters; format uri */
   threeDSMethodNotificationUrl?: string;
   /** the payer is in an app: 3-D Secure 2 through its 3DS SDK */
-  threeDSSDK?: 'true' | 'false' | boolean;
+  threeDSSDK?: boolean | 'true' | 'false';
   /**
    * Conditional; mandatory in the repeated request of the SDK flow: the device data (sdkEncData);
    * 1..64000 characters; pattern
@@ -1788,7 +2744,7 @@ export interface PerformP2PByBindingParams {
   /** Conditional; mandatory with a stored credential in fromCard */
   tii?: 'CI' | 'F';
   /** do not store the debited card for clientId */
-  bindingNotNeeded?: 'true' | 'false' | boolean;
+  bindingNotNeeded?: boolean | 'true' | 'false';
   /** Conditional; absent for an OCT */
   fromCard?: FromCard;
   /** Conditional; absent for an AFT (replacementData aside) */
@@ -1796,7 +2752,107 @@ export interface PerformP2PByBindingParams {
 }
 
 /** The success answer of performP2PByBinding. */
-export type PerformP2PByBindingAnswer = Record<string, unknown>;
+export type PerformP2PByBindingAnswer =
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The reference of an AFT on network M (19 digits) */
+      mcTransactionReference?: string;
+      /** The reference of an AFT on network M (19 digits) */
+      debitTransactionReference?: string;
+      /** The status resource, for a merchant that has it enabled */
+      statusResponse?: P2PStatus;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** The ACS's address for gathering browser data, when it has one */
+      threeDSMethodUrl?: string;
+      /** Base64 data to send to threeDSMethodUrl */
+      threeDSMethodDataPacked?: string;
+      /** The 3-D Secure server's address for gathering browser data */
+      threeDSMethodUrlServer: string;
+      /** Runs the 3DS Method through the gateway (merchant permission threeDSMethodDirect) */
+      threeDSMethodURLServerDirect?: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** Where the browser posts creq */
+      acsUrl: string;
+      /** The value of the creq parameter for acsUrl */
+      packedCReq: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** Where the browser posts PaReq, MD and TermUrl (3-D Secure 1.0) */
+      acsUrl: string;
+      paReq: string;
+      /** Where the ACS returns the cardholder */
+      termUrl: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** The directory's device data encryption key (PEM) for the app's SDK */
+      threeDSSDKKey: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      threeDSAcsTransactionId: string;
+      threeDSAcsRefNumber: string;
+      /** The ACS's signed content (JWS) for the app's SDK */
+      threeDSAcsSignedContent: string;
+      threeDSDsTransID: string;
+      [member: string]: unknown;
+    };
 
 /** The parameters of instantPerformP2P. */
 export interface InstantPerformP2PParams {
@@ -1872,7 +2928,7 @@ export interface InstantPerformP2PParams {
   /** 1..512 characters; format uri */
   threeDSMethodNotificationUrl?: string;
   /** the payer is in an app: 3-D Secure 2 through its 3DS SDK */
-  threeDSSDK?: 'true' | 'false' | boolean;
+  threeDSSDK?: boolean | 'true' | 'false';
   /**
    * Conditional; mandatory in the repeated request of the SDK flow: the device data (sdkEncData);
    * 1..64000 characters; pattern
@@ -1896,7 +2952,7 @@ export interface InstantPerformP2PParams {
   /** Conditional; mandatory with a stored credential in fromCard */
   tii?: 'CI' | 'F';
   /** do not store the debited card for clientId */
-  bindingNotNeeded?: 'true' | 'false' | boolean;
+  bindingNotNeeded?: boolean | 'true' | 'false';
   /** Conditional; absent for an OCT */
   fromCard?: FromCard;
   /** Conditional; absent for an AFT (replacementData aside) */
@@ -1904,7 +2960,131 @@ export interface InstantPerformP2PParams {
 }
 
 /** The success answer of instantPerformP2P. */
-export type InstantPerformP2PAnswer = Record<string, unknown>;
+export type InstantPerformP2PAnswer =
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The reference of an AFT on network M (19 digits) */
+      mcTransactionReference?: string;
+      /** The reference of an AFT on network M (19 digits) */
+      debitTransactionReference?: string;
+      /** The status resource, for a merchant that has it enabled */
+      statusResponse?: P2PStatus;
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** The ACS's address for gathering browser data, when it has one */
+      threeDSMethodUrl?: string;
+      /** Base64 data to send to threeDSMethodUrl */
+      threeDSMethodDataPacked?: string;
+      /** The 3-D Secure server's address for gathering browser data */
+      threeDSMethodUrlServer: string;
+      /** Runs the 3DS Method through the gateway (merchant permission threeDSMethodDirect) */
+      threeDSMethodURLServerDirect?: string;
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** Where the browser posts creq */
+      acsUrl: string;
+      /** The value of the creq parameter for acsUrl */
+      packedCReq: string;
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** Where the browser posts PaReq, MD and TermUrl (3-D Secure 1.0) */
+      acsUrl: string;
+      paReq: string;
+      /** Where the ACS returns the cardholder */
+      termUrl: string;
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      /** The directory's device data encryption key (PEM) for the app's SDK */
+      threeDSSDKKey: string;
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      [member: string]: unknown;
+    }
+  | {
+      /** 0: the request was processed */
+      errorCode: '0';
+      /** Success, in the request language (must not be hardcoded) */
+      errorMessage: string;
+      /** The result of the attempt, in the request language */
+      info: string;
+      /** The payment uses 3-D Secure 2 */
+      is3DSVer2: true;
+      /** The 3-D Secure transaction: send it with the repeated request */
+      threeDSServerTransId: string;
+      threeDSAcsTransactionId: string;
+      threeDSAcsRefNumber: string;
+      /** The ACS's signed content (JWS) for the app's SDK */
+      threeDSAcsSignedContent: string;
+      threeDSDsTransID: string;
+      /** The gateway order id */
+      orderId: string;
+      /** The merchant's order number, or the one the gateway generated */
+      orderNumber: string;
+      [member: string]: unknown;
+    };
 
 /** The parameters of finishThreeDsVer2. */
 export interface FinishThreeDsVer2Params {
@@ -1916,7 +3096,21 @@ export interface FinishThreeDsVer2Params {
 }
 
 /** The success answer of finishThreeDsVer2. */
-export type FinishThreeDsVer2Answer = Record<string, unknown>;
+export interface FinishThreeDsVer2Answer {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  /** The result of the attempt, in the request language */
+  info: string;
+  /** The reference of an AFT on network M (19 digits) */
+  mcTransactionReference?: string;
+  /** The reference of an AFT on network M (19 digits) */
+  debitTransactionReference?: string;
+  /** The status resource, for a merchant that has it enabled */
+  statusResponse?: P2PStatus;
+  [member: string]: unknown;
+}
 
 /** The parameters of getP2PStatus. */
 export interface GetP2PStatusParams {
@@ -1933,7 +3127,7 @@ export interface GetP2PStatusParams {
 }
 
 /** The success answer of getP2PStatus. */
-export type GetP2PStatusAnswer = Record<string, unknown>;
+export type GetP2PStatusAnswer = P2PStatus;
 
 /** How each operation is called, by method name. */
 export const OPERATIONS = {
