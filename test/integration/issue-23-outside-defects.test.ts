@@ -226,6 +226,11 @@ for (const engine of ENGINES) {
             ...cards,
           })
         ).body;
+        // p2p-api.md: a success without 3-D Secure names where the customer goes now.
+        assert.equal(
+          instant.redirect,
+          `https://shop.example/done?orderId=${String(instant.orderId)}&lang=en`,
+        );
         // 3-D Secure 2, frictionless: the repeated perform makes the transfer, finishThreeDsVer2.do reads it.
         const secured = {
           orderId: await registerTransfer(shop),

@@ -2978,6 +2978,8 @@ export type InstantPerformP2PAnswer =
       orderId: string;
       /** The merchant's order number, or the one the gateway generated */
       orderNumber: string;
+      /** returnUrl (failUrl when declined) with orderId and lang: success without 3-D Secure */
+      redirect?: string;
       [member: string]: unknown;
     }
   | {

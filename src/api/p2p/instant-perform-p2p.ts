@@ -11,6 +11,9 @@ import { performTransfer } from './perform-transfer.js';
 import { generatedOrderNumber, registrationOf } from './transfer-registration.js';
 import { transferTypeOf } from './transfer-type-of.js';
 import { performAnswerSchema } from './perform-answer-schemas.js';
+import { ORDER_STATUS } from '../../domain/order-status.js';
+import type { MerchantContext } from '../../services/merchant-context.js';
+import { returnAddress } from '../rest/payment-answers.js';
 import { ALL_STEPS } from '../rest/three-ds-step-schemas.js';
 
 /** p2p-api.md instantPerformP2P.do: registration and perform parameters in one call. */
@@ -22,6 +25,17 @@ export const INSTANT_P2P_PARAMS = [
 ] as const;
 
 export function instantPerformP2P(services: P2pServices): Operation {
+  /**
+   * p2p-api.md: `redirect` on a success without 3-D Secure. A transfer decided in this call (done
+   * or declined) sends the customer back as instantPayment.do does; a 3-D Secure step has none.
+   */
+  const redirectOf = async (merchant: MerchantContext, orderId: string): Promise<{ redirect?: string }> => {
+    const order = await services.transferOrders.find(merchant, { orderId });
+    if (order.status !== ORDER_STATUS.deposited && order.status !== ORDER_STATUS.declined) return {};
+    const base =
+      order.status === ORDER_STATUS.declined ? (order.fail_url ?? order.return_url) : order.return_url;
+    return base === '' ? {} : { redirect: returnAddress(base, order.id, order.language) };
+  };
   return p2pOperation({
     path: `${P2P_PATH}/instantPerformP2P.do`,
     summary: 'Registers a transfer and performs it in one call',
@@ -61,7 +75,12 @@ export function instantPerformP2P(services: P2pServices): Operation {
       );
       const order = await services.transferOrders.find(context.merchant, { orderId: registered.orderId });
       const answer = await performTransfer(services, order, params, context);
-      return { ...answer, orderId: order.id, orderNumber: order.order_number };
+      return {
+        ...answer,
+        orderId: order.id,
+        orderNumber: order.order_number,
+        ...(await redirectOf(context.merchant, order.id)),
+      };
     },
   });
 }

@@ -30,6 +30,14 @@ const ORDER = object(
   { required: 'all' },
 );
 
+/** instantPerformP2P.do, a transfer decided without 3-D Secure: where the customer goes now. */
+const REDIRECT = object({
+  redirect: described(
+    TEXT,
+    'returnUrl (failUrl when declined) with orderId and lang: success without 3-D Secure',
+  ),
+});
+
 interface PerformAnswerShape {
   /** The steps of 3-D Secure on the debited card the call can answer. */
   readonly steps: readonly StepKind[];
@@ -43,7 +51,9 @@ interface PerformAnswerShape {
  */
 export function performAnswerSchema({ steps, withOrder = false }: PerformAnswerShape): AnswerSchema {
   const tail = withOrder ? [ORDER] : [];
-  const done = joined([REST_SUCCESS, INFO, OUTCOME, ...tail], { title: 'Transferred or declined' });
+  const done = joined([REST_SUCCESS, INFO, OUTCOME, ...(withOrder ? [ORDER, REDIRECT] : [])], {
+    title: 'Transferred or declined',
+  });
   if (steps.length === 0) return done;
   return alternatives([
     done,
