@@ -77,6 +77,7 @@ import { CardPayment, type PaymentEventSink } from './services/card-payment.js';
 import { CardCredit } from './services/card-credit.js';
 import { CreditRepository } from './store/credit-repository.js';
 import { OrderExpiry } from './services/order-expiry.js';
+import { OrderPageVisits } from './services/order-page-visits.js';
 import { OrderLifecycle } from './services/order-lifecycle.js';
 import { enqueuePaymentCallback } from './services/callbacks/callback-outbox.js';
 import type { WriteLock } from './store/write-lock.js';
@@ -480,7 +481,8 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
         ...operatorConsole,
         secureCookies: config.publicUrl.startsWith('https:'),
       });
-      const pageDeps = { directory, query, payments: authenticated, server: threeDs, clock };
+      const visits = new OrderPageVisits(store.writes, random, clock);
+      const pageDeps = { directory, query, payments: authenticated, server: threeDs, clock, visits };
       registerMerchantPages(app, [
         { kind: PAYMENT_PAGE, handlers: paymentPage({ ...pageDeps, vault, payment, dcc }) },
         { kind: TRANSFER_PAGE, handlers: transferPage({ ...pageDeps, vault, transfers, transferStart }) },

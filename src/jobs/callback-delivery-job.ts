@@ -1,3 +1,4 @@
+import { cryptoRandom } from '../domain/random-source.js';
 import type { Logger } from 'pino';
 import type { GatewayKeys } from '../config/gateway-keys.js';
 import type { CallbackParams } from '../domain/callback-checksum.js';
@@ -127,16 +128,16 @@ export function callbackDeliveryJob(deps: CallbackDeliveryDeps): PeriodicJob {
     let held: boolean;
     if (result.ok) {
       outcome = 'done';
-      held = await repository.markDelivered(row, nowMs);
+      held = await repository.markDelivered(row, nowMs, result.status, cryptoRandom.uuid());
       logger.info({ ...log, status: result.status }, 'callback delivered');
     } else if (attempts >= CALLBACK_ATTEMPTS_MAX || result.final === true) {
       outcome = 'dead';
-      held = await repository.markDead(row, result.error);
+      held = await repository.markDead(row, result.error, nowMs, cryptoRandom.uuid());
       logger.warn({ ...log, error: result.error }, 'callback failed for the last time; replay it by hand');
     } else {
       outcome = 'retry';
       const nextAttemptAtMs = nowMs + callbackRetryDelayMs(attempts);
-      held = await repository.markRetry(row, nextAttemptAtMs, result.error);
+      held = await repository.markRetry(row, nextAttemptAtMs, result.error, nowMs, cryptoRandom.uuid());
       logger.info({ ...log, error: result.error, nextAttemptAtMs }, 'callback failed; retrying later');
     }
     if (!held) logger.warn(log, 'callback claim lost before its outcome was recorded; the row is sent again');

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Store } from './database.js';
 import { preparedQuery, type Executor } from './prepared-query.js';
-import type { CallbackRow, Database } from './schema.js';
+import type { CallbackAttemptRow, CallbackRow, Database } from './schema.js';
 
 export const CALLBACK_STATES = ['pending', 'delivered', 'dead'] as const;
 export type CallbackState = (typeof CALLBACK_STATES)[number];
@@ -105,31 +105,43 @@ export class CallbackRepository {
   }
 
   /** Records a 2xx answer; false when the claim was lost (another node owns the row now). */
-  async markDelivered(claim: CallbackClaim, nowMs: number): Promise<boolean> {
-    return this.finish(claim, {
-      state: 'delivered',
-      attempts: claim.attempts + 1,
-      delivered_at_ms: nowMs,
-      last_error: null,
-    });
+  async markDelivered(
+    claim: CallbackClaim,
+    nowMs: number,
+    status: number,
+    attemptId: string,
+  ): Promise<boolean> {
+    return this.finish(
+      claim,
+      { state: 'delivered', attempts: claim.attempts + 1, delivered_at_ms: nowMs, last_error: null },
+      { id: attemptId, at_ms: nowMs, outcome: 'delivered', detail: `HTTP ${status}` },
+    );
   }
 
   /** Records a failed attempt and when to try again. */
-  async markRetry(claim: CallbackClaim, nextAttemptAtMs: number, error: string): Promise<boolean> {
-    return this.finish(claim, {
-      attempts: claim.attempts + 1,
-      next_attempt_at_ms: nextAttemptAtMs,
-      last_error: error.slice(0, CALLBACK_ERROR_CHARS_MAX),
-    });
+  async markRetry(
+    claim: CallbackClaim,
+    nextAttemptAtMs: number,
+    error: string,
+    nowMs: number,
+    attemptId: string,
+  ): Promise<boolean> {
+    const lastError = error.slice(0, CALLBACK_ERROR_CHARS_MAX);
+    return this.finish(
+      claim,
+      { attempts: claim.attempts + 1, next_attempt_at_ms: nextAttemptAtMs, last_error: lastError },
+      { id: attemptId, at_ms: nowMs, outcome: 'retry', detail: lastError },
+    );
   }
 
   /** Records the last failed attempt: the row stays for the operator (`gatehouse callbacks replay`). */
-  async markDead(claim: CallbackClaim, error: string): Promise<boolean> {
-    return this.finish(claim, {
-      state: 'dead',
-      attempts: claim.attempts + 1,
-      last_error: error.slice(0, CALLBACK_ERROR_CHARS_MAX),
-    });
+  async markDead(claim: CallbackClaim, error: string, nowMs: number, attemptId: string): Promise<boolean> {
+    const lastError = error.slice(0, CALLBACK_ERROR_CHARS_MAX);
+    return this.finish(
+      claim,
+      { state: 'dead', attempts: claim.attempts + 1, last_error: lastError },
+      { id: attemptId, at_ms: nowMs, outcome: 'dead', detail: lastError },
+    );
   }
 
   async find(id: string): Promise<CallbackRow | undefined> {
@@ -184,21 +196,34 @@ export class CallbackRepository {
         };
   }
 
+  /**
+   * The attempt's outcome on the row, guarded by the claim, and the attempt's own line in one
+   * unit: a claim lost to another node writes neither.
+   */
   private async finish(
     claim: CallbackClaim,
     change: Partial<
       Pick<CallbackRow, 'state' | 'attempts' | 'next_attempt_at_ms' | 'last_error' | 'delivered_at_ms'>
     >,
+    attempt: Omit<CallbackAttemptRow, 'callback_id'>,
   ): Promise<boolean> {
-    if (claim.claimed_until_ms === null) throw new Error(`callback ${claim.id} was not claimed`);
-    const result = await this.store.db
-      .updateTable('callbacks')
-      .set({ ...change, claimed_until_ms: null })
-      .where('id', '=', claim.id)
-      .where('state', '=', 'pending')
-      .where('claimed_until_ms', '=', claim.claimed_until_ms)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    const claimedUntilMs = claim.claimed_until_ms;
+    if (claimedUntilMs === null) throw new Error(`callback ${claim.id} was not claimed`);
+    return this.store.writes.run(async (db) => {
+      const result = await db
+        .updateTable('callbacks')
+        .set({ ...change, claimed_until_ms: null })
+        .where('id', '=', claim.id)
+        .where('state', '=', 'pending')
+        .where('claimed_until_ms', '=', claimedUntilMs)
+        .executeTakeFirst();
+      if (result.numUpdatedRows !== 1n) return false;
+      await db
+        .insertInto('callback_attempts')
+        .values({ ...attempt, callback_id: claim.id })
+        .execute();
+      return true;
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ConsoleAuditRow, Database, OrderRow } from './schema.js';
+import type { CallbackAttemptRow, ConsoleAuditRow, Database, OrderPageVisitRow, OrderRow } from './schema.js';
 
 /** What the console's order list filters by; every member optional (all orders). */
 export interface ConsoleOrderFilter {
@@ -222,6 +222,25 @@ export class ConsoleOrderRepository {
       ])
       .where('order_id', '=', orderId)
       .orderBy('created_at_ms')
+      .execute();
+  }
+
+  async visits(orderId: string): Promise<OrderPageVisitRow[]> {
+    return this.db
+      .selectFrom('order_page_visits')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .orderBy('at_ms')
+      .execute();
+  }
+
+  async callbackAttempts(callbackIds: readonly string[]): Promise<CallbackAttemptRow[]> {
+    if (callbackIds.length === 0) return [];
+    return this.db
+      .selectFrom('callback_attempts')
+      .selectAll()
+      .where('callback_id', 'in', callbackIds)
+      .orderBy('at_ms')
       .execute();
   }
 

@@ -228,6 +228,28 @@ export interface Database {
   operator_sessions: OperatorSessionRow;
   console_audit: ConsoleAuditRow;
   console_action_keys: ConsoleActionKeyRow;
+  order_page_visits: OrderPageVisitRow;
+  callback_attempts: CallbackAttemptRow;
+}
+
+/** The customer's browser opened the order's page (payment or transfer page). */
+export interface OrderPageVisitRow {
+  id: string;
+  order_id: string;
+  /** payment | transfer */
+  page: string;
+  at_ms: number;
+}
+
+/** One delivery attempt of a callback and what it met. */
+export interface CallbackAttemptRow {
+  id: string;
+  callback_id: string;
+  at_ms: number;
+  /** delivered | retry | dead */
+  outcome: string;
+  /** The HTTP status or the error, as the callback row's last_error keeps it. */
+  detail: string | null;
 }
 
 export interface ConsoleActionKeyRow {

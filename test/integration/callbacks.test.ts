@@ -680,7 +680,8 @@ for (const engine of ENGINES) {
       for (;;) {
         const claimed = await repository.claimDue(nowMs, 100, CALLBACK_LEASE_MS);
         if (claimed.length === 0) return;
-        for (const claim of claimed) assert.equal(await repository.markDelivered(claim, nowMs), true);
+        for (const claim of claimed)
+          assert.equal(await repository.markDelivered(claim, nowMs, 200, cryptoRandom.uuid()), true);
       }
     }
 
@@ -706,11 +707,18 @@ for (const engine of ENGINES) {
       assert.equal(taken.length, 3);
       const stale = first[0];
       assert.ok(stale !== undefined);
-      assert.equal(await repository.markDelivered(stale, takeoverMs), false, 'a lost claim records nothing');
-      assert.equal(await repository.markRetry(stale, takeoverMs, 'late'), false);
+      assert.equal(
+        await repository.markDelivered(stale, takeoverMs, 200, cryptoRandom.uuid()),
+        false,
+        'a lost claim records nothing',
+      );
+      assert.equal(
+        await repository.markRetry(stale, takeoverMs, 'late', takeoverMs, cryptoRandom.uuid()),
+        false,
+      );
       const current = taken.find((r) => r.id === stale.id);
       assert.ok(current !== undefined);
-      assert.equal(await repository.markDelivered(current, takeoverMs), true);
+      assert.equal(await repository.markDelivered(current, takeoverMs, 200, cryptoRandom.uuid()), true);
       assert.equal((await repository.find(stale.id))?.state, 'delivered');
       await drain(repository, takeoverMs + CALLBACK_LEASE_MS);
     });
@@ -743,7 +751,16 @@ for (const engine of ENGINES) {
         CALLBACK_LEASE_MS,
       );
       assert.ok(sample !== undefined);
-      assert.equal(await repository.markRetry(sample, nowMs, 'x'.repeat(CALLBACK_ERROR_CHARS_MAX + 1)), true);
+      assert.equal(
+        await repository.markRetry(
+          sample,
+          nowMs,
+          'x'.repeat(CALLBACK_ERROR_CHARS_MAX + 1),
+          nowMs,
+          cryptoRandom.uuid(),
+        ),
+        true,
+      );
       assert.equal((await repository.find(sample.id))?.last_error, 'x'.repeat(CALLBACK_ERROR_CHARS_MAX));
       await drain(repository, nowMs + CALLBACK_RETRY_DELAY_MS_MAX);
     });

@@ -198,6 +198,11 @@ for (const engine of ENGINES) {
         .where('id', '=', callback.id)
         .executeTakeFirstOrThrow();
       assert.equal(row.state, 'delivered');
+      // The story shows the delivery attempt and its answer.
+      assert.match(
+        (await support.get(`/console/orders/${orderId}`)).html,
+        /Callback deposited attempt.*delivered: HTTP 200/s,
+      );
 
       const step = await db
         .selectFrom('order_operations')
@@ -252,6 +257,21 @@ for (const engine of ENGINES) {
         (await accounts.list()).find((one) => one.email === address),
         { ...(await accounts.view(address)) },
       );
+    });
+
+    test('the story shows each opening of the payment page', async () => {
+      const viewer = await operator('viewer');
+      const registered = await gh.post(`${REST}/register.do`, {
+        ...shopX.auth,
+        amount: 700,
+        returnUrl: 'https://shop.example/ok',
+        orderNumber: `visit-${randomBytes(4).toString('hex')}`,
+      });
+      const formUrl = new URL(String(registered.body.formUrl));
+      await fetch(`${gh.baseUrl}${formUrl.pathname}${formUrl.search}`);
+      await fetch(`${gh.baseUrl}${formUrl.pathname}${formUrl.search}`);
+      const story = await viewer.get(`/console/orders/${String(registered.body.orderId)}`);
+      assert.equal(story.html.match(/Customer opened the payment page/g)?.length, 2);
     });
   });
 }

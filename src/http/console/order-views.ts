@@ -94,6 +94,16 @@ function events(story: OrderStory): Event[] {
       detail: `${callback.state} after ${callback.attempts} attempt(s)${callback.delivered_at_ms === null ? '' : `, delivered ${when(callback.delivered_at_ms)}`}${callback.last_error === null ? '' : `; last error: ${callback.last_error}`}${callback.request_id === null ? '' : `; request ${callback.request_id}`}`,
     });
   }
+  for (const visit of story.visits)
+    list.push({ atMs: visit.at_ms, what: `Customer opened the ${visit.page} page`, detail: '' });
+  for (const attempt of story.callbackAttempts) {
+    const callback = story.callbacks.find((row) => row.id === attempt.callback_id);
+    list.push({
+      atMs: attempt.at_ms,
+      what: `Callback ${callback?.operation ?? ''} attempt`,
+      detail: `${attempt.outcome}${attempt.detail === null ? '' : `: ${attempt.detail}`}`,
+    });
+  }
   for (const action of story.actions)
     list.push({ atMs: action.at_ms, what: `Operator: ${action.action}`, detail: auditDetail(action) });
   return list.sort((a, b) => a.atMs - b.atMs);

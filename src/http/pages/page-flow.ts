@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ACTION_CODE } from '../../domain/action-codes.js';
+import type { OrderPageVisits } from '../../services/order-page-visits.js';
 import type { Clock } from '../../domain/clock.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Refusal } from '../../domain/refusals.js';
@@ -106,6 +107,8 @@ export interface PageFlowDeps {
   readonly payments: AuthenticatedPayment;
   readonly server: ThreeDsServer;
   readonly clock: Clock;
+  /** Where each opening of an order's page is remembered (the console's order story). */
+  readonly visits?: OrderPageVisits;
 }
 
 /**
@@ -114,6 +117,8 @@ export interface PageFlowDeps {
  */
 export interface PageKind {
   readonly name: RegExp;
+  /** The page as the order's story names it. */
+  readonly visit: 'payment' | 'transfer';
   readonly serves: (order: OrderRow) => boolean;
   readonly wording: NoticeWording;
   /** The page's own script, also on its 3DS Method page. */
@@ -285,6 +290,7 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
     async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       const located = await locate(request);
       if ('notice' in located) return notice(reply, located.notice, located.language);
+      await deps.visits?.record(located.order.id, kind.visit);
       const standing = standingOf(located.order, deps.clock.nowMs());
       if (standing !== 'form') return notice(reply, standing, located.language, located.order);
       return form(reply, located);

@@ -46,6 +46,7 @@ const DCC_UNOFFERED: ReadonlySet<string> = new Set(['DCC_CARD_NOT_ELIGIBLE', 'DC
 /** formUrl: /payment/merchants/<login>/payment_<lang>.html?mdOrder=<orderId>. */
 export const PAYMENT_PAGE: PageKind = {
   name: /^payment_([a-z]{2})\.html$/,
+  visit: 'payment',
   // A transfer order has its own page: never paid here as a purchase.
   serves: (order) => order.p2p_type === null,
   wording: PAYMENT_NOTICES,

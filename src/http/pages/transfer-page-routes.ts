@@ -48,6 +48,7 @@ export interface TransferPageDeps extends PageFlowDeps {
 /** formUrl of registerP2P.do: /payment/merchants/<login>/p2p_<lang>.html?mdOrder=<orderId>. */
 export const TRANSFER_PAGE: PageKind = {
   name: /^p2p_([a-z]{2})\.html$/,
+  visit: 'transfer',
   serves: (order) => order.p2p_type !== null,
   wording: TRANSFER_NOTICES,
   script: TRANSFER_PAGE_SCRIPT,

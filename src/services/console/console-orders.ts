@@ -7,7 +7,7 @@ import type {
   StoryCallback,
   StoryOperation,
 } from '../../store/console-order-repository.js';
-import type { ConsoleAuditRow, OrderRow } from '../../store/schema.js';
+import type { CallbackAttemptRow, ConsoleAuditRow, OrderPageVisitRow, OrderRow } from '../../store/schema.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import { ConsoleNotFound, merchantLimit, requireRight, seesMerchant, type Operator } from './operator.js';
 
@@ -20,6 +20,10 @@ export interface OrderStory {
   readonly operations: readonly StoryOperation[];
   readonly authentications: readonly StoryAuthentication[];
   readonly callbacks: readonly StoryCallback[];
+  /** Each delivery attempt of the callbacks above. */
+  readonly callbackAttempts: readonly CallbackAttemptRow[];
+  /** Each time the customer's browser opened the order's page. */
+  readonly visits: readonly OrderPageVisitRow[];
   readonly actions: readonly ConsoleAuditRow[];
 }
 
@@ -56,19 +60,23 @@ export class ConsoleOrders {
     requireRight(operator, 'orders.view');
     const order = await this.orders.order(orderId);
     if (order === undefined || !seesMerchant(operator, order.merchant_id)) throw new ConsoleNotFound(orderId);
-    const [operations, authentications, callbacks, actions, merchant] = await Promise.all([
+    const [operations, authentications, callbacks, visits, actions, merchant] = await Promise.all([
       this.orders.operations(order.id),
       this.orders.authentications(order.id),
       this.orders.callbacks(order.id),
+      this.orders.visits(order.id),
       this.orders.audit(order.id),
       this.directory.byId(order.merchant_id),
     ]);
+    const callbackAttempts = await this.orders.callbackAttempts(callbacks.map((callback) => callback.id));
     return {
       order,
       merchantLogin: merchant?.login ?? order.merchant_id,
       operations,
       authentications,
       callbacks,
+      callbackAttempts,
+      visits,
       actions,
     };
   }
