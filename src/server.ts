@@ -433,7 +433,21 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const walletPayments = new WalletPayments(payment, walletRows, clock);
   const walletTokens = new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets));
   const readiness = new ReadinessProbe(store, READINESS_LIMIT_MS);
-  const operatorConsole = consoleServices({ store, directory, lifecycle, secrets, random, clock });
+  const operatorConsole = consoleServices({
+    store,
+    directory,
+    lifecycle,
+    admin,
+    ...(config.sandboxWallets
+      ? {
+          certifyWalletA: (publicKeyPem: string, merchantId: string) =>
+            sandboxWallets.certifyWalletAKey(publicKeyPem, merchantId),
+        }
+      : {}),
+    secrets,
+    random,
+    clock,
+  });
   const app = await buildHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsoleActions } from '../../services/console/console-actions.js';
+import type { ConsoleMerchants } from '../../services/console/console-merchants.js';
 import type { ConsoleOrders } from '../../services/console/console-orders.js';
 import { ConsoleForbidden, ConsoleNotFound, type Operator } from '../../services/console/operator.js';
 import type { OperatorSessions } from '../../services/console/operator-sessions.js';
@@ -16,12 +17,14 @@ import {
   setSessionCookie,
 } from './console-session.js';
 import { text } from './console-text.js';
+import { registerMerchantAdminPages } from './merchant-pages.js';
 import { registerOrderPages } from './order-pages.js';
 
 export interface ConsoleDeps {
   readonly sessions: OperatorSessions;
   readonly orders: ConsoleOrders;
   readonly actions: ConsoleActions;
+  readonly merchants: ConsoleMerchants;
   /** The public address is https: the session cookie is Secure. */
   readonly secureCookies: boolean;
 }
@@ -160,4 +163,5 @@ export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
   );
   registerOrderPages(app, deps);
   registerAuditPage(app, deps);
+  registerMerchantAdminPages(app, deps);
 }
