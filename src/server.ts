@@ -438,6 +438,13 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     store,
     directory,
     lifecycle,
+    admin,
+    ...(config.sandboxWallets
+      ? {
+          certifyWalletA: (publicKeyPem: string, merchantId: string) =>
+            sandboxWallets.certifyWalletAKey(publicKeyPem, merchantId),
+        }
+      : {}),
     secrets,
     random,
     clock,

@@ -1,7 +1,7 @@
 import { CALLBACK_ADDRESS_PROBLEMS, type CallbackAddresses } from './callbacks/callback-addresses.js';
 import { X509Certificate } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
-import { parseFeePlan } from '../domain/p2p/fee-plan.js';
+import { feePlanText, parseFeePlan, type FeePlan } from '../domain/p2p/fee-plan.js';
 import { currencyByNumeric } from '../domain/currencies.js';
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/languages.js';
 import { DEFAULT_SESSION_TIMEOUT_SECS } from '../domain/order-lifetime.js';
@@ -24,6 +24,8 @@ export const DEFAULT_RATE_LIMIT_PER_SECOND = 200;
 export const DEFAULT_CONCURRENT_LIMIT = 50;
 export const DEFAULT_CURRENCY = '978';
 const LOGIN = /^[A-Za-z0-9][A-Za-z0-9_.]{0,45}$/;
+/** An API user's name: what `userName` may carry (the spec's 1 to 50 characters). */
+const USER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.@-]{0,49}$/;
 const PASSWORD_MAX = 30;
 const CERTIFICATE_KEY_BITS_MIN = 2048;
 
@@ -95,7 +97,22 @@ export interface MerchantSummary {
   readonly rateLimitPerSecond: number;
   readonly concurrentLimit: number;
   readonly allowedMccs: readonly number[];
+  /** The P2P fee plan as `--p2p-fee` takes it; null: no fee. */
+  readonly p2pFee: string | null;
   readonly certificates: readonly { fingerprintSha256: string; subject: string; validTo: string }[];
+}
+
+/** An API user as an operator may see it: never its password hash. */
+export interface ApiUserView {
+  readonly userName: string;
+  readonly createdAtMs: number;
+}
+
+/** A token as an operator may see it: its id and dates, never the token or its hash. */
+export interface ApiTokenView {
+  readonly id: string;
+  readonly createdAtMs: number;
+  readonly revokedAtMs: number | null;
 }
 
 function checkPositive(name: string, value: number | undefined, max: number): void {
@@ -239,17 +256,92 @@ export class MerchantAdmin {
   }
 
   async issueToken(login: string): Promise<string> {
+    return (await this.issueTokenWithId(login)).token;
+  }
+
+  /** A new token and the id it is listed (and revoked) by; the token exists in clear only here. */
+  async issueTokenWithId(login: string): Promise<{ id: string; token: string }> {
     const merchant = await this.require(login);
     const token = newToken();
+    const id = this.random.uuid();
     await this.merchants.addToken({
-      id: this.random.uuid(),
+      id,
       merchant_id: merchant.id,
       token_hash: hashToken(token),
       created_at_ms: this.clock.nowMs(),
       revoked_at_ms: null,
     });
     this.changed();
-    return token;
+    return { id, token };
+  }
+
+  /** Revokes one of the merchant's active tokens: requests carrying it are refused from now on. */
+  async revokeToken(login: string, tokenId: string): Promise<void> {
+    const merchant = await this.require(login);
+    if (!(await this.merchants.revokeToken(merchant.id, tokenId, this.clock.nowMs())))
+      throw new AdminError(`merchant "${login}" has no active token ${tokenId}`);
+    this.changed();
+  }
+
+  async tokens(login: string): Promise<ApiTokenView[]> {
+    const merchant = await this.require(login);
+    return (await this.merchants.tokensOf(merchant.id)).map((row) => ({
+      id: row.id,
+      createdAtMs: row.created_at_ms,
+      revokedAtMs: row.revoked_at_ms,
+    }));
+  }
+
+  async users(login: string): Promise<ApiUserView[]> {
+    const merchant = await this.require(login);
+    return (await this.merchants.apiUsersOf(merchant.id)).map((row) => ({
+      userName: row.user_name,
+      createdAtMs: row.created_at_ms,
+    }));
+  }
+
+  /** Another API user of the merchant, with a generated password returned to be shown once. */
+  async addUser(login: string, userName: string): Promise<{ userName: string; password: string }> {
+    const merchant = await this.require(login);
+    if (!USER_NAME.test(userName))
+      throw new AdminError(
+        'the user name must be 1 to 50 letters, digits, "_", ".", "@" or "-", starting with a letter or digit',
+      );
+    const password = newPassword();
+    try {
+      await this.merchants.addApiUser({
+        id: this.random.uuid(),
+        merchant_id: merchant.id,
+        user_name: userName,
+        password_hash: await hashPassword(password),
+        created_at_ms: this.clock.nowMs(),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AdminError(`user "${userName}" exists already`);
+      throw error;
+    }
+    this.changed();
+    return { userName, password };
+  }
+
+  /**
+   * A new generated password for one of the merchant's API users, returned to be shown once; the
+   * old one stops working at once in this process (onChange) and within a second elsewhere.
+   */
+  async resetPassword(login: string, userName: string): Promise<string> {
+    const merchant = await this.require(login);
+    const user = await this.merchants.findApiUser(userName);
+    if (user === undefined || user.merchant_id !== merchant.id)
+      throw new AdminError(`merchant "${login}" has no user "${userName}"`);
+    const password = newPassword();
+    await this.merchants.setPassword(userName, await hashPassword(password));
+    this.changed();
+    return password;
+  }
+
+  /** How many permissions each merchant holds, by merchant id. */
+  async permissionCounts(): Promise<Map<string, number>> {
+    return this.merchants.permissionCounts();
   }
 
   async show(login: string): Promise<MerchantSummary> {
@@ -280,6 +372,7 @@ export class MerchantAdmin {
         .split(',')
         .filter((code) => code !== '')
         .map(Number),
+      p2pFee: row.p2p_fee === null ? null : feePlanText(JSON.parse(row.p2p_fee) as FeePlan),
       certificates: certificates.map((c) => ({
         fingerprintSha256: c.fingerprint_sha256,
         subject: c.subject,

@@ -93,6 +93,16 @@ export class MerchantRepository {
     return this.db.selectFrom('merchants').selectAll().orderBy('login').execute();
   }
 
+  /** How many permissions each merchant holds, by merchant id (merchants with none are absent). */
+  async permissionCounts(): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('merchant_permissions')
+      .select((eb) => ['merchant_id', eb.fn.countAll<number | string>().as('count')])
+      .groupBy('merchant_id')
+      .execute();
+    return new Map(rows.map((row) => [row.merchant_id, Number(row.count)]));
+  }
+
   async permissionsOf(merchantId: string): Promise<string[]> {
     const rows = await this.db
       .selectFrom('merchant_permissions')
@@ -200,6 +210,20 @@ export class MerchantRepository {
     return rows.map((row) => row.user_name);
   }
 
+  /** A merchant's API users without their password hashes. */
+  async apiUsersOf(merchantId: string): Promise<Pick<ApiUserRow, 'id' | 'user_name' | 'created_at_ms'>[]> {
+    return this.db
+      .selectFrom('api_users')
+      .select(['id', 'user_name', 'created_at_ms'])
+      .where('merchant_id', '=', merchantId)
+      .orderBy('user_name')
+      .execute();
+  }
+
+  async addApiUser(user: ApiUserRow): Promise<void> {
+    await this.db.insertInto('api_users').values(user).execute();
+  }
+
   async setPassword(userName: string, passwordHash: string): Promise<boolean> {
     const result = await this.db
       .updateTable('api_users')
@@ -220,6 +244,29 @@ export class MerchantRepository {
 
   async addToken(token: ApiTokenRow): Promise<void> {
     await this.db.insertInto('api_tokens').values(token).execute();
+  }
+
+  /** A merchant's tokens without their hashes, newest first. */
+  async tokensOf(merchantId: string): Promise<Omit<ApiTokenRow, 'token_hash' | 'merchant_id'>[]> {
+    return this.db
+      .selectFrom('api_tokens')
+      .select(['id', 'created_at_ms', 'revoked_at_ms'])
+      .where('merchant_id', '=', merchantId)
+      .orderBy('created_at_ms', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Revokes one of the merchant's tokens; false when it has no such token still active. */
+  async revokeToken(merchantId: string, tokenId: string, nowMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('api_tokens')
+      .set({ revoked_at_ms: nowMs })
+      .where('id', '=', tokenId)
+      .where('merchant_id', '=', merchantId)
+      .where('revoked_at_ms', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   async countActiveTokens(merchantId: string): Promise<number> {

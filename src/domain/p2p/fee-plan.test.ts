@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { feeFor, parseFeePlan, type FeePlan } from './fee-plan.js';
+import { feeFor, feePlanText, parseFeePlan, type FeePlan } from './fee-plan.js';
 
 test('a fee plan is percent + fixed within min and max, half-up to the minor unit', () => {
   const plan = parseFeePlan('percent=1.5, fixed=30, min=50, max=5000') as FeePlan;
@@ -25,4 +25,12 @@ test('a malformed plan says what is wrong', () => {
   assert.match(problem('min=100,max=50'), /max/);
   assert.match(problem('fixed=-1'), /fixed/);
   assert.deepEqual(parseFeePlan(''), { percent: '0', fixedMinor: 0, minMinor: 0, maxMinor: null });
+});
+
+test('a plan written as text reads back as the same plan', () => {
+  for (const text of ['percent=1.5,fixed=30,min=50,max=5000', 'percent=0,fixed=0,min=0', 'percent=2.25']) {
+    const plan = parseFeePlan(text) as FeePlan;
+    assert.deepEqual(parseFeePlan(feePlanText(plan)), plan);
+  }
+  assert.equal(feePlanText(parseFeePlan('max=9, percent=1') as FeePlan), 'percent=1,fixed=0,min=0,max=9');
 });

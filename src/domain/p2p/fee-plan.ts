@@ -50,6 +50,13 @@ export function parseFeePlan(text: string): FeePlan | string {
   return plan;
 }
 
+/** The operator's text of a plan, as parseFeePlan reads it back. */
+export function feePlanText(plan: FeePlan): string {
+  const parts = [`percent=${plan.percent}`, `fixed=${plan.fixedMinor}`, `min=${plan.minMinor}`];
+  if (plan.maxMinor !== null) parts.push(`max=${plan.maxMinor}`);
+  return parts.join(',');
+}
+
 /** The fee of a transfer of `amountMinor`: percent (rounded half-up) + fixed, within min..max. */
 export function feeFor(plan: FeePlan | undefined, amountMinor: number): number {
   if (plan === undefined) return 0;

@@ -28,6 +28,11 @@ const STYLE = `
   .actions form { display: flex; gap: .4rem; align-items: end; background: #fff; padding: .5rem; border-radius: 4px; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; background: #fff; padding: .8rem; }
   dt { font-weight: 600; }
+  pre, .long { white-space: pre-wrap; word-break: break-all; }
+  form.change { display: inline-flex; flex-wrap: wrap; gap: .4rem; align-items: end; margin: 0; }
+  form.change button { width: auto; }
+  pre { background: #fff; padding: .6rem; font-size: .8rem; }
+  section { margin-bottom: 1.5rem; }
   .login { max-width: 22rem; margin: 4rem auto; background: #fff; padding: 1.5rem; border-radius: 6px;
     display: flex; flex-direction: column; gap: .8rem; }
   @media (max-width: 40rem) { table { font-size: .85rem; } th, td { padding: .25rem; } }
@@ -48,6 +53,7 @@ export async function consolePage(
           <strong>${text('title')}</strong>
           <nav aria-label="Console">
             <a href="${CONSOLE_PATH}/orders">${text('orders')}</a>
+            <a href="${CONSOLE_PATH}/merchants">${text('merchants')}</a>
             <a href="${CONSOLE_PATH}/audit">${text('audit')}</a>
             ${session.sandbox ? html`<a href="${CONSOLE_PATH}/sandbox">Sandbox</a>` : ''}
           </nav>

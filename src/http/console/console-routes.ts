@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleHas } from '../../domain/operator-roles.js';
 import type { ConsoleActions } from '../../services/console/console-actions.js';
 import type { ConsoleSandbox } from '../../services/console/console-sandbox.js';
+import type { ConsoleMerchants } from '../../services/console/console-merchants.js';
 import type { ConsoleOrders } from '../../services/console/console-orders.js';
 import { ConsoleForbidden, ConsoleNotFound, type Operator } from '../../services/console/operator.js';
 import type { OperatorSessions } from '../../services/console/operator-sessions.js';
@@ -18,6 +19,7 @@ import {
   setSessionCookie,
 } from './console-session.js';
 import { text } from './console-text.js';
+import { registerMerchantAdminPages } from './merchant-pages.js';
 import { registerOrderPages } from './order-pages.js';
 import { registerSandboxPage } from './sandbox-page.js';
 
@@ -26,6 +28,7 @@ export interface ConsoleDeps {
   readonly orders: ConsoleOrders;
   readonly actions: ConsoleActions;
   readonly sandbox: ConsoleSandbox;
+  readonly merchants: ConsoleMerchants;
   /** The public address is https: the session cookie is Secure. */
   readonly secureCookies: boolean;
 }
@@ -168,4 +171,5 @@ export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
   registerOrderPages(app, deps);
   registerAuditPage(app, deps);
   if (deps.sandbox.enabled) registerSandboxPage(app, deps);
+  registerMerchantAdminPages(app, deps);
 }

@@ -79,3 +79,45 @@ export async function enqueuePaymentCallback(
   if (!written) return undefined;
   return id;
 }
+
+/** The `operation` of a test callback: in no list of the spec, so a merchant's handler can tell it apart. */
+export const TEST_CALLBACK_OPERATION = 'test';
+
+/**
+ * Writes a test callback for the merchant's static callback address (an operator's "send test
+ * callback"): `operation=test`, `status=1` and `callbackCreationDate`, no order, so no `mdOrder`,
+ * `orderNumber` or `amount`. The delivery job signs and sends it like any other (the merchant's
+ * checksum scheme and method, the same retries). `id` is the operator's action key: a second run
+ * of the unit finds the row there and writes nothing. False when the merchant has no address.
+ */
+export async function enqueueTestCallback(
+  db: Executor,
+  merchantId: string,
+  id: string,
+  nowMs: number,
+): Promise<boolean> {
+  const params: Record<string, string> = {
+    operation: TEST_CALLBACK_OPERATION,
+    status: '1',
+    callbackCreationDate: javaDateText(nowMs),
+  };
+  return CallbackRepository.enqueueToMerchant(
+    db,
+    {
+      id,
+      merchant_id: merchantId,
+      order_id: null,
+      operation: TEST_CALLBACK_OPERATION,
+      params: JSON.stringify(params),
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at_ms: nowMs,
+      claimed_until_ms: null,
+      last_error: null,
+      created_at_ms: nowMs,
+      delivered_at_ms: null,
+      request_id: null,
+    },
+    null,
+  );
+}

@@ -1,45 +1,16 @@
 import type { Clock } from '../../domain/clock.js';
 import type { ConsoleRight } from '../../domain/operator-roles.js';
 import type { MovementSide } from '../../domain/dcc/movement-split.js';
-import { REFUSALS, Refusal } from '../../domain/refusals.js';
-import { translate } from '../../i18n/translate.js';
-import { AuditRepository } from '../../store/audit-repository.js';
 import type { CallbackRepository } from '../../store/callback-repository.js';
 import type { ConsoleOrderRepository } from '../../store/console-order-repository.js';
-import type { GroupCommit } from '../../store/group-commit.js';
-import type { ConsoleAuditRow, OrderRow } from '../../store/schema.js';
-import { isUniqueViolation } from '../../store/unique-violation.js';
-import { AdminError } from '../merchant-admin.js';
+import type { OrderRow } from '../../store/schema.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import type { StepAttention } from '../money-steps/step-attention.js';
 import type { OrderLifecycle } from '../order-lifecycle.js';
+import type { ActionRequest, ActionResult, AuditedOnce, AuditSubject } from './audited-once.js';
 import { ConsoleNotFound, requireRight, seesMerchant, type Operator } from './operator.js';
 
-/** What an operator's action did: done, refused by the same rules as the API, or done before. */
-export interface ActionResult {
-  readonly outcome: 'done' | 'refused' | 'duplicate';
-  /** Why it was refused, in English (the audit keeps the refusal's key too). */
-  readonly message?: string;
-  readonly auditId: string;
-}
-
-/** The form's one-time key (a UUID the confirmation page carries) and who acts. */
-export interface ActionRequest {
-  readonly operator: Operator;
-  readonly key: string;
-}
-
-export interface Subject {
-  readonly merchantId: string | null;
-  readonly orderId: string | null;
-  readonly amountMinor: number | null;
-  readonly currency: string | null;
-  readonly details?: Record<string, unknown>;
-}
-
-const KEY = /^[0-9a-f-]{36}$/;
-/** How long a double click waits for the first submit's outcome before it says "done before". */
-const DUPLICATE_WAIT_MS = 5_000;
+export type { ActionRequest, ActionResult } from './audited-once.js';
 
 /**
  * The console's actions on money and callbacks. Each goes through the service the API uses (the
@@ -49,12 +20,11 @@ const DUPLICATE_WAIT_MS = 5_000;
 export class ConsoleActions {
   constructor(
     private readonly orders: ConsoleOrderRepository,
-    private readonly audit: AuditRepository,
+    private readonly audited: AuditedOnce,
     private readonly lifecycle: OrderLifecycle,
     private readonly directory: MerchantDirectory,
     private readonly callbacks: CallbackRepository,
     private readonly attention: StepAttention,
-    private readonly writes: GroupCommit,
     private readonly clock: Clock,
   ) {}
 
@@ -170,68 +140,12 @@ export class ConsoleActions {
     return this.once(request, action, subject, () => act(order));
   }
 
-  /**
-   * Takes the form's key, acts, and writes the audit entry under the same key; other console
-   * services (the sandbox tools) act through it too.
-   */
-  async once(
+  private async once(
     request: ActionRequest,
     action: string,
-    subject: Subject,
+    subject: AuditSubject,
     act: () => Promise<void>,
   ): Promise<ActionResult> {
-    if (!KEY.test(request.key)) throw new AdminError('the form has no valid action key; open it again');
-    const nowMs = this.clock.nowMs();
-    try {
-      await this.writes.run((db) =>
-        AuditRepository.takeActionKey(db, request.key, request.operator.id, nowMs),
-      );
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return this.duplicate(request.key);
-    }
-    let outcome = 'done';
-    let message: string | undefined;
-    let refusalKey: string | undefined;
-    try {
-      await act();
-    } catch (error) {
-      if (error instanceof Refusal) {
-        refusalKey = error.key;
-        message = translate('en', { key: REFUSALS[error.key].message, vars: error.vars });
-      } else if (error instanceof AdminError) {
-        message = error.message;
-      } else throw error;
-      outcome = `refused: ${refusalKey ?? message}`;
-    }
-    const entry: ConsoleAuditRow = {
-      id: request.key,
-      operator_id: request.operator.id,
-      operator_email: request.operator.email,
-      at_ms: this.clock.nowMs(),
-      action,
-      merchant_id: subject.merchantId,
-      order_id: subject.orderId,
-      amount_minor: subject.amountMinor,
-      currency: subject.currency,
-      outcome,
-      details: JSON.stringify({ ...subject.details, ...(message === undefined ? {} : { message }) }),
-    };
-    await this.writes.run((db) => AuditRepository.append(db, entry));
-    return {
-      outcome: outcome === 'done' ? 'done' : 'refused',
-      ...(message === undefined ? {} : { message }),
-      auditId: entry.id,
-    };
-  }
-
-  /** A second submit of one form: the first's outcome once its audit entry is written. */
-  private async duplicate(key: string): Promise<ActionResult> {
-    const deadline = Date.now() + DUPLICATE_WAIT_MS;
-    for (;;) {
-      const first = await this.audit.find(key);
-      if (first !== undefined || Date.now() >= deadline) return { outcome: 'duplicate', auditId: key };
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    return (await this.audited.run(request, action, subject, act)).result;
   }
 }

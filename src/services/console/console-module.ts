@@ -1,3 +1,4 @@
+import type { X509Certificate } from 'node:crypto';
 import type { Clock } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import type { SecretBox } from '../../security/secret-box.js';
@@ -5,12 +6,18 @@ import { AuditRepository } from '../../store/audit-repository.js';
 import { CallbackRepository } from '../../store/callback-repository.js';
 import { ConsoleOrderRepository } from '../../store/console-order-repository.js';
 import type { Store } from '../../store/database.js';
+import { MerchantRepository } from '../../store/merchant-repository.js';
 import { MoneyStepRepository } from '../../store/money-step-repository.js';
 import { OperatorRepository } from '../../store/operator-repository.js';
+import { WalletRepository } from '../../store/wallet-repository.js';
+import type { MerchantAdmin } from '../merchant-admin.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import { StepAttention } from '../money-steps/step-attention.js';
 import type { OrderLifecycle } from '../order-lifecycle.js';
+import { WalletAdmin } from '../wallets/wallet-admin.js';
+import { AuditedOnce } from './audited-once.js';
 import { ConsoleActions } from './console-actions.js';
+import { ConsoleMerchants } from './console-merchants.js';
 import { ConsoleOrders } from './console-orders.js';
 import { OperatorAccounts } from './operator-accounts.js';
 import { OperatorSessions, type SessionLimits } from './operator-sessions.js';
@@ -24,6 +31,7 @@ export interface ConsoleServices {
   readonly sessions: OperatorSessions;
   readonly orders: ConsoleOrders;
   readonly actions: ConsoleActions;
+  readonly merchants: ConsoleMerchants;
   readonly sandbox: ConsoleSandbox;
 }
 
@@ -31,6 +39,10 @@ export function consoleServices(deps: {
   readonly store: Store;
   readonly directory: MerchantDirectory;
   readonly lifecycle: OrderLifecycle;
+  /** The merchant administration the CLI uses, whose changes drop this process's credential cache. */
+  readonly admin: MerchantAdmin;
+  /** The sandbox wallet A vendor, when sandbox wallets are on: certifies a key made in the console. */
+  readonly certifyWalletA?: (publicKeyPem: string, merchantId: string) => Promise<X509Certificate>;
   readonly secrets: SecretBox;
   readonly random: RandomSource;
   readonly clock: Clock;
@@ -42,25 +54,42 @@ export function consoleServices(deps: {
   const operators = new OperatorRepository(store.db);
   const audit = new AuditRepository(store.db);
   const orders = new ConsoleOrderRepository(store.db);
-  const actions = new ConsoleActions(
-    orders,
-    audit,
-    deps.lifecycle,
-    directory,
-    new CallbackRepository(store),
-    new StepAttention(new MoneyStepRepository(store.db), store.writes, clock),
-    store.writes,
-    clock,
-  );
+  const audited = new AuditedOnce(audit, store.writes, clock);
+  const callbacks = new CallbackRepository(store);
   return {
     accounts: new OperatorAccounts(operators, directory, store.writes, secrets, deps.random, clock),
     sessions: new OperatorSessions(operators, store.writes, secrets, clock, deps.limits),
     orders: new ConsoleOrders(orders, audit, directory),
-    actions,
+    actions: new ConsoleActions(
+      orders,
+      audited,
+      deps.lifecycle,
+      directory,
+      callbacks,
+      new StepAttention(new MoneyStepRepository(store.db), store.writes, clock),
+      clock,
+    ),
+    merchants: new ConsoleMerchants(
+      deps.admin,
+      directory,
+      new WalletAdmin(
+        new MerchantRepository(store.db),
+        new WalletRepository(store.db),
+        secrets,
+        clock,
+        deps.random,
+      ),
+      callbacks,
+      audit,
+      audited,
+      store.writes,
+      clock,
+      deps.certifyWalletA,
+    ),
     sandbox: new ConsoleSandbox(
       deps.sandbox,
       orders,
-      actions,
+      audited,
       deps.lifecycle,
       directory,
       new DccRateAdmin(new DccRateRepository(store.db), clock),

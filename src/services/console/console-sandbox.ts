@@ -8,7 +8,7 @@ import { AdminError } from '../merchant-admin.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import type { OrderExpiry } from '../order-expiry.js';
 import type { OrderLifecycle } from '../order-lifecycle.js';
-import type { ActionRequest, ActionResult, ConsoleActions } from './console-actions.js';
+import type { ActionRequest, ActionResult, AuditedOnce, AuditSubject } from './audited-once.js';
 import { ConsoleForbidden, ConsoleNotFound, requireRight, seesMerchant, type Operator } from './operator.js';
 
 /** A test card as the console shows it: masked, with what the sandbox world does with it. */
@@ -40,7 +40,7 @@ export class ConsoleSandbox {
     /** What the tools act through; undefined under GATEHOUSE_ENV=production (no tools). */
     private readonly tools: SandboxTools | undefined,
     private readonly orders: ConsoleOrderRepository,
-    private readonly actions: ConsoleActions,
+    private readonly audited: AuditedOnce,
     private readonly lifecycle: OrderLifecycle,
     private readonly directory: MerchantDirectory,
     private readonly rateAdmin: DccRateAdmin,
@@ -74,7 +74,7 @@ export class ConsoleSandbox {
     const card = TEST_CARDS[index];
     if (card === undefined) throw new ConsoleNotFound(`test card ${index}`);
     const subject = this.subjectOf(order, { card: new Pan(card.pan).masked });
-    return this.actions.once(request, 'sandboxPay', subject, async () => {
+    return this.once(request, 'sandboxPay', subject, async () => {
       if (order.p2p_type !== null) throw new AdminError('a transfer is paid on its own page, not here');
       await payment.pay(order, {
         card: { pan: new Pan(card.pan), expiry: TEST_EXPIRY, cvc: TEST_CVC },
@@ -88,7 +88,7 @@ export class ConsoleSandbox {
   async expireNow(request: ActionRequest, orderId: string): Promise<ActionResult> {
     const { expiry } = this.allow(request.operator);
     const order = await this.visibleOrder(request.operator, orderId);
-    return this.actions.once(request, 'sandboxExpire', this.subjectOf(order), async () => {
+    return this.once(request, 'sandboxExpire', this.subjectOf(order), async () => {
       if (!(await expiry.expireNow(order))) throw new AdminError('the order is not unpaid any more');
     });
   }
@@ -97,7 +97,7 @@ export class ConsoleSandbox {
   async runAutomaticAction(request: ActionRequest, orderId: string): Promise<ActionResult> {
     this.allow(request.operator);
     const order = await this.visibleOrder(request.operator, orderId);
-    return this.actions.once(request, 'sandboxAutomaticHold', this.subjectOf(order), async () => {
+    return this.once(request, 'sandboxAutomaticHold', this.subjectOf(order), async () => {
       if (order.status !== 1) throw new AdminError('the order is not held');
       if (order.auto_complete_at_ms !== null) await this.lifecycle.deposit(order, 0);
       else if (order.auto_reverse_at_ms !== null) {
@@ -129,13 +129,22 @@ export class ConsoleSandbox {
       currency: null,
       details: { ...entry },
     };
-    return this.actions.once(request, 'sandboxSetRate', subject, async () => {
+    return this.once(request, 'sandboxSetRate', subject, async () => {
       try {
         await this.rateAdmin.set(entry);
       } catch (error) {
         throw new AdminError((error as Error).message);
       }
     });
+  }
+
+  private async once(
+    request: ActionRequest,
+    action: string,
+    subject: AuditSubject,
+    act: () => Promise<void>,
+  ): Promise<ActionResult> {
+    return (await this.audited.run(request, action, subject, act)).result;
   }
 
   private async visibleOrder(operator: Operator, orderId: string) {

@@ -34,6 +34,27 @@ export interface WalletKeySummary {
   readonly createdAt: string;
 }
 
+/** What may be shown of a key: everything but the private key. */
+export interface WalletKeyPublicParts {
+  readonly key: WalletKeySummary;
+  /** SPKI PEM of the public key. */
+  readonly publicKeyPem: string;
+  /** Wallets A and C: a certificate signing request over the key, as `key create` prints it. */
+  readonly certificateRequest?: string;
+  /** Wallet B: the uncompressed point, Base64, as the vendor's console takes it. */
+  readonly publicKey?: string;
+  /** Wallet A: the payment processing certificate, once imported. */
+  readonly certificatePem?: string;
+}
+
+/** The subject of a merchant's wallet CSRs: the vendors read only the key, this names whose it is. */
+function csrSubject(login: string): [string, string][] {
+  return [
+    [OID.commonName, `merchant.${login}`],
+    [OID.organization, login],
+  ];
+}
+
 function spkiDer(key: KeyObject): Buffer {
   return key.export({ type: 'spki', format: 'der' });
 }
@@ -178,10 +199,7 @@ export class WalletAdmin {
       return { key, publicKey: uncompressedPoint(publicKey).toString('base64') };
     }
     if (options.recipientId !== undefined) throw new AdminError('--recipient-id is for wallet b');
-    const certificateRequest = createCertificateRequest(privateKey, [
-      [OID.commonName, `merchant.${login}`],
-      [OID.organization, login],
-    ]);
+    const certificateRequest = createCertificateRequest(privateKey, csrSubject(login));
     const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
     const certificate = await options.certify?.(publicKeyPem, merchantId);
     const key = await this.importKey(login, 'a', {
@@ -202,10 +220,7 @@ export class WalletAdmin {
   ): Promise<{ key: WalletKeySummary; certificateRequest: string }> {
     if (recipientId !== undefined) throw new AdminError('--recipient-id is for wallet b');
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: WALLET_C_RSA_BITS });
-    const certificateRequest = createCertificateRequest(privateKey, [
-      [OID.commonName, `merchant.${login}`],
-      [OID.organization, login],
-    ]);
+    const certificateRequest = createCertificateRequest(privateKey, csrSubject(login));
     const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     return { key: await this.importKey(login, 'c', { privateKeyPem }), certificateRequest };
   }
@@ -233,6 +248,33 @@ export class WalletAdmin {
       ...(await this.wallets.keysOf(merchantId, 'c')),
     ];
     return rows.map(summary);
+  }
+
+  /**
+   * The public parts of one of the merchant's keys. The CSR is made again from the sealed key (it
+   * is not kept), over the subject `key create` gives it, so a lost CSR can be had again without a
+   * new key; the private key is opened here and never leaves.
+   */
+  async publicParts(login: string, keyId: string): Promise<WalletKeyPublicParts> {
+    const merchantId = await this.merchantIdOf(login);
+    for (const wallet of WALLETS) {
+      const row = (await this.wallets.keysOf(merchantId, wallet)).find((key) => key.id === keyId);
+      if (row === undefined) continue;
+      const privateKey = createPrivateKey(this.box.open(row.private_key_sealed, row.id));
+      const publicKey = createPublicKey(privateKey);
+      const parts = {
+        key: summary(row),
+        publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      };
+      if (wallet === 'b') return { ...parts, publicKey: uncompressedPoint(publicKey).toString('base64') };
+      const certificateRequest = createCertificateRequest(privateKey, csrSubject(login));
+      return {
+        ...parts,
+        certificateRequest,
+        ...(row.certificate_pem === null ? {} : { certificatePem: row.certificate_pem }),
+      };
+    }
+    throw new AdminError(`merchant "${login}" has no wallet key ${keyId}`);
   }
 
   /** The certificate as PEM, once it is known to certify `privateKey` and to be valid now. */

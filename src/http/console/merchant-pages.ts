@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ConsoleNotFound } from '../../services/console/operator.js';
+import { html, type Html } from '../pages/html.js';
+import { consolePage } from './console-layout.js';
+import { guarded, type ConsoleDeps } from './console-routes.js';
+import { text } from './console-text.js';
+import { CHANGE_TITLES, changeOf, consequence, isChangeKind } from './merchant-change-forms.js';
+import { shownOncePage, walletKeyPage } from './merchant-results.js';
+import { MERCHANTS_PATH, merchantBody, merchantPath, merchantTable } from './merchant-views.js';
+
+function hidden(name: string, value: string): Html {
+  return html`<input type="hidden" name="${name}" value="${value}" />`;
+}
+
+/**
+ * The merchants' pages (issue 27, part 4): the list, a merchant's page, and its changes, each
+ * asked for by a form, confirmed on a page that says what will change, and taken once.
+ */
+export function registerMerchantAdminPages(app: FastifyInstance, deps: ConsoleDeps): void {
+  app.get(
+    MERCHANTS_PATH,
+    guarded(deps, async (_request, reply, session) => {
+      const rows = await deps.merchants.list(session.operator);
+      await consolePage(
+        reply,
+        text('merchants'),
+        html`<h1>${text('merchants')}</h1>
+          ${merchantTable(rows)}`,
+        session,
+      );
+    }),
+  );
+
+  app.get(
+    `${MERCHANTS_PATH}/:login`,
+    guarded(deps, async (request, reply, session) => {
+      const { login } = request.params as { login: string };
+      const page = await deps.merchants.page(session.operator, login);
+      const resultKey = session.fields.result;
+      const entry =
+        resultKey === undefined
+          ? undefined
+          : await deps.merchants.outcome(session.operator, login, resultKey);
+      const notice =
+        entry === undefined
+          ? undefined
+          : entry.outcome === 'done'
+            ? html`<p class="notice" role="status">${text('done')}</p>`
+            : html`<p class="notice error" role="alert">${entry.outcome}</p>`;
+      await consolePage(reply, `Merchant ${login}`, merchantBody(page, session.operator, notice), session);
+    }),
+  );
+
+  app.get(
+    `${MERCHANTS_PATH}/:login/wallet-keys/:id`,
+    guarded(deps, async (request, reply, session) => {
+      const { login, id } = request.params as { login: string; id: string };
+      const parts = await deps.merchants.walletKey(session.operator, login, id);
+      await consolePage(reply, `Wallet key of ${login}`, walletKeyPage(login, parts), session);
+    }),
+  );
+
+  app.get(
+    `${MERCHANTS_PATH}/:login/confirm`,
+    guarded(deps, async (request, reply, session) => {
+      const { login } = request.params as { login: string };
+      const summary = await deps.merchants.forChange(session.operator, login);
+      const kind = session.fields.action;
+      if (!isChangeKind(kind)) throw new ConsoleNotFound(String(kind));
+      const asked = changeOf(kind, session.fields, summary);
+      if (typeof asked === 'string') {
+        const body = html`<p class="notice error" role="alert">${CHANGE_TITLES[kind]}: ${asked}.</p>
+          <p><a href="${merchantPath(login)}">Back to ${login}</a></p>`;
+        await consolePage(reply, 'Confirm', body, session, 400);
+        return;
+      }
+      await consolePage(
+        reply,
+        'Confirm',
+        html`<h1>Confirm: ${CHANGE_TITLES[kind]} for ${login}</h1>
+          ${consequence(asked, summary)}
+          <form method="post" action="${merchantPath(login)}/act">
+            ${hidden('csrf', session.csrf)} ${hidden('key', randomUUID())} ${hidden('action', kind)}
+            ${Object.entries(asked.fields).map(([name, value]) => hidden(name, value))}
+            <button type="submit">${text('confirm')}</button>
+            <a href="${merchantPath(login)}">${text('cancel')}</a>
+          </form>`,
+        session,
+      );
+    }),
+  );
+
+  app.post(
+    `${MERCHANTS_PATH}/:login/act`,
+    guarded(deps, async (request, reply, session) => {
+      const { login } = request.params as { login: string };
+      const kind = session.fields.action;
+      if (!isChangeKind(kind)) throw new ConsoleNotFound(String(kind));
+      const asked = changeOf(kind, session.fields);
+      if (typeof asked === 'string') {
+        await consolePage(
+          reply,
+          'Refused',
+          html`<p class="notice error" role="alert">${CHANGE_TITLES[kind]}: ${asked}.</p>`,
+          session,
+          400,
+        );
+        return;
+      }
+      const action = { operator: session.operator, key: session.fields.key ?? '' };
+      const { result, shown } = await deps.merchants.change(action, login, asked.change);
+      if (result.outcome === 'duplicate') {
+        await consolePage(
+          reply,
+          `Merchant ${login}`,
+          html`<p class="notice" role="status">${text('duplicate')}</p>
+            <p><a href="${merchantPath(login)}?result=${result.auditId}">Back to ${login}</a></p>`,
+          session,
+        );
+        return;
+      }
+      // A secret is answered here and now: it is kept nowhere a redirect could fetch it from.
+      if (shown !== undefined) {
+        await consolePage(reply, CHANGE_TITLES[kind], shownOncePage(login, shown), session);
+        return;
+      }
+      await reply
+        .code(303)
+        .header('location', `${merchantPath(login)}?result=${result.auditId}`)
+        .send();
+    }),
+  );
+}
