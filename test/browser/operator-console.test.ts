@@ -1,9 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../support/browser.js';
 import { cardDataIn } from '../support/card-data.js';
+import { listenForCallbacks } from '../support/callback-listener.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
@@ -101,6 +102,125 @@ for (const engine of ENGINES) {
       assert.ok(pages.length >= 4);
       assert.deepEqual(cardDataIn(pages.join('\n')), [], 'no full card number on any page');
       await context.close();
+    });
+
+    /** A logged-in page of a new operator with `role`, limited to `merchants` when given. */
+    async function signedIn(role: string, merchants: string[] = []): Promise<Page> {
+      const email = `${role}-${randomBytes(3).toString('hex')}@ops.example`;
+      await gh.gatehouse.operatorConsole.accounts.create({ email, role, merchants, password: PASSWORD });
+      const page = await (await browser.newContext()).newPage();
+      await page.goto(`${gh.baseUrl}/console/login`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('heading', { name: 'Orders' }).waitFor();
+      return page;
+    }
+    async function paidOrder(auth: { userName: string; password: string }): Promise<string> {
+      const paid = await gh.post('/payment/rest/instantPayment.do', {
+        ...auth,
+        amount: 1000,
+        pan: '4111111111111111',
+        expiry: '203412',
+        returnUrl: 'https://shop.example/ok',
+        orderNumber: `ui-${randomBytes(4).toString('hex')}`,
+      });
+      return String(paid.body.orderId);
+    }
+
+    test('throttled after repeated failures; a limited operator cannot reach another merchant’s order; a viewer cannot act; a forged form is refused', async () => {
+      const email = `locked-${randomBytes(3).toString('hex')}@ops.example`;
+      await gh.gatehouse.operatorConsole.accounts.create({
+        email,
+        role: 'admin',
+        merchants: [],
+        password: PASSWORD,
+      });
+      const login = await (await browser.newContext()).newPage();
+      await login.goto(`${gh.baseUrl}/console/login`);
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        await login.getByLabel('Email').fill(email);
+        await login.getByLabel('Password').fill(`wrong ${attempt}`);
+        await login.getByRole('button', { name: 'Log in' }).click();
+        await login.getByRole('alert').waitFor();
+      }
+      await login.getByLabel('Password').fill(PASSWORD);
+      await login.getByRole('button', { name: 'Log in' }).click();
+      assert.match((await login.getByRole('alert').textContent()) ?? '', /Too many failed logins/);
+
+      const shopX = await gh.createMerchant();
+      const shopY = await gh.createMerchant();
+      const mine = await paidOrder(shopX.auth);
+      const theirs = await paidOrder(shopY.auth);
+      const limited = await signedIn('support', [shopX.merchantLogin]);
+      const listed = (await limited.locator('main').textContent()) ?? '';
+      assert.ok(!(await limited.locator(`a[href="/console/orders/${theirs}"]`).count()), 'not listed');
+      assert.ok(listed.length > 0);
+      assert.equal(await limited.locator(`a[href="/console/orders/${mine}"]`).count(), 1);
+      const guessed = await limited.goto(`${gh.baseUrl}/console/orders/${theirs}`);
+      assert.equal(guessed?.status(), 404);
+      assert.match((await limited.getByRole('alert').textContent()) ?? '', /no such order/);
+
+      const viewer = await signedIn('viewer');
+      await viewer.goto(`${gh.baseUrl}/console/orders/${mine}`);
+      assert.equal(await viewer.getByRole('button', { name: 'Refund…' }).count(), 0);
+      await viewer.goto(`${gh.baseUrl}/console/orders/${mine}/confirm?action=refund&amount=1.00`);
+      await viewer.getByRole('button', { name: 'Confirm' }).click();
+      assert.match((await viewer.getByRole('alert').textContent()) ?? '', /role does not allow/);
+
+      const support = await signedIn('support');
+      await support.goto(`${gh.baseUrl}/console/orders/${mine}/confirm?action=refund&amount=1.00`);
+      await support.locator('main input[name="csrf"]').evaluate((input) => {
+        (input as unknown as { value: string }).value = 'forged';
+      });
+      await support.getByRole('button', { name: 'Confirm' }).click();
+      assert.match((await support.getByRole('alert').textContent()) ?? '', /did not come from the console/);
+      const status = await gh.post('/payment/rest/getOrderStatusExtended.do', {
+        ...shopX.auth,
+        orderId: mine,
+      });
+      assert.equal((status.body.paymentAmountInfo as { refundedAmount: number }).refundedAmount, 0);
+    });
+
+    test('a dead callback is replayed and delivered; a step that needs attention is resolved with a note', async () => {
+      const endpoint = await listenForCallbacks();
+      try {
+        const shop = await gh.createMerchant({ callbackUrl: endpoint.url, callbackKey: 'ui-key' });
+        const orderId = await paidOrder(shop.auth);
+        const db = gh.gatehouse.store.db;
+        await db
+          .updateTable('callbacks')
+          .set({ state: 'dead', attempts: 10 })
+          .where('order_id', '=', orderId)
+          .execute();
+        const step = await db
+          .selectFrom('order_operations')
+          .select('id')
+          .where('order_id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        await db
+          .updateTable('order_operations')
+          .set({ state: 'needsAttention' })
+          .where('id', '=', step.id)
+          .execute();
+        const support = await signedIn('support');
+        await support.goto(`${gh.baseUrl}/console/orders/${orderId}`);
+        await support.getByRole('link', { name: 'Send again…' }).click();
+        await support.getByRole('button', { name: 'Confirm' }).click();
+        await support.getByRole('status').waitFor();
+        await gh.gatehouse.jobs.runAll();
+        assert.ok(
+          endpoint.received.some((params) => params.mdOrder === orderId && params.operation === 'deposited'),
+        );
+        await support.getByRole('link', { name: 'Resolve…' }).click();
+        await support.getByLabel('What was done').fill('refunded by hand at the acquirer');
+        await support.getByRole('button', { name: 'Confirm' }).click();
+        await support.getByRole('status').waitFor();
+        assert.match((await support.locator('main').textContent()) ?? '', /refunded by hand at the acquirer/);
+        assert.equal(await support.getByRole('link', { name: 'Resolve…' }).count(), 0);
+      } finally {
+        await new Promise((resolve) => endpoint.server.close(resolve));
+      }
     });
   });
 }
