@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { launchBrowser, offlineContext, screenshot } from '../support/browser.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
 // The page's engine does not matter: one engine keeps the browser suite lean.
@@ -32,16 +32,8 @@ describe('the API reference page (GET /docs, issue 26)', () => {
   });
 
   test('renders the document offline, lists register.do, and "Try it out" registers an order', async () => {
-    const context = await browser.newContext();
     // Offline: any request that leaves the gateway fails the test.
-    const foreign: string[] = [];
-    await context.route('**/*', async (route) => {
-      if (route.request().url().startsWith(gh.baseUrl)) await route.continue();
-      else {
-        foreign.push(route.request().url());
-        await route.abort();
-      }
-    });
+    const { context, foreign } = await offlineContext(browser, gh.baseUrl);
     const page = await context.newPage();
     await page.goto(`${gh.baseUrl}/docs`);
     const register = page.locator('#operations-Orders_and_payments-restRegister');

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from '../support/browser.js';
+import { collectPages, consoleLogin, launchBrowser, offlineContext, screenshot } from '../support/browser.js';
 import { listenForCallbacks } from '../support/callback-listener.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
@@ -49,31 +49,11 @@ for (const engine of ENGINES) {
         password: PASSWORD,
       });
 
-      const context = await browser.newContext();
-      const foreign: string[] = [];
-      await context.route('**/*', async (route) => {
-        if (route.request().url().startsWith(gh.baseUrl)) await route.continue();
-        else {
-          foreign.push(route.request().url());
-          await route.abort();
-        }
-      });
+      const { context, foreign } = await offlineContext(browser, gh.baseUrl);
       const page = await context.newPage();
-      const pages: string[] = [];
-      page.on(
-        'load',
-        () =>
-          void page.content().then(
-            (html) => pages.push(html),
-            () => undefined,
-          ),
-      );
+      const pages = collectPages(page);
 
-      await page.goto(`${gh.baseUrl}/console`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.getByRole('heading', { name: 'Orders' }).waitFor();
+      await consoleLogin(page, gh.baseUrl, email, PASSWORD);
       await page.getByRole('link', { name: 'Merchants' }).click();
       await page.getByRole('heading', { name: 'Merchants' }).waitFor();
       await page.getByRole('link', { name: shop.merchantLogin, exact: true }).click();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { TEST_OUTPUT_DIR } from './test-output.js';
 
 /** Debian's Chromium (the `chromium` package), as .ci/run installs it. */
@@ -39,4 +39,52 @@ export async function startShop(): Promise<{ server: Server; url: string; close(
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A context that lets requests reach Gatehouse only: any other address is aborted and listed in
+ * `foreign`, so a test can assert that a page works offline (no CDN).
+ */
+export async function offlineContext(
+  browser: Browser,
+  baseUrl: string,
+): Promise<{ context: BrowserContext; foreign: string[] }> {
+  const context = await browser.newContext();
+  const foreign: string[] = [];
+  await context.route('**/*', async (route) => {
+    if (route.request().url().startsWith(baseUrl)) await route.continue();
+    else {
+      foreign.push(route.request().url());
+      await route.abort();
+    }
+  });
+  return { context, foreign };
+}
+
+/** The HTML of every page `page` loads, for the card-data scans. */
+export function collectPages(page: Page): string[] {
+  const pages: string[] = [];
+  page.on(
+    'load',
+    () =>
+      void page.content().then(
+        (html) => pages.push(html),
+        () => undefined,
+      ),
+  );
+  return pages;
+}
+
+/** Logs in to the operator console on `page` and waits for the orders page. */
+export async function consoleLogin(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/console/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'Orders' }).waitFor();
 }

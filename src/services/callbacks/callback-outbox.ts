@@ -1,6 +1,7 @@
 import type { RandomSource } from '../../domain/random-source.js';
 import { CallbackRepository } from '../../store/callback-repository.js';
 import type { Executor } from '../../store/prepared-query.js';
+import type { CallbackRow } from '../../store/schema.js';
 import type { CallbackOperation, PaymentEvent } from './payment-event.js';
 
 /** Operations about stored credentials: they always go to the static address (merchant-api.md, Events 3). */
@@ -23,6 +24,33 @@ export function javaDateText(ms: number): string {
     'UTC',
     String(date.getUTCFullYear()),
   ].join(' ');
+}
+
+/** An outbox row due now, never tried; the address is read by the insert (enqueueToMerchant). */
+function pendingRow(callback: {
+  id: string;
+  merchantId: string;
+  orderId: string | null;
+  operation: string;
+  params: Record<string, string>;
+  nowMs: number;
+  requestId: string | null;
+}): Omit<CallbackRow, 'url'> {
+  return {
+    id: callback.id,
+    merchant_id: callback.merchantId,
+    order_id: callback.orderId,
+    operation: callback.operation,
+    params: JSON.stringify(callback.params),
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at_ms: callback.nowMs,
+    claimed_until_ms: null,
+    last_error: null,
+    created_at_ms: callback.nowMs,
+    delivered_at_ms: null,
+    request_id: callback.requestId,
+  };
 }
 
 /**
@@ -57,25 +85,16 @@ export async function enqueuePaymentCallback(
   params.callbackCreationDate = javaDateText(nowMs);
   Object.assign(params, event.extra);
   const id = ids.uuid();
-  const written = await CallbackRepository.enqueueToMerchant(
-    db,
-    {
-      id,
-      merchant_id: event.merchantId,
-      order_id: withOrder ? event.orderId : null,
-      operation: event.operation,
-      params: JSON.stringify(params),
-      state: 'pending',
-      attempts: 0,
-      next_attempt_at_ms: nowMs,
-      claimed_until_ms: null,
-      last_error: null,
-      created_at_ms: nowMs,
-      delivered_at_ms: null,
-      request_id: event.requestId ?? null,
-    },
-    address,
-  );
+  const row = pendingRow({
+    id,
+    merchantId: event.merchantId,
+    orderId: withOrder ? event.orderId : null,
+    operation: event.operation,
+    params,
+    nowMs,
+    requestId: event.requestId ?? null,
+  });
+  const written = await CallbackRepository.enqueueToMerchant(db, row, address);
   if (!written) return undefined;
   return id;
 }
@@ -101,23 +120,14 @@ export async function enqueueTestCallback(
     status: '1',
     callbackCreationDate: javaDateText(nowMs),
   };
-  return CallbackRepository.enqueueToMerchant(
-    db,
-    {
-      id,
-      merchant_id: merchantId,
-      order_id: null,
-      operation: TEST_CALLBACK_OPERATION,
-      params: JSON.stringify(params),
-      state: 'pending',
-      attempts: 0,
-      next_attempt_at_ms: nowMs,
-      claimed_until_ms: null,
-      last_error: null,
-      created_at_ms: nowMs,
-      delivered_at_ms: null,
-      request_id: null,
-    },
-    null,
-  );
+  const row = pendingRow({
+    id,
+    merchantId,
+    orderId: null,
+    operation: TEST_CALLBACK_OPERATION,
+    params,
+    nowMs,
+    requestId: null,
+  });
+  return CallbackRepository.enqueueToMerchant(db, row, null);
 }

@@ -48,6 +48,16 @@ export class AuditedOnce {
     private readonly clock: Clock,
   ) {}
 
+  /** `run` for an action that makes nothing to hand back: its outcome alone. */
+  async outcome(
+    request: ActionRequest,
+    action: string,
+    subject: AuditSubject,
+    act: () => Promise<void>,
+  ): Promise<ActionResult> {
+    return (await this.run(request, action, subject, act)).result;
+  }
+
   /**
    * `detailsOf` adds what only the action's outcome knows (the id of what it made) to the entry;
    * it must return no secret.

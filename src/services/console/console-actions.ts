@@ -7,8 +7,8 @@ import type { OrderRow } from '../../store/schema.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import type { StepAttention } from '../money-steps/step-attention.js';
 import type { OrderLifecycle } from '../order-lifecycle.js';
-import type { ActionRequest, ActionResult, AuditedOnce, AuditSubject } from './audited-once.js';
-import { ConsoleNotFound, requireRight, seesMerchant, type Operator } from './operator.js';
+import type { ActionRequest, ActionResult, AuditedOnce } from './audited-once.js';
+import { ConsoleNotFound, requireRight, seesMerchant, visibleOrder, type Operator } from './operator.js';
 
 export type { ActionRequest, ActionResult } from './audited-once.js';
 
@@ -29,10 +29,8 @@ export class ConsoleActions {
   ) {}
 
   /** The order as the operator may see it, or ConsoleNotFound (never "exists elsewhere"). */
-  async order(operator: Operator, orderId: string): Promise<OrderRow> {
-    const order = await this.orders.order(orderId);
-    if (order === undefined || !seesMerchant(operator, order.merchant_id)) throw new ConsoleNotFound(orderId);
-    return order;
+  order(operator: Operator, orderId: string): Promise<OrderRow> {
+    return visibleOrder(this.orders, operator, orderId);
   }
 
   capture(
@@ -91,7 +89,7 @@ export class ConsoleActions {
       currency: null,
       details: { callbackId },
     };
-    return this.once(request, 'replayCallback', subject, async () => {
+    return this.audited.outcome(request, 'replayCallback', subject, async () => {
       if (!(await this.callbacks.replay(callbackId, this.clock.nowMs())))
         throw new ConsoleNotFound(callbackId);
     });
@@ -114,7 +112,7 @@ export class ConsoleActions {
       currency: step.currency,
       details: { stepId, note },
     };
-    return this.once(request, 'resolveStep', subject, () =>
+    return this.audited.outcome(request, 'resolveStep', subject, () =>
       this.attention.resolve(stepId, note, request.operator.email),
     );
   }
@@ -137,15 +135,6 @@ export class ConsoleActions {
       currency: side === 'dcc' ? (order.dcc_currency ?? order.currency) : order.currency,
       details: { side },
     };
-    return this.once(request, action, subject, () => act(order));
-  }
-
-  private async once(
-    request: ActionRequest,
-    action: string,
-    subject: AuditSubject,
-    act: () => Promise<void>,
-  ): Promise<ActionResult> {
-    return (await this.audited.run(request, action, subject, act)).result;
+    return this.audited.outcome(request, action, subject, () => act(order));
   }
 }

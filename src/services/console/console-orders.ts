@@ -9,7 +9,7 @@ import type {
 } from '../../store/console-order-repository.js';
 import type { CallbackAttemptRow, ConsoleAuditRow, OrderPageVisitRow, OrderRow } from '../../store/schema.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
-import { ConsoleNotFound, merchantLimit, requireRight, seesMerchant, type Operator } from './operator.js';
+import { merchantLimit, requireRight, seesMerchant, visibleOrder, type Operator } from './operator.js';
 
 export const ORDER_PAGE_SIZE = 50;
 
@@ -58,8 +58,7 @@ export class ConsoleOrders {
 
   async story(operator: Operator, orderId: string): Promise<OrderStory> {
     requireRight(operator, 'orders.view');
-    const order = await this.orders.order(orderId);
-    if (order === undefined || !seesMerchant(operator, order.merchant_id)) throw new ConsoleNotFound(orderId);
+    const order = await visibleOrder(this.orders, operator, orderId);
     const [operations, authentications, callbacks, visits, actions, merchant] = await Promise.all([
       this.orders.operations(order.id),
       this.orders.authentications(order.id),

@@ -8,8 +8,8 @@ import { AdminError } from '../merchant-admin.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import type { OrderExpiry } from '../order-expiry.js';
 import type { OrderLifecycle } from '../order-lifecycle.js';
-import type { ActionRequest, ActionResult, AuditedOnce, AuditSubject } from './audited-once.js';
-import { ConsoleForbidden, ConsoleNotFound, requireRight, seesMerchant, type Operator } from './operator.js';
+import type { ActionRequest, ActionResult, AuditedOnce } from './audited-once.js';
+import { ConsoleForbidden, ConsoleNotFound, requireRight, visibleOrder, type Operator } from './operator.js';
 
 /** A test card as the console shows it: masked, with what the sandbox world does with it. */
 export interface TestCardView {
@@ -70,11 +70,11 @@ export class ConsoleSandbox {
   /** Pays a registered order with test card `index`, as an SSL-only merchant's payment (no 3-D Secure). */
   async payWith(request: ActionRequest, orderId: string, index: number): Promise<ActionResult> {
     const { payment } = this.allow(request.operator);
-    const order = await this.visibleOrder(request.operator, orderId);
+    const order = await visibleOrder(this.orders, request.operator, orderId);
     const card = TEST_CARDS[index];
     if (card === undefined) throw new ConsoleNotFound(`test card ${index}`);
     const subject = this.subjectOf(order, { card: new Pan(card.pan).masked });
-    return this.once(request, 'sandboxPay', subject, async () => {
+    return this.audited.outcome(request, 'sandboxPay', subject, async () => {
       if (order.p2p_type !== null) throw new AdminError('a transfer is paid on its own page, not here');
       await payment.pay(order, {
         card: { pan: new Pan(card.pan), expiry: TEST_EXPIRY, cvc: TEST_CVC },
@@ -87,8 +87,8 @@ export class ConsoleSandbox {
   /** Ends an unpaid order's lifetime now: declined by timeout, with its callback. */
   async expireNow(request: ActionRequest, orderId: string): Promise<ActionResult> {
     const { expiry } = this.allow(request.operator);
-    const order = await this.visibleOrder(request.operator, orderId);
-    return this.once(request, 'sandboxExpire', this.subjectOf(order), async () => {
+    const order = await visibleOrder(this.orders, request.operator, orderId);
+    return this.audited.outcome(request, 'sandboxExpire', this.subjectOf(order), async () => {
       if (!(await expiry.expireNow(order))) throw new AdminError('the order is not unpaid any more');
     });
   }
@@ -96,8 +96,8 @@ export class ConsoleSandbox {
   /** Runs a hold's automatic capture or reversal now, as the job would at its time. */
   async runAutomaticAction(request: ActionRequest, orderId: string): Promise<ActionResult> {
     this.allow(request.operator);
-    const order = await this.visibleOrder(request.operator, orderId);
-    return this.once(request, 'sandboxAutomaticHold', this.subjectOf(order), async () => {
+    const order = await visibleOrder(this.orders, request.operator, orderId);
+    return this.audited.outcome(request, 'sandboxAutomaticHold', this.subjectOf(order), async () => {
       if (order.status !== 1) throw new AdminError('the order is not held');
       if (order.auto_complete_at_ms !== null) await this.lifecycle.deposit(order, 0);
       else if (order.auto_reverse_at_ms !== null) {
@@ -129,28 +129,13 @@ export class ConsoleSandbox {
       currency: null,
       details: { ...entry },
     };
-    return this.once(request, 'sandboxSetRate', subject, async () => {
+    return this.audited.outcome(request, 'sandboxSetRate', subject, async () => {
       try {
         await this.rateAdmin.set(entry);
       } catch (error) {
         throw new AdminError((error as Error).message);
       }
     });
-  }
-
-  private async once(
-    request: ActionRequest,
-    action: string,
-    subject: AuditSubject,
-    act: () => Promise<void>,
-  ): Promise<ActionResult> {
-    return (await this.audited.run(request, action, subject, act)).result;
-  }
-
-  private async visibleOrder(operator: Operator, orderId: string) {
-    const order = await this.orders.order(orderId);
-    if (order === undefined || !seesMerchant(operator, order.merchant_id)) throw new ConsoleNotFound(orderId);
-    return order;
   }
 
   private subjectOf(

@@ -1,3 +1,4 @@
+import type { OrderRow } from '../../store/schema.js';
 import { roleHas, type ConsoleRight, type OperatorRole } from '../../domain/operator-roles.js';
 
 /** The operator a console request acts for, as its session proved. */
@@ -33,4 +34,15 @@ export function seesMerchant(operator: Operator, merchantId: string): boolean {
 /** The merchant ids a query is limited to, or undefined for every merchant. */
 export function merchantLimit(operator: Operator): readonly string[] | undefined {
   return operator.merchantIds === undefined ? undefined : [...operator.merchantIds];
+}
+
+/** The order as `operator` may see it, or ConsoleNotFound: never "it exists, but elsewhere". */
+export async function visibleOrder(
+  orders: { order(id: string): Promise<OrderRow | undefined> },
+  operator: Operator,
+  orderId: string,
+): Promise<OrderRow> {
+  const order = await orders.order(orderId);
+  if (order === undefined || !seesMerchant(operator, order.merchant_id)) throw new ConsoleNotFound(orderId);
+  return order;
 }
