@@ -433,7 +433,15 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const walletPayments = new WalletPayments(payment, walletRows, clock);
   const walletTokens = new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets));
   const readiness = new ReadinessProbe(store, READINESS_LIMIT_MS);
-  const operatorConsole = consoleServices({ store, directory, lifecycle, secrets, random, clock });
+  const operatorConsole = consoleServices({
+    store,
+    directory,
+    lifecycle,
+    secrets,
+    random,
+    clock,
+    latency: () => metrics.acquirerLatency(),
+  });
   const app = await buildHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,

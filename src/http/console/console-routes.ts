@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ConsoleActions } from '../../services/console/console-actions.js';
 import type { ConsoleOrders } from '../../services/console/console-orders.js';
+import type { ConsoleOverview } from '../../services/console/console-overview.js';
 import { ConsoleForbidden, ConsoleNotFound, type Operator } from '../../services/console/operator.js';
 import type { OperatorSessions } from '../../services/console/operator-sessions.js';
 import { formFields } from '../pages/form-fields.js';
@@ -17,11 +18,13 @@ import {
 } from './console-session.js';
 import { text } from './console-text.js';
 import { registerOrderPages } from './order-pages.js';
+import { registerOverviewPage } from './overview-page.js';
 
 export interface ConsoleDeps {
   readonly sessions: OperatorSessions;
   readonly orders: ConsoleOrders;
   readonly actions: ConsoleActions;
+  readonly overview: ConsoleOverview;
   /** The public address is https: the session cookie is Secure. */
   readonly secureCookies: boolean;
 }
@@ -160,4 +163,5 @@ export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
   );
   registerOrderPages(app, deps);
   registerAuditPage(app, deps);
+  registerOverviewPage(app, deps);
 }

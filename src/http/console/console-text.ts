@@ -16,6 +16,7 @@ export const CONSOLE_EN = {
   throttled: 'Too many failed logins. Try again in {seconds} seconds.',
   codeRequired: 'Enter the six-digit code from your authenticator app.',
   orders: 'Orders',
+  overview: 'Overview',
   audit: 'Audit',
   filter: 'Filter',
   nextPage: 'Older orders',
