@@ -449,6 +449,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     random,
     clock,
     ...(config.environment === 'production' ? {} : { sandbox: { payment, expiry } }),
+    latency: () => metrics.acquirerLatency(),
   });
   const app = await buildHttpApp({
     logger,

@@ -12,6 +12,15 @@ import type { QueueDepths } from '../store/queue-depths.js';
 const LATENCY_BUCKETS_S = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
+/** One kind of acquirer call as the latency histogram has it: cumulative counts per upper bound. */
+export interface LatencyHistogram {
+  readonly kind: string;
+  readonly count: number;
+  readonly sumSeconds: number;
+  /** Ascending bounds in seconds, the last Infinity; `count` is calls that took at most `le`. */
+  readonly buckets: readonly { readonly le: number; readonly count: number }[];
+}
+
 export class GatehouseMetrics implements MoneyObserver {
   readonly registry = new Registry();
   private readonly httpRequests: Counter<'operation' | 'method' | 'status' | 'error_code'>;
@@ -101,6 +110,40 @@ export class GatehouseMetrics implements MoneyObserver {
   acquirerCall(kind: string, answer: string, seconds: number): void {
     this.acquirerCalls.inc({ kind, answer });
     this.acquirerDuration.observe({ kind }, seconds);
+  }
+
+  /**
+   * The acquirer call times this process measured since it started, by kind: the gateway keeps no
+   * other record of them (the console's overview shows these).
+   */
+  async acquirerLatency(): Promise<LatencyHistogram[]> {
+    const kinds = new Map<string, { count: number; sumSeconds: number; buckets: Map<number, number> }>();
+    const of = (kind: string) => {
+      let found = kinds.get(kind);
+      if (found === undefined) kinds.set(kind, (found = { count: 0, sumSeconds: 0, buckets: new Map() }));
+      return found;
+    };
+    for (const value of (await this.acquirerDuration.get()).values) {
+      const kind = String(value.labels.kind ?? '');
+      const name = value.metricName ?? '';
+      if (name.endsWith('_count')) of(kind).count = value.value;
+      else if (name.endsWith('_sum')) of(kind).sumSeconds = value.value;
+      else if (name.endsWith('_bucket')) {
+        // prom-client adds the bound as a label of its own, outside the declared names.
+        const le = (value.labels as Record<string, string | number | undefined>).le;
+        of(kind).buckets.set(le === '+Inf' ? Infinity : Number(le), value.value);
+      }
+    }
+    return [...kinds.entries()]
+      .filter(([, histogram]) => histogram.count > 0)
+      .map(([kind, histogram]) => ({
+        kind,
+        count: histogram.count,
+        sumSeconds: histogram.sumSeconds,
+        buckets: [...histogram.buckets.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([le, count]) => ({ le, count })),
+      }));
   }
 
   moneyMoved(kind: string, currency: string, amountMinor: number): void {

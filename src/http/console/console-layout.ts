@@ -38,6 +38,15 @@ const STYLE = `
   @media (max-width: 40rem) { table { font-size: .85rem; } th, td { padding: .25rem; } }
 `;
 
+/** What a page with a script adds: served files run first, then the inline script, which reads `data`. */
+export interface ConsolePageScript {
+  readonly style?: string;
+  /** Paths of script files Gatehouse serves itself (the policy allows 'self' for them only). */
+  readonly files: readonly string[];
+  readonly script: string;
+  readonly data: string;
+}
+
 /** A console page: the operator's bar and navigation above `body`. */
 export async function consolePage(
   reply: FastifyReply,
@@ -45,6 +54,7 @@ export async function consolePage(
   body: Html,
   session?: { operator: Operator; csrf: string; sandbox?: boolean },
   status = 200,
+  scripted?: ConsolePageScript,
 ): Promise<void> {
   const bar =
     session === undefined
@@ -52,6 +62,7 @@ export async function consolePage(
       : html`<header>
           <strong>${text('title')}</strong>
           <nav aria-label="Console">
+            <a href="${CONSOLE_PATH}/overview">${text('overview')}</a>
             <a href="${CONSOLE_PATH}/orders">${text('orders')}</a>
             <a href="${CONSOLE_PATH}/merchants">${text('merchants')}</a>
             <a href="${CONSOLE_PATH}/audit">${text('audit')}</a>
@@ -69,10 +80,16 @@ export async function consolePage(
       lang: 'en',
       title: `${title} · ${text('title')}`,
       body: html`${bar}
-        <main id="main">${body}</main>`,
-      style: STYLE,
+        <main id="main">${body}</main>
+        ${(scripted?.files ?? []).map((file) => html`<script src="${file}"></script>`)}`,
+      style: STYLE + (scripted?.style ?? ''),
+      ...(scripted === undefined ? {} : { script: scripted.script, data: scripted.data }),
     },
-    { formAction: [], frameAncestors: 'none' },
+    {
+      formAction: [],
+      frameAncestors: 'none',
+      ...(scripted === undefined ? {} : { scriptSources: ["'self'"] }),
+    },
     status,
   );
 }

@@ -4,6 +4,7 @@ import type { ConsoleActions } from '../../services/console/console-actions.js';
 import type { ConsoleSandbox } from '../../services/console/console-sandbox.js';
 import type { ConsoleMerchants } from '../../services/console/console-merchants.js';
 import type { ConsoleOrders } from '../../services/console/console-orders.js';
+import type { ConsoleOverview } from '../../services/console/console-overview.js';
 import { ConsoleForbidden, ConsoleNotFound, type Operator } from '../../services/console/operator.js';
 import type { OperatorSessions } from '../../services/console/operator-sessions.js';
 import { formFields } from '../pages/form-fields.js';
@@ -22,6 +23,7 @@ import { text } from './console-text.js';
 import { registerMerchantAdminPages } from './merchant-pages.js';
 import { registerOrderPages } from './order-pages.js';
 import { registerSandboxPage } from './sandbox-page.js';
+import { registerOverviewPage } from './overview-page.js';
 
 export interface ConsoleDeps {
   readonly sessions: OperatorSessions;
@@ -29,6 +31,7 @@ export interface ConsoleDeps {
   readonly actions: ConsoleActions;
   readonly sandbox: ConsoleSandbox;
   readonly merchants: ConsoleMerchants;
+  readonly overview: ConsoleOverview;
   /** The public address is https: the session cookie is Secure. */
   readonly secureCookies: boolean;
 }
@@ -172,4 +175,5 @@ export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
   registerAuditPage(app, deps);
   if (deps.sandbox.enabled) registerSandboxPage(app, deps);
   registerMerchantAdminPages(app, deps);
+  registerOverviewPage(app, deps);
 }

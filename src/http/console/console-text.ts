@@ -17,6 +17,7 @@ export const CONSOLE_EN = {
   codeRequired: 'Enter the six-digit code from your authenticator app.',
   orders: 'Orders',
   merchants: 'Merchants',
+  overview: 'Overview',
   audit: 'Audit',
   filter: 'Filter',
   nextPage: 'Older orders',

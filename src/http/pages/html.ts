@@ -49,6 +49,8 @@ export interface PagePolicy {
   readonly frameSources?: readonly string[];
   /** Addresses the page's script may fetch. */
   readonly connectSources?: readonly string[];
+  /** Where script files may come from besides the nonce'd inline script ("'self'" for the console's charts). */
+  readonly scriptSources?: readonly string[];
 }
 
 export interface Page {
@@ -81,7 +83,7 @@ export async function sendPage(
   const csp = [
     "default-src 'none'",
     `style-src 'nonce-${nonce}'`,
-    `script-src 'nonce-${nonce}'`,
+    `script-src ${unique([`'nonce-${nonce}'`, ...(policy.scriptSources ?? [])])}`,
     "img-src 'self' data:",
     `form-action ${unique(["'self'", ...policy.formAction])}`,
     `frame-src ${policy.frameSources === undefined ? "'none'" : unique(["'self'", ...policy.frameSources])}`,

@@ -1,6 +1,7 @@
 import type { X509Certificate } from 'node:crypto';
 import type { Clock } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
+import type { LatencyHistogram } from '../../observability/metrics.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { AuditRepository } from '../../store/audit-repository.js';
 import { CallbackRepository } from '../../store/callback-repository.js';
@@ -11,6 +12,7 @@ import { MoneyStepRepository } from '../../store/money-step-repository.js';
 import { OperatorRepository } from '../../store/operator-repository.js';
 import { WalletRepository } from '../../store/wallet-repository.js';
 import type { MerchantAdmin } from '../merchant-admin.js';
+import { OverviewRepository } from '../../store/overview-repository.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import { StepAttention } from '../money-steps/step-attention.js';
 import type { OrderLifecycle } from '../order-lifecycle.js';
@@ -19,6 +21,7 @@ import { AuditedOnce } from './audited-once.js';
 import { ConsoleActions } from './console-actions.js';
 import { ConsoleMerchants } from './console-merchants.js';
 import { ConsoleOrders } from './console-orders.js';
+import { ConsoleOverview } from './console-overview.js';
 import { OperatorAccounts } from './operator-accounts.js';
 import { OperatorSessions, type SessionLimits } from './operator-sessions.js';
 import { ConsoleSandbox, type SandboxTools } from './console-sandbox.js';
@@ -33,6 +36,7 @@ export interface ConsoleServices {
   readonly actions: ConsoleActions;
   readonly merchants: ConsoleMerchants;
   readonly sandbox: ConsoleSandbox;
+  readonly overview: ConsoleOverview;
 }
 
 export function consoleServices(deps: {
@@ -49,6 +53,8 @@ export function consoleServices(deps: {
   readonly limits?: SessionLimits;
   /** The sandbox tools, or undefined under GATEHOUSE_ENV=production. */
   readonly sandbox?: SandboxTools;
+  /** This process's acquirer call times (the metrics' histogram): the database keeps none. */
+  readonly latency: () => Promise<readonly LatencyHistogram[]>;
 }): ConsoleServices {
   const { store, directory, secrets, clock } = deps;
   const operators = new OperatorRepository(store.db);
@@ -94,5 +100,6 @@ export function consoleServices(deps: {
       directory,
       new DccRateAdmin(new DccRateRepository(store.db), clock),
     ),
+    overview: new ConsoleOverview(new OverviewRepository(store.db), clock, deps.latency),
   };
 }

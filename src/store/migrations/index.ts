@@ -19,6 +19,7 @@ import * as appChannel from './0017-app-channel.js';
 import * as callbackRequestId from './0018-callback-request-id.js';
 import * as operators from './0019-operators.js';
 import * as orderStory from './0020-order-story.js';
+import * as overviewIndexes from './0021-overview-indexes.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -42,4 +43,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-callback-request-id': callbackRequestId,
   '0019-operators': operators,
   '0020-order-story': orderStory,
+  '0021-overview-indexes': overviewIndexes,
 };
