@@ -66,7 +66,7 @@ export function addOperatorCommands(program: Command): void {
       );
       console.log(`created ${line(made.operator)}`);
       if (made.password !== undefined) console.log(`password (shown once): ${made.password}`);
-      console.log('log in at <public URL>/console');
+      console.log(`log in at ${loadConfig().publicUrl}/console`);
     });
   operator
     .command('list')

@@ -33,6 +33,9 @@ export function sandboxGreeting(created: CreatedMerchant, publicUrl: string): st
     `  curl -s ${publicUrl}/payment/rest/getOrderStatusExtended.do \\`,
     `    -d userName=${created.userName} -d password=${created.password} -d orderNumber=order-1`,
     '',
+    `The operator console is at ${publicUrl}/console; create its first operator with`,
+    '  npx gatehouse operator create --email you@example.com --role admin',
+    '',
     'In production set GATEHOUSE_ENV=production: no sandbox merchant, wallet vendors or minting.',
     '',
   ].join('\n');
