@@ -202,5 +202,30 @@ for (const engine of ENGINES) {
         await new Promise((resolve) => endpoint.server.close(resolve));
       }
     });
+
+    test('on a phone-sized screen no console page scrolls sideways', async () => {
+      const shop = await gh.createMerchant();
+      const orderId = await paidOrder(shop.auth);
+      const page = await signedIn('admin');
+      await page.setViewportSize({ width: 360, height: 740 });
+      for (const path of [
+        '/console/orders',
+        `/console/orders/${orderId}`,
+        '/console/audit',
+        '/console/sandbox',
+      ]) {
+        await page.goto(`${gh.baseUrl}${path}`);
+        const widths = await page.evaluate(() => {
+          const root = (
+            globalThis as unknown as {
+              document: { documentElement: { scrollWidth: number; clientWidth: number } };
+            }
+          ).document.documentElement;
+          return { scroll: root.scrollWidth, client: root.clientWidth };
+        });
+        assert.ok(widths.scroll <= widths.client + 1, `${path}: ${widths.scroll} > ${widths.client}`);
+      }
+      if (engine === 'sqlite') await screenshot(page, 'console-phone-sandbox');
+    });
   });
 }

@@ -5,27 +5,28 @@ import { CONSOLE_PATH } from './console-session.js';
 import { text } from './console-text.js';
 
 const STYLE = `
-  body { margin: 0; font: 15px/1.45 system-ui, sans-serif; color: #1b1f24; background: #f6f7f9; }
+  body { margin: 0; padding: 0; font: 15px/1.45 system-ui, sans-serif; color: #1b1f24; background: #f6f7f9; }
   header { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; padding: .6rem 1rem;
     background: #1d2733; color: #fff; }
   header a { color: #fff; }
-  header nav { display: flex; gap: 1rem; flex: 1; }
+  header nav { display: flex; flex-wrap: wrap; gap: 1rem; flex: 1; }
   header form { margin: 0; }
-  main { padding: 1rem; max-width: 72rem; margin: 0 auto; }
+  main { padding: 1rem; max-width: 72rem; margin: 0 auto; overflow-wrap: anywhere; }
   table { border-collapse: collapse; width: 100%; background: #fff; }
   th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid #d8dde3; vertical-align: top; }
   th { background: #eef1f4; }
   form.filters { display: grid; grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr)); gap: .5rem;
     margin-bottom: 1rem; }
-  label { display: flex; flex-direction: column; font-size: .85rem; gap: .15rem; }
-  input, select, textarea, button { font: inherit; padding: .3rem .4rem; }
+  label { display: flex; flex-direction: column; font-size: .85rem; gap: .15rem; min-width: 0; max-width: 100%; }
+  select { width: 100%; }
+  input, select, textarea, button { font: inherit; padding: .3rem .4rem; max-width: 100%; }
   button { background: #1d4ed8; color: #fff; border: 0; border-radius: 4px; padding: .4rem .9rem; cursor: pointer; }
   button.secondary { background: #4b5563; }
   :focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
   .notice { padding: .6rem .8rem; border-radius: 4px; background: #e0ecff; margin-bottom: 1rem; }
   .error { background: #fde2e1; }
   .actions { display: flex; flex-wrap: wrap; gap: 1rem; margin: 1rem 0; }
-  .actions form { display: flex; gap: .4rem; align-items: end; background: #fff; padding: .5rem; border-radius: 4px; }
+  .actions form { display: flex; flex-wrap: wrap; max-width: 100%; gap: .4rem; align-items: end; background: #fff; padding: .5rem; border-radius: 4px; }
   dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; background: #fff; padding: .8rem; }
   dt { font-weight: 600; }
   pre, .long { white-space: pre-wrap; word-break: break-all; }
