@@ -18,6 +18,7 @@ import * as automaticHoldIndex from './0016-automatic-hold-index.js';
 import * as appChannel from './0017-app-channel.js';
 import * as callbackRequestId from './0018-callback-request-id.js';
 import * as operators from './0019-operators.js';
+import * as consoleListIndexes from './0020-console-list-indexes.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -40,4 +41,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017-app-channel': appChannel,
   '0018-callback-request-id': callbackRequestId,
   '0019-operators': operators,
+  '0020-console-list-indexes': consoleListIndexes,
 };
