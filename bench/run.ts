@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { load, readProbe, startProcess, type Endpoint, type Measured, type ProbeReading } from './harness.js';
 import { benchPostgres, pgbenchSingleInsert } from './postgres.js';
-import { preloadOrders } from './preload.js';
+import {
+  measureConsoleList,
+  printConsoleRows,
+  type ConsoleRow,
+  type ConsoleShortList,
+} from './console-list.js';
+import { preloadOrders, type Preloaded } from './preload.js';
 import { prepareWorld, ROOT } from './world.js';
 
 /**
@@ -26,7 +32,10 @@ import { prepareWorld, ROOT } from './world.js';
  * `--postgres` (or BENCH_DB=postgres): Gatehouse on a throwaway PostgreSQL server with its default
  * durability, one worker per core, and pgbench's single-insert rate on that server in the same run.
  * `--preload N`: register.do and the status (unless BENCH_ONLY says otherwise) on the empty
- * database, then again after N older orders were added, with the database's size per order.
+ * database, then again after N older orders were added, with the database's size per order; and
+ * right after the preload, the operator console's order list (`console` in BENCH_ONLY; see
+ * console-list.ts): the first and the hundredth page, unfiltered and with the console's filters.
+ * `BENCH_ONLY=console npm run bench -- --preload N` measures only the console's list.
  */
 const CONNECTION_SETS = (process.env.BENCH_CONNECTIONS ?? '16,50').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -40,7 +49,9 @@ const POSTGRES = process.argv.includes('--postgres') || process.env.BENCH_DB ===
 const PRELOAD = argument('--preload') === undefined ? undefined : Number(argument('--preload'));
 const ONLY =
   process.env.BENCH_ONLY?.split(',') ??
-  (PRELOAD === undefined ? undefined : ['register.do', 'getOrderStatusExtended.do']);
+  (PRELOAD === undefined ? undefined : ['register.do', 'getOrderStatusExtended.do', 'console']);
+/** BENCH_KEEP=1: leave the run's folder (and its PostgreSQL server) for a look at the database after it. */
+const KEEP = process.env.BENCH_KEEP === '1';
 /** Serving processes: one with SQLite, one per core with PostgreSQL (GATEHOUSE_WORKERS' default). */
 const WORKERS = POSTGRES ? Number(process.env.GATEHOUSE_WORKERS ?? availableParallelism()) : 1;
 
@@ -155,7 +166,9 @@ async function main(): Promise<void> {
   let bare: { child: ChildProcess; port: number } | undefined;
   const rows: Row[] = [];
   let walletTokensMinted = 0;
-  let growth: { bytesPerOrder: number; orders: number } | undefined;
+  let growth: Preloaded | undefined;
+  let consoleRows: ConsoleRow[] = [];
+  let consoleShort: ConsoleShortList[] = [];
   const pgbench: Record<number, number> = {};
   try {
     const gatehouseUrl = `http://127.0.0.1:${gatehouse.port}`;
@@ -189,6 +202,18 @@ async function main(): Promise<void> {
     await measureAll(0);
     if (PRELOAD !== undefined) {
       growth = await preloadOrders(world.env, scenarios.registeredOrderId, PRELOAD);
+      console.error(`preloaded ${PRELOAD} orders in ${growth.seconds.toFixed(0)} s`);
+      if (ONLY === undefined || ONLY.includes('console')) {
+        ({ rows: consoleRows, short: consoleShort } = await measureConsoleList({
+          env: world.env,
+          baseUrl: gatehouseUrl,
+          server: gatehouse.child,
+          probeFile,
+          workers: WORKERS,
+          preloaded: growth,
+          count: PRELOAD,
+        }));
+      }
       await measureAll(PRELOAD);
     }
     walletTokensMinted = scenarios.walletTokensMinted();
@@ -204,8 +229,15 @@ async function main(): Promise<void> {
   } finally {
     gatehouse.child.kill('SIGTERM');
     bare?.child.kill('SIGTERM');
-    postgres?.server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (KEEP) {
+      // For EXPLAIN after the run: the database stays (and PostgreSQL keeps running) until removed by hand.
+      console.error(
+        `BENCH_KEEP: kept ${dir}${postgres === undefined ? '' : ` and PostgreSQL at ${postgres.url}`}`,
+      );
+    } else {
+      postgres?.server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
 
   const database = POSTGRES
@@ -238,7 +270,7 @@ async function main(): Promise<void> {
   );
   if (growth !== undefined) {
     console.log(
-      `\nafter --preload ${PRELOAD}: ${growth.orders} orders, ${growth.bytesPerOrder.toFixed(0)} bytes of database per order`,
+      `\nafter --preload ${PRELOAD} (${growth.seconds.toFixed(0)} s): ${growth.orders} orders, ${growth.operations} operations, ${growth.bytesPerOrder.toFixed(0)} bytes of database per order`,
     );
     for (const row of rows.filter((r) => r.preloaded > 0)) {
       const empty = rows.find(
@@ -251,6 +283,7 @@ async function main(): Promise<void> {
       );
     }
   }
+  printConsoleRows(consoleRows, consoleShort);
   for (const [connections, tps] of Object.entries(pgbench)) {
     const register = rows.find(
       (r) => r.endpoint === 'register.do' && r.preloaded === 0 && r.connections === Number(connections),
@@ -265,7 +298,7 @@ async function main(): Promise<void> {
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     join(ROOT, 'bench/results/latest.json'),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, database, rounds: ROUNDS, durationS: DURATION_S, rows, growth, pgbench }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, database, rounds: ROUNDS, durationS: DURATION_S, rows, growth, console: consoleRows, consoleShortLists: consoleShort, pgbench }, null, 2)}\n`,
   );
   console.log('\nwrote bench/results/latest.json');
 }

@@ -172,6 +172,108 @@ for (const engine of ENGINES) {
       assert.equal((status.body.paymentAmountInfo as { refundedAmount: number }).refundedAmount, 0);
     });
 
+    test('the list: keyset pages newest first without gaps or repeats; filters within a limit of two merchants', async () => {
+      const [shopP, shopQ, shopR] = [
+        await gh.createMerchant({ permissions: ['preAuth'] }),
+        await gh.createMerchant({ permissions: ['preAuth'] }),
+        await gh.createMerchant({ permissions: ['preAuth'] }),
+      ];
+      const viewer = await operator('viewer', [shopP.merchantLogin, shopQ.merchantLogin]);
+      const made: { id: string; atMs: number; shop: string; held: boolean; pan: string; number: string }[] =
+        [];
+      const theirs: string[] = [];
+      for (let n = 0; n < 64; n += 1) {
+        // Every third order shares its millisecond with the one before: the id breaks the tie.
+        if (n % 3 !== 0) gh.clock.advance(1000);
+        const shop = n % 2 === 0 ? shopP : shopQ;
+        const pan = n % 4 === 0 ? '5555555555554444' : '4111111111111111';
+        const held = n % 5 === 0;
+        const number = `list-${n}-${randomBytes(3).toString('hex')}`;
+        const paid = await gh.post(`${REST}/instantPayment.do`, {
+          ...shop.auth,
+          amount: 2000,
+          pan,
+          expiry: '203412',
+          returnUrl: 'https://shop.example/ok',
+          orderNumber: number,
+          ...(held ? { preAuth: 'true' } : {}),
+        });
+        assert.equal(paid.body.errorCode, '0', paid.text);
+        made.push({
+          id: String(paid.body.orderId),
+          atMs: gh.clock.nowMs(),
+          shop: shop.merchantLogin,
+          held,
+          pan,
+          number,
+        });
+        if (n % 16 === 0) theirs.push(await pay(shopR.auth, pan));
+      }
+      const newestFirst = (rows: typeof made) =>
+        [...rows]
+          .sort((a, b) => b.atMs - a.atMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+          .map((row) => row.id);
+      const walk = async (path: string): Promise<{ ids: string[]; pages: number }> => {
+        const ids: string[] = [];
+        let pages = 0;
+        for (let next: string | undefined = path; next !== undefined; pages += 1) {
+          const page = await viewer.get(next);
+          assert.equal(page.status, 200);
+          assert.ok(!page.html.includes('Ignored:'), page.html);
+          for (const match of page.html.matchAll(/<td><a href="\/console\/orders\/([0-9a-f-]{36})">/g))
+            ids.push(match[1] ?? '');
+          next = /<a rel="next" href="([^"]+)"/.exec(page.html)?.[1]?.replaceAll('&amp;', '&');
+        }
+        return { ids, pages };
+      };
+      const all = await walk('/console/orders');
+      assert.equal(all.pages, 2, '64 orders: a page of 50 and one of 14');
+      assert.deepEqual(all.ids, newestFirst(made), 'every order of both merchants once, newest first');
+      assert.ok(
+        theirs.every((id) => !all.ids.includes(id)),
+        'nothing of the third merchant',
+      );
+      const held = await walk('/console/orders?status=1');
+      assert.deepEqual(held.ids, newestFirst(made.filter((row) => row.held)));
+      const heldOfP = await walk(`/console/orders?merchant=${shopP.merchantLogin}&status=1`);
+      assert.deepEqual(
+        heldOfP.ids,
+        newestFirst(made.filter((row) => row.held && row.shop === shopP.merchantLogin)),
+      );
+      const card = await walk('/console/orders?last4=4444');
+      assert.deepEqual(card.ids, newestFirst(made.filter((row) => row.pan.endsWith('4444'))));
+      assert.deepEqual((await walk('/console/orders?last4=5555')).ids, [], 'the last four, not any four');
+
+      const wanted = made[9]!;
+      assert.deepEqual((await walk(`/console/orders?orderNumber=${wanted.number}`)).ids, [wanted.id]);
+      const admin = await operator('admin');
+      const found = await admin.get(`/console/orders?orderNumber=${wanted.number}`);
+      assert.equal(
+        found.html.match(/<td><a href="\/console\/orders\//g)?.length,
+        1,
+        'one order of every merchant',
+      );
+      assert.ok(found.html.includes(wanted.id));
+
+      const db = gh.gatehouse.store.db;
+      const waiting = [made[7]?.id ?? '', made[20]?.id ?? '', theirs[0] ?? ''];
+      await db
+        .updateTable('order_operations')
+        .set({ state: 'needsAttention' })
+        .where('order_id', 'in', waiting)
+        .execute();
+      assert.deepEqual(
+        (await walk('/console/orders?attention=yes')).ids,
+        newestFirst(made.filter((row) => waiting.includes(row.id))),
+        'once each, the third merchant’s left out',
+      );
+      await db
+        .updateTable('order_operations')
+        .set({ state: 'approved' })
+        .where('order_id', 'in', waiting)
+        .execute();
+    });
+
     test('a dead callback is sent again and delivered; a step that needs attention is resolved with a note', async () => {
       const support = await operator('support');
       const orderId = await pay(shopX.auth);

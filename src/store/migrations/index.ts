@@ -20,6 +20,7 @@ import * as callbackRequestId from './0018-callback-request-id.js';
 import * as operators from './0019-operators.js';
 import * as orderStory from './0020-order-story.js';
 import * as overviewIndexes from './0021-overview-indexes.js';
+import * as consoleListIndexes from './0022-console-list-indexes.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -44,4 +45,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019-operators': operators,
   '0020-order-story': orderStory,
   '0021-overview-indexes': overviewIndexes,
+  '0022-console-list-indexes': consoleListIndexes,
 };
