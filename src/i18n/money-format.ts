@@ -7,6 +7,14 @@ function intlLocale(language: Language): string {
   return INTL_LOCALE[language] ?? language;
 }
 
+/** `12.50 EUR`: the amount with exactly the currency's decimals, then its code. */
+export function plainMoney(
+  amountMinor: number,
+  currency: { readonly alpha: string; readonly exponent: number },
+): string {
+  return `${(amountMinor / 10 ** currency.exponent).toFixed(currency.exponent)} ${currency.alpha}`;
+}
+
 /**
  * An amount in minor units, the way the language writes money in that currency (symbol, digit
  * grouping, decimal mark), with exactly the currency's decimals. Integer arithmetic up to the
@@ -26,6 +34,6 @@ export function formatMoney(
       maximumFractionDigits: currency.exponent,
     }).format(major);
   } catch {
-    return `${major.toFixed(currency.exponent)} ${currency.alpha}`;
+    return plainMoney(amountMinor, currency);
   }
 }

@@ -186,7 +186,7 @@ export class Authenticator {
     const merchant = valid && user !== undefined ? await this.directory.byId(user.merchant_id) : undefined;
     if (user === undefined || merchant === undefined) {
       this.verified.delete(cacheKey);
-      this.recordFailure(userName, nowMs);
+      this.failures.failed(userName, nowMs);
       throw new Refusal('AUTH_DENIED');
     }
     this.failures.succeeded(userName);
@@ -204,10 +204,6 @@ export class Authenticator {
   private refuseWhileLocked(userName: string, nowMs: number): void {
     const seconds = this.failures.lockedFor(userName, nowMs);
     if (seconds !== undefined) throw new Refusal('AUTH_THROTTLED', { seconds });
-  }
-
-  private recordFailure(userName: string, nowMs: number): void {
-    this.failures.failed(userName, nowMs);
   }
 
   private remember(

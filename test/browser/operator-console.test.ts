@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { collectPages, consoleLogin, launchBrowser, offlineContext, screenshot } from '../support/browser.js';
 import { cardDataIn } from '../support/card-data.js';
 import { listenForCallbacks } from '../support/callback-listener.js';
+import { killCallback, strandStep } from '../support/console-fixtures.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
@@ -168,21 +169,8 @@ for (const engine of ENGINES) {
         const shop = await gh.createMerchant({ callbackUrl: endpoint.url, callbackKey: 'ui-key' });
         const orderId = await paidOrder(shop.auth);
         const db = gh.gatehouse.store.db;
-        await db
-          .updateTable('callbacks')
-          .set({ state: 'dead', attempts: 10 })
-          .where('order_id', '=', orderId)
-          .execute();
-        const step = await db
-          .selectFrom('order_operations')
-          .select('id')
-          .where('order_id', '=', orderId)
-          .executeTakeFirstOrThrow();
-        await db
-          .updateTable('order_operations')
-          .set({ state: 'needsAttention' })
-          .where('id', '=', step.id)
-          .execute();
+        await killCallback(db, orderId);
+        await strandStep(db, orderId);
         const support = await signedIn('support');
         await support.goto(`${gh.baseUrl}/console/orders/${orderId}`);
         await support.getByRole('link', { name: 'Send again…' }).click();

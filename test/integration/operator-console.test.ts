@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { totpCode } from '../../src/services/console/totp.js';
 import { listenForCallbacks } from '../support/callback-listener.js';
 import { ConsoleClient, hiddenFields } from '../support/console-client.js';
+import { killCallback, strandStep } from '../support/console-fixtures.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
@@ -278,17 +279,8 @@ for (const engine of ENGINES) {
       const support = await operator('support');
       const orderId = await pay(shopX.auth);
       const db = gh.gatehouse.store.db;
-      await db
-        .updateTable('callbacks')
-        .set({ state: 'dead', attempts: 10 })
-        .where('order_id', '=', orderId)
-        .execute();
-      const callback = await db
-        .selectFrom('callbacks')
-        .select('id')
-        .where('order_id', '=', orderId)
-        .executeTakeFirstOrThrow();
-      const replay = await support.confirmAndAct(orderId, { action: 'replay', callback: callback.id });
+      const callbackId = await killCallback(db, orderId);
+      const replay = await support.confirmAndAct(orderId, { action: 'replay', callback: callbackId });
       assert.equal(replay.status, 303);
       await gh.gatehouse.jobs.runAll();
       assert.ok(
@@ -297,7 +289,7 @@ for (const engine of ENGINES) {
       const row = await db
         .selectFrom('callbacks')
         .select('state')
-        .where('id', '=', callback.id)
+        .where('id', '=', callbackId)
         .executeTakeFirstOrThrow();
       assert.equal(row.state, 'delivered');
       // The story shows the delivery attempt and its answer.
@@ -306,20 +298,11 @@ for (const engine of ENGINES) {
         /Callback deposited attempt.*delivered: HTTP 200/s,
       );
 
-      const step = await db
-        .selectFrom('order_operations')
-        .select('id')
-        .where('order_id', '=', orderId)
-        .executeTakeFirstOrThrow();
-      await db
-        .updateTable('order_operations')
-        .set({ state: 'needsAttention' })
-        .where('id', '=', step.id)
-        .execute();
+      const stepId = await strandStep(db, orderId);
       assert.ok((await support.get('/console/orders?attention=yes')).html.includes(orderId));
       const resolved = await support.confirmAndAct(
         orderId,
-        { action: 'resolve', step: step.id },
+        { action: 'resolve', step: stepId },
         { note: 'checked with the acquirer' },
       );
       assert.equal(resolved.status, 303);

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { ActionResult } from '../../services/console/audited-once.js';
 import type { Operator } from '../../services/console/operator.js';
 import { html, sendPage, type Html } from '../pages/html.js';
 import { CONSOLE_PATH } from './console-session.js';
@@ -46,6 +47,13 @@ export interface ConsolePageScript {
   readonly files: readonly string[];
   readonly script: string;
   readonly data: string;
+}
+
+/** What an operator's action did, as the page after it says: done, done before, or refused and why. */
+export function actionNotice(result: ActionResult): Html {
+  if (result.outcome === 'done') return html`<p class="notice" role="status">${text('done')}</p>`;
+  if (result.outcome === 'duplicate') return html`<p class="notice" role="status">${text('duplicate')}</p>`;
+  return html`<p class="notice error" role="alert">${text('refused', { message: result.message ?? '' })}</p>`;
 }
 
 /** A console page: the operator's bar and navigation above `body`. */

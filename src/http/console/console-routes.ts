@@ -43,6 +43,8 @@ export interface ConsoleRequest {
   readonly csrf: string;
   /** The sandbox tools are on and the operator may use them (the nav shows them). */
   readonly sandbox: boolean;
+  /** The session's own token (the cookie), for ending it. */
+  readonly sessionToken: string;
   readonly fields: Record<string, string>;
 }
 
@@ -75,7 +77,7 @@ export function guarded(deps: ConsoleDeps, handler: ConsoleHandler) {
       return;
     }
     try {
-      await handler(request, reply, { ...session, fields });
+      await handler(request, reply, { ...session, fields, sessionToken: found.token });
     } catch (error) {
       if (error instanceof ConsoleForbidden) {
         await consolePage(
@@ -164,9 +166,8 @@ export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
   });
   app.post(
     `${CONSOLE_PATH}/logout`,
-    guarded(deps, async (request, reply) => {
-      const found = await operatorOf(request, deps.sessions);
-      if (found !== undefined) await deps.sessions.logout(found.token);
+    guarded(deps, async (_request, reply, session) => {
+      await deps.sessions.logout(session.sessionToken);
       clearSessionCookie(reply, deps.secureCookies);
       await reply.code(303).header('location', `${CONSOLE_PATH}/login`).send();
     }),

@@ -1,4 +1,5 @@
 import { currencyByNumeric } from '../../domain/currencies.js';
+import { plainMoney } from '../../i18n/money-format.js';
 
 /**
  * The console's words, English first. Other languages are added as further catalogues with the
@@ -55,8 +56,7 @@ export function money(amountMinor: number | null, numeric: string | null): strin
   if (amountMinor === null) return '';
   const currency = numeric === null ? undefined : currencyByNumeric(numeric);
   if (currency === undefined) return `${amountMinor} ${numeric ?? ''}`.trim();
-  const major = (amountMinor / 10 ** currency.exponent).toFixed(currency.exponent);
-  return `${major} ${currency.alpha}`;
+  return plainMoney(amountMinor, currency);
 }
 
 /** `EUR` for the numeric code `978`. */

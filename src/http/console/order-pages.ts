@@ -5,7 +5,7 @@ import type { ActionResult } from '../../services/console/console-actions.js';
 import { ConsoleNotFound } from '../../services/console/operator.js';
 import type { OrderRow } from '../../store/schema.js';
 import { html, type Html } from '../pages/html.js';
-import { consolePage } from './console-layout.js';
+import { actionNotice, consolePage } from './console-layout.js';
 import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-routes.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { currencyName, minorUnits, money, STATUS_NAMES, text } from './console-text.js';
@@ -84,12 +84,6 @@ function consequence(
     case 'resolve':
       return 'Mark this money step as dealt with by a person; say what was done.';
   }
-}
-
-function resultNotice(result: ActionResult): Html {
-  if (result.outcome === 'done') return html`<p class="notice" role="status">${text('done')}</p>`;
-  if (result.outcome === 'duplicate') return html`<p class="notice" role="status">${text('duplicate')}</p>`;
-  return html`<p class="notice error" role="alert">${text('refused', { message: result.message ?? '' })}</p>`;
 }
 
 export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): void {
@@ -195,7 +189,7 @@ export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): voi
         await consolePage(
           reply,
           `Order ${story.order.order_number}`,
-          storyBody(story, session.operator, resultNotice(result)),
+          storyBody(story, session.operator, actionNotice(result)),
           session,
         );
         return;

@@ -1,4 +1,5 @@
 import { roleHas } from '../../domain/operator-roles.js';
+import { ORDER_STATUS } from '../../domain/order-status.js';
 import type { OrderStory } from '../../services/console/console-orders.js';
 import type { Operator } from '../../services/console/operator.js';
 import type { ConsoleOrderSummary } from '../../store/console-order-repository.js';
@@ -172,13 +173,19 @@ function actionForms(story: OrderStory, operator: Operator): Html {
       <button type="submit">${label}…</button>
     </form>`;
   const forms: Html[] = [];
-  if (order.status === 1 && roleHas(operator.role, 'orders.capture'))
+  if (order.status === ORDER_STATUS.approved && roleHas(operator.role, 'orders.capture'))
     forms.push(amountForm('capture', 'Capture'));
-  if ((order.status === 1 || order.status === 2) && roleHas(operator.role, 'orders.reverse'))
+  if (
+    (order.status === ORDER_STATUS.approved || order.status === ORDER_STATUS.deposited) &&
+    roleHas(operator.role, 'orders.reverse')
+  )
     forms.push(amountForm('reverse', 'Reverse'));
-  if ((order.status === 2 || order.status === 4) && roleHas(operator.role, 'orders.refund'))
+  if (
+    (order.status === ORDER_STATUS.deposited || order.status === ORDER_STATUS.refunded) &&
+    roleHas(operator.role, 'orders.refund')
+  )
     forms.push(amountForm('refund', 'Refund'));
-  if (order.status === 0 && roleHas(operator.role, 'orders.decline'))
+  if (order.status === ORDER_STATUS.registered && roleHas(operator.role, 'orders.decline'))
     forms.push(
       html`<form method="get" action="${confirm}">
         <input type="hidden" name="action" value="decline" /><button type="submit">Decline…</button>

@@ -3,19 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ActionResult } from '../../services/console/console-actions.js';
 import { ConsoleNotFound } from '../../services/console/operator.js';
 import { html, type Html } from '../pages/html.js';
-import { consolePage } from './console-layout.js';
+import { actionNotice, consolePage } from './console-layout.js';
 import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-routes.js';
 import { CONSOLE_PATH } from './console-session.js';
-import { currencyName, text } from './console-text.js';
+import { currencyName } from './console-text.js';
 
 const SANDBOX_PATH = `${CONSOLE_PATH}/sandbox`;
-
-function outcomeNotice(result: ActionResult | undefined): Html {
-  if (result === undefined) return html``;
-  if (result.outcome === 'done') return html`<p class="notice" role="status">${text('done')}</p>`;
-  if (result.outcome === 'duplicate') return html`<p class="notice" role="status">${text('duplicate')}</p>`;
-  return html`<p class="notice error" role="alert">${text('refused', { message: result.message ?? '' })}</p>`;
-}
 
 async function act(deps: ConsoleDeps, session: ConsoleRequest): Promise<ActionResult> {
   const { fields, operator } = session;
@@ -71,7 +64,7 @@ export function registerSandboxPage(app: FastifyInstance, deps: ConsoleDeps): vo
       reply,
       'Sandbox',
       html`<h1>Sandbox</h1>
-        ${outcomeNotice(result)}
+        ${result === undefined ? '' : actionNotice(result)}
         <p>Tools of the sandbox world; they do not exist under <code>GATEHOUSE_ENV=production</code>.</p>
         <section aria-labelledby="pay">
           <h2 id="pay">Pay an order with a test card</h2>

@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Pan } from '../../domain/pan.js';
 import { TEST_CARDS, type TestCard } from '../../processing/sandbox/test-cards.js';
 import type { ConsoleOrderRepository } from '../../store/console-order-repository.js';
@@ -98,7 +99,7 @@ export class ConsoleSandbox {
     this.allow(request.operator);
     const order = await visibleOrder(this.orders, request.operator, orderId);
     return this.audited.outcome(request, 'sandboxAutomaticHold', this.subjectOf(order), async () => {
-      if (order.status !== 1) throw new AdminError('the order is not held');
+      if (order.status !== ORDER_STATUS.approved) throw new AdminError('the order is not held');
       if (order.auto_complete_at_ms !== null) await this.lifecycle.deposit(order, 0);
       else if (order.auto_reverse_at_ms !== null) {
         const merchant = await this.directory.byId(order.merchant_id);

@@ -36,7 +36,7 @@ export function totpStep(secret: string, code: string, nowMs: number): number | 
   return TOTP.counter({ period: PERIOD_S, timestamp: nowMs }) + delta;
 }
 
-/** The code an app shows at `nowMs` (tests and the CLI's check). */
+/** The code an app shows at `nowMs` (what tests type in). */
 export function totpCode(secret: string, nowMs: number): string {
   return totpOf(secret).generate({ timestamp: nowMs });
 }
