@@ -34,6 +34,8 @@ import { callbackDeliveryJob } from './jobs/callback-delivery-job.js';
 import { idempotencyCleanupJob } from './jobs/idempotency-cleanup-job.js';
 import { orderExpiryJob } from './jobs/order-expiry-job.js';
 import { JobRunner } from './jobs/periodic-job.js';
+import { ServingPresence } from './services/serving-presence.js';
+import { ServingProcessRepository } from './store/serving-process-repository.js';
 import { withTimeout } from './processing/acquirer/timeout-guard.js';
 import { SandboxAcquirer } from './processing/sandbox/sandbox-acquirer.js';
 import { SecretBox } from './security/secret-box.js';
@@ -43,7 +45,7 @@ import { DccOffers } from './services/dcc/dcc-offers.js';
 import { DccRateAdmin, DccRateError } from './services/dcc/dcc-rate-admin.js';
 import { ConfigError, type Config } from './config/config.js';
 import { readFileSync } from 'node:fs';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { AcsEmulator } from './processing/threeds/acs-emulator.js';
 import { ThreeDsServer } from './processing/threeds/three-ds-server.js';
 import { registerAcsRoutes } from './http/pages/acs-routes.js';
@@ -111,8 +113,14 @@ export interface GatehouseOptions {
    * leave it to the primary, which aggregates theirs.
    */
   readonly serveMetrics?: boolean;
-  /** Processes sharing the port: each enforces its share of every per-user rate limit. */
+  /**
+   * Processes of this node sharing its port. Every serving process of every node enforces its
+   * share of each per-user limit; the count of them comes from serving_processes (ServingPresence)
+   * and never drops below this node's own.
+   */
   readonly limitShareCount?: number;
+  /** How often this process says it serves (default PRESENCE_INTERVAL_MS); tests make it shorter. */
+  readonly presenceIntervalMs?: number;
   /** Serializes commits across processes sharing one SQLite file (cluster workers). */
   readonly writeLock?: WriteLock;
   /**
@@ -133,6 +141,8 @@ export interface Gatehouse {
   readonly admin: MerchantAdmin;
   readonly app: FastifyInstance;
   readonly jobs: JobRunner;
+  /** This process's line in serving_processes, which sizes its share of the limits. */
+  readonly presence: ServingPresence;
   readonly logger: Logger;
   /** This instance's Prometheus metrics (served by the metrics listener when one is configured). */
   readonly metrics: GatehouseMetrics;
@@ -451,6 +461,13 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     ...(config.environment === 'production' ? {} : { sandbox: { payment, expiry } }),
     latency: () => metrics.acquirerLatency(),
   });
+  const rateLimiter = new RateLimiter(clock, options.limitShareCount ?? 1);
+  const presence = new ServingPresence(store.writes, new ServingProcessRepository(store), logger, {
+    id: randomUUID(),
+    ownProcesses: options.limitShareCount ?? 1,
+    onCount: (processes) => rateLimiter.share(processes),
+    ...(options.presenceIntervalMs === undefined ? {} : { intervalMs: options.presenceIntervalMs }),
+  });
   const app = await buildHttpApp({
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
@@ -500,7 +517,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       authenticator,
       directory,
       merchants,
-      rateLimiter: new RateLimiter(clock, options.limitShareCount ?? 1),
+      rateLimiter,
       clock,
       idempotency: new Idempotency(idempotencyKeys, clock),
     },
@@ -538,8 +555,10 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     logger,
     metrics,
     operatorConsole,
+    presence,
     async listen() {
       if (options.runJobs !== false) jobs.start();
+      await presence.start();
       const address = await app.listen({ port: config.port, host: config.host });
       if (config.metricsPort !== undefined && options.serveMetrics !== false) {
         scrapes = await listenForScrapes(config.host, config.metricsPort, () => metrics.text());
@@ -549,6 +568,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     },
     async close() {
       await jobs.stop();
+      await presence.stop();
       if (scrapes !== undefined) await new Promise((resolve) => scrapes?.server.close(resolve));
       await app.close();
       await store.close();

@@ -10,6 +10,7 @@ import { maskCardNumbersIn } from '../domain/pan.js';
 import { Refusal } from '../domain/refusals.js';
 import { registerBodyParsers } from './body-parsers.js';
 import { requestIdFrom } from './request-id.js';
+import { retryAfterOf, UNAVAILABLE_RETRY_AFTER_S } from './retry-after.js';
 import type { Readiness } from '../store/readiness.js';
 import type { GatehouseMetrics } from '../observability/metrics.js';
 
@@ -20,8 +21,6 @@ declare module 'fastify' {
   }
 }
 
-/** What a 503 of /ready tells a load balancer to wait before asking again. */
-const READY_RETRY_AFTER_S = 5;
 import { refusalBody } from './envelope.js';
 import { registerOperation, type OperationDeps } from './operation-route.js';
 
@@ -162,11 +161,12 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
         .send(refusalBody(known, DEFAULT_LANGUAGE, envelopeOf(request.routeOptions.url)));
       return;
     }
-    request.errorCode = new Refusal('SYSTEM_ERROR').errorCode;
+    const refusal = new Refusal('SYSTEM_ERROR');
+    request.errorCode = refusal.errorCode;
     request.log.error({ err: error }, 'unhandled error');
-    await reply
-      .code(500)
-      .send(refusalBody(new Refusal('SYSTEM_ERROR'), DEFAULT_LANGUAGE, envelopeOf(request.routeOptions.url)));
+    const retryAfterS = retryAfterOf(refusal, error);
+    if (retryAfterS !== undefined) void reply.header('retry-after', String(retryAfterS));
+    await reply.code(500).send(refusalBody(refusal, DEFAULT_LANGUAGE, envelopeOf(request.routeOptions.url)));
   });
 
   app.get('/health', () => Promise.resolve({ status: 'ok' }));
@@ -176,7 +176,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     if (state.ready) return { status: 'ready' };
     await reply
       .code(503)
-      .header('retry-after', String(READY_RETRY_AFTER_S))
+      .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
       .send({ status: 'not ready', reason: state.reason });
     return reply;
   });

@@ -21,6 +21,7 @@ import { answerSerializer } from './answer-serializer.js';
 import { refusalBody } from './envelope.js';
 import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf, type Idempotency } from './idempotency.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { retryAfterOf } from './retry-after.js';
 import { checkRequestSignature } from './request-signature.js';
 import { certificateKey } from '../security/certificate-keys.js';
 
@@ -176,6 +177,8 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
         request.log.error({ err: error, operation: operation.path }, 'operation failed');
       }
       request.errorCode = refusal.errorCode;
+      const retryAfterS = retryAfterOf(refusal, error);
+      if (retryAfterS !== undefined) void reply.header('retry-after', String(retryAfterS));
       await reply.code(refusal.httpStatus).send(refusalBody(refusal, language, operation.envelope));
     } finally {
       release?.();

@@ -34,3 +34,21 @@ test('simultaneous requests are capped at the limit and released slots are reusa
   assert.doesNotThrow(() => limiter.acquire('u', 100, 2));
   second();
 });
+
+test('each process enforces its share of the limit, and a new share applies to the next request', () => {
+  const limiter = new RateLimiter(steppingClock(), 2);
+  for (let i = 0; i < 5; i += 1) limiter.acquire('u', 10, 100)();
+  assert.throws(
+    () => limiter.acquire('u', 10, 100),
+    (e: unknown) => e instanceof Refusal && e.key === 'RATE_LIMITED',
+  );
+  limiter.share(5);
+  const first = limiter.acquire('v', 10, 10);
+  const second = limiter.acquire('v', 10, 10);
+  assert.throws(
+    () => limiter.acquire('v', 10, 10),
+    (e: unknown) => e instanceof Refusal && e.key === 'CONCURRENCY_LIMITED',
+  );
+  first();
+  second();
+});

@@ -11,16 +11,23 @@ const PRINCIPALS_MAX = 100_000;
 
 /**
  * Per-principal request rate (a token bucket holding one second's worth) and simultaneous
- * requests. In memory: each process enforces its share of the limit (the limit divided by the
- * processes sharing the port, which the cluster feeds round-robin), each node for its traffic.
+ * requests. In memory, so a request costs no database round trip: each process enforces its share
+ * of the limit, the limit divided by every process serving the API on every node (the cluster
+ * feeds its workers round-robin, and a load balancer its nodes), which ServingPresence keeps
+ * current. docs/reliability.md says what that promises when the traffic is not spread evenly.
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
   constructor(
     private readonly clock: Clock,
-    private readonly shareCount = 1,
+    private shareCount = 1,
   ) {}
+
+  /** Processes now sharing every limit; a bucket takes its new size at its next request. */
+  share(processes: number): void {
+    this.shareCount = Math.max(1, processes);
+  }
 
   /** Takes a slot or throws a 429 refusal; the returned function gives the slot back. */
   acquire(principal: string, perSecondLimit: number, concurrentLimit: number): () => void {

@@ -230,6 +230,16 @@ export interface Database {
   console_action_keys: ConsoleActionKeyRow;
   order_page_visits: OrderPageVisitRow;
   callback_attempts: CallbackAttemptRow;
+  serving_processes: ServingProcessRow;
+}
+
+/** A process serving the API (any node) and when it last said it was alive. */
+export interface ServingProcessRow {
+  id: string;
+  host: string;
+  pid: number;
+  started_at_ms: number;
+  seen_at_ms: number;
 }
 
 /** The customer's browser opened the order's page (payment or transfer page). */

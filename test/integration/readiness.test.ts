@@ -103,6 +103,8 @@ for (const engine of ENGINES.filter((name) => name === 'postgres')) {
       );
       assert.ok(isSystemError(refused.value.body), refused.value.text);
       assert.ok(refused.ms < ANSWER_LIMIT_MS, `register.do answered after ${refused.ms} ms`);
+      assert.equal(refused.value.status, 500, "the spec's status for a failure on the gateway side");
+      assert.equal(refused.value.headers.get('retry-after'), '5', 'an outage is worth trying again soon');
       const health = await fetch(`${gh.baseUrl}/health`);
       assert.equal(health.status, 200, 'liveness does not depend on the database');
 

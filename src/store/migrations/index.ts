@@ -21,6 +21,7 @@ import * as operators from './0019-operators.js';
 import * as orderStory from './0020-order-story.js';
 import * as overviewIndexes from './0021-overview-indexes.js';
 import * as consoleListIndexes from './0022-console-list-indexes.js';
+import * as servingProcesses from './0023-serving-processes.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -46,4 +47,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020-order-story': orderStory,
   '0021-overview-indexes': overviewIndexes,
   '0022-console-list-indexes': consoleListIndexes,
+  '0023-serving-processes': servingProcesses,
 };
