@@ -12,6 +12,7 @@ import {
   type ConsoleShortList,
 } from './console-list.js';
 import { preloadOrders, type Preloaded } from './preload.js';
+import { measureSharedLimit, printSharedLimit, type SharedLimitReading } from './shared-limit.js';
 import { prepareWorld, ROOT } from './world.js';
 
 /**
@@ -36,6 +37,8 @@ import { prepareWorld, ROOT } from './world.js';
  * right after the preload, the operator console's order list (`console` in BENCH_ONLY; see
  * console-list.ts): the first and the hundredth page, unfiltered and with the console's filters.
  * `BENCH_ONLY=console npm run bench -- --preload N` measures only the console's list.
+ * With `--postgres`, unless BENCH_ONLY leaves out `limits`: a merchant limited to 100 req/s
+ * loaded through three nodes at once, after the main server stopped (shared-limit.ts).
  */
 const CONNECTION_SETS = (process.env.BENCH_CONNECTIONS ?? '16,50').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -152,6 +155,14 @@ async function measureEndpoint(
   };
 }
 
+/** SIGTERM, then the exit: a clean stop removes the server's processes from serving_processes. */
+async function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
   const probeFile = join(dir, 'probe', 'reading');
@@ -170,6 +181,7 @@ async function main(): Promise<void> {
   let consoleRows: ConsoleRow[] = [];
   let consoleShort: ConsoleShortList[] = [];
   const pgbench: Record<number, number> = {};
+  let sharedLimit: SharedLimitReading | undefined;
   try {
     const gatehouseUrl = `http://127.0.0.1:${gatehouse.port}`;
     const scenarios = await world.scenarios(gatehouseUrl);
@@ -225,6 +237,18 @@ async function main(): Promise<void> {
         }
         pgbench[connections] = median(rates);
       }
+    }
+    if (postgres !== undefined && (ONLY === undefined || ONLY.includes('limits'))) {
+      // Its processes would count among the serving ones and take a share of the limit.
+      await stopped(gatehouse.child);
+      sharedLimit = await measureSharedLimit({
+        env: world.env,
+        nodes: 3,
+        limitPerSecond: 100,
+        connections: 50,
+        durationS: DURATION_S,
+        rounds: ROUNDS,
+      });
     }
   } finally {
     gatehouse.child.kill('SIGTERM');
@@ -284,6 +308,7 @@ async function main(): Promise<void> {
     }
   }
   printConsoleRows(consoleRows, consoleShort);
+  printSharedLimit(sharedLimit);
   for (const [connections, tps] of Object.entries(pgbench)) {
     const register = rows.find(
       (r) => r.endpoint === 'register.do' && r.preloaded === 0 && r.connections === Number(connections),
@@ -298,7 +323,7 @@ async function main(): Promise<void> {
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   writeFileSync(
     join(ROOT, 'bench/results/latest.json'),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, database, rounds: ROUNDS, durationS: DURATION_S, rows, growth, console: consoleRows, consoleShortLists: consoleShort, pgbench }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, database, rounds: ROUNDS, durationS: DURATION_S, rows, growth, console: consoleRows, consoleShortLists: consoleShort, pgbench, sharedLimit }, null, 2)}\n`,
   );
   console.log('\nwrote bench/results/latest.json');
 }

@@ -52,3 +52,17 @@ test('each process enforces its share of the limit, and a new share applies to t
   first();
   second();
 });
+
+test('a limit smaller than the processes sharing it still lets each its fraction through', () => {
+  const clock = steppingClock();
+  const limiter = new RateLimiter(clock, 3);
+  limiter.acquire('u', 1, 10)();
+  assert.throws(
+    () => limiter.acquire('u', 1, 10),
+    (e: unknown) => e instanceof Refusal && e.key === 'RATE_LIMITED',
+  );
+  clock.advance(2_000);
+  assert.throws(() => limiter.acquire('u', 1, 10), 'a third of a request a second: not yet after 2 s');
+  clock.advance(1_000);
+  assert.doesNotThrow(() => limiter.acquire('u', 1, 10)());
+});

@@ -31,16 +31,18 @@ export class RateLimiter {
 
   /** Takes a slot or throws a 429 refusal; the returned function gives the slot back. */
   acquire(principal: string, perSecondLimit: number, concurrentLimit: number): () => void {
-    const perSecond = Math.max(1, Math.ceil(perSecondLimit / this.shareCount));
+    // A fractional share refills at its exact rate; the bucket still holds one whole request.
+    const perSecond = perSecondLimit / this.shareCount;
+    const capacity = Math.max(1, perSecond);
     const concurrent = Math.max(1, Math.ceil(concurrentLimit / this.shareCount));
     const nowMs = this.clock.nowMs();
     let bucket = this.buckets.get(principal);
     if (bucket === undefined) {
       if (this.buckets.size >= PRINCIPALS_MAX) this.evictIdle();
-      bucket = { tokens: perSecond, refilledMs: nowMs, inFlight: 0 };
+      bucket = { tokens: capacity, refilledMs: nowMs, inFlight: 0 };
       this.buckets.set(principal, bucket);
     }
-    bucket.tokens = Math.min(perSecond, bucket.tokens + ((nowMs - bucket.refilledMs) * perSecond) / 1000);
+    bucket.tokens = Math.min(capacity, bucket.tokens + ((nowMs - bucket.refilledMs) * perSecond) / 1000);
     bucket.refilledMs = nowMs;
     if (bucket.inFlight >= concurrent) throw new Refusal('CONCURRENCY_LIMITED', { limit: concurrentLimit });
     if (bucket.tokens < 1) throw new Refusal('RATE_LIMITED');
