@@ -117,12 +117,11 @@ export async function measureSharedLimit(options: {
     }
     return { ...options, rounds };
   } finally {
+    const exits = nodes
+      .filter((node) => node.exitCode === null)
+      .map((node) => new Promise((resolve) => node.once('exit', resolve)));
     for (const node of nodes) node.kill('SIGTERM');
-    await Promise.all(
-      nodes.map((node) =>
-        node.exitCode === null ? new Promise((resolve) => node.once('exit', resolve)) : undefined,
-      ),
-    );
+    await Promise.all(exits);
   }
 }
 
