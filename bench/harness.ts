@@ -12,6 +12,8 @@ import { freePort } from '../test/support/free-port.js';
 /** What one connection remembers within a cycle; autocannon resets it when the cycle starts over. */
 export interface CycleContext {
   orderId?: string;
+  /** The cycle's number, taken by its first step: every step of one cycle numbers its orders alike. */
+  n?: number;
 }
 
 export interface Step {
@@ -48,6 +50,16 @@ export interface Measured {
   readonly errors: number;
   /** Answers received (every step of a cycle counted). */
   readonly responses: number;
+  /** The first answer that was not a success, cut short, for the report of a run that must have none. */
+  readonly firstFailure?: string;
+}
+
+/** For a load held at a rate rather than run flat out (the soak), and watched while it runs. */
+export interface Pacing {
+  /** Requests per second over all connections (autocannon's overallRate). */
+  readonly overallRate?: number;
+  /** Every answer's latency in ms as it arrives, for percentiles over intervals shorter than the load. */
+  readonly onResponseTime?: (ms: number) => void;
 }
 
 /** Starts a server with its output discarded, so reading logs never costs the load generator CPU. */
@@ -96,23 +108,30 @@ export async function load(
   durationS: number,
   offset: number,
   connections: number,
+  pacing: Pacing = {},
 ): Promise<Measured> {
   let cycle = 0;
   let responses = 0;
   let errorCodeResponses = 0;
   let completedCycles = 0;
   let firstFailure: string | undefined;
-  const result = await autocannon({
+  const options: autocannon.Options = {
     url: baseUrl,
     connections,
     duration: durationS,
+    ...(pacing.overallRate === undefined ? {} : { overallRate: pacing.overallRate }),
     requests: steps.map((step, index) => ({
       method: 'POST',
       path: step.path,
       headers: { 'content-type': step.contentType ?? 'application/x-www-form-urlencoded', ...step.headers },
       setupRequest: (request: autocannon.Request, context: object) => {
-        if (index === 0) cycle += 1;
-        return { ...request, body: step.body(offset + cycle, context) };
+        // Other connections start cycles meanwhile, so a later step reads its cycle's number back.
+        const own = context as CycleContext;
+        if (index === 0) {
+          cycle += 1;
+          own.n = offset + cycle;
+        }
+        return { ...request, body: step.body(own.n ?? offset + cycle, context) };
       },
       onResponse: (status: number, body: string, context: object) => {
         responses += 1;
@@ -130,6 +149,18 @@ export async function load(
         if (index === steps.length - 1) completedCycles += 1;
       },
     })),
+  };
+  // The callback form hands back the instance, whose response events carry each latency.
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error: unknown, done: autocannon.Result) =>
+      error === null || error === undefined
+        ? resolve(done)
+        : reject(error instanceof Error ? error : new Error(`autocannon: ${JSON.stringify(error)}`)),
+    );
+    const onResponseTime = pacing.onResponseTime;
+    if (onResponseTime !== undefined) {
+      instance.on('response', (_client, _status, _bytes, responseTime) => onResponseTime(responseTime));
+    }
   });
   const failed = result.non2xx + errorCodeResponses + result.errors;
   const attempted = responses + result.errors;
@@ -147,6 +178,7 @@ export async function load(
     errorCodeResponses,
     errors: result.errors,
     responses,
+    ...(firstFailure === undefined ? {} : { firstFailure }),
   };
 }
 

@@ -34,7 +34,7 @@ const INSTANT_P2P = '/payment/rest/api/p2p/instantPerformP2P.do';
 const WALLET_TOKENS = Number(process.env.BENCH_WALLET_TOKENS ?? 15_000);
 /** Orders per report page: enough to read real rows, small enough that the answer stays a few dozen KB. */
 const LAST_ORDERS_PAGE_SIZE = 20;
-const CYCLE = 'hold+capture cycle';
+export const CYCLE = 'hold+capture cycle';
 
 interface PaymentAnswer {
   errorCode?: string;
@@ -46,7 +46,10 @@ interface PaymentAnswer {
  * A source of wallet A tokens for the bench merchant, minted by the sandbox vendor the server made
  * on start (read from the same database), as many as a load will use before it starts.
  */
-async function walletTokenSource(env: Record<string, string>): Promise<{ next(): string; minted(): number }> {
+async function walletTokenSource(
+  env: Record<string, string>,
+  count: number,
+): Promise<{ next(): string; minted(): number }> {
   const { store, secrets } = await openAdmin(loadConfig({ ...process.env, ...env }));
   try {
     const wallets = new WalletRepository(store.db);
@@ -74,7 +77,7 @@ async function walletTokenSource(env: Record<string, string>): Promise<{ next():
         },
         nowMs: Date.now(),
       });
-    const pool = Array.from({ length: WALLET_TOKENS }, mint);
+    const pool = Array.from({ length: count }, mint);
     let used = 0;
     let extra = 0;
     return {
@@ -94,8 +97,12 @@ async function walletTokenSource(env: Record<string, string>): Promise<{ next():
 export interface World {
   /** The environment of every Gatehouse process of the run (database, data folder, log level). */
   readonly env: Record<string, string>;
-  /** The scenarios once Gatehouse serves at `gatehouseUrl`, and each answer's size for the bare server. */
-  scenarios(gatehouseUrl: string): Promise<Scenarios>;
+  /**
+   * The scenarios once Gatehouse serves at `gatehouseUrl`, and each answer's size for the bare
+   * server. `walletTokens`: tokens minted up front (BENCH_WALLET_TOKENS by default); a run that
+   * loads no wallet payment (the soak) asks for one, the sample's.
+   */
+  scenarios(gatehouseUrl: string, options?: { walletTokens?: number }): Promise<Scenarios>;
 }
 
 export interface Scenarios {
@@ -209,7 +216,10 @@ export function prepareWorld(dir: string, database?: string): World {
     `${auth}&size=${LAST_ORDERS_PAGE_SIZE}&from=${compact(Date.now() - 86_400_000)}&to=${compact(Date.now() + 86_400_000)}` +
     '&transactionStates=CREATED,APPROVED,DEPOSITED,DECLINED,REVERSED,REFUNDED&merchants=&searchByCreatedDate=true';
 
-  const scenarios = async (gatehouseUrl: string): Promise<Scenarios> => {
+  const scenarios = async (
+    gatehouseUrl: string,
+    options: { walletTokens?: number } = {},
+  ): Promise<Scenarios> => {
     const registered = await sample<{ orderId?: string }>(
       `${gatehouseUrl}${REGISTER}`,
       registerBody(0),
@@ -237,7 +247,7 @@ export function prepareWorld(dir: string, database?: string): World {
       (a) => a.errorCode === '0' && (a.orderStatuses?.length ?? 0) > 0,
     );
     const sampledOrders = lastOrders.answer.orderStatuses?.length ?? 1;
-    const walletTokens = await walletTokenSource(env);
+    const walletTokens = await walletTokenSource(env, options.walletTokens ?? WALLET_TOKENS);
     // The bare server reads no token: it gets one sample body again and again, so the tokens (each
     // pays once) are all Gatehouse's, whose loads run at offsets from 10,000,000 (see load()).
     const sampleWalletBody = JSON.stringify({ merchant: 'bench', paymentToken: walletTokens.next() });
