@@ -6,7 +6,10 @@ import {
   type Inquiry,
   type UnknownOutcome,
 } from '../../src/processing/acquirer/acquirer-port.js';
-import { STEP_BACKOFF_MAX_MS } from '../../src/services/money-steps/step-policy.js';
+import {
+  STEP_BACKOFF_MAX_MS,
+  STEP_RECOVERY_CONCURRENCY,
+} from '../../src/services/money-steps/step-policy.js';
 import { ledgerOf, movedBy } from '../support/acquirer-ledger.js';
 import { listenForCallbacks } from '../support/callback-listener.js';
 import { ENGINES } from '../support/engines.js';
@@ -346,15 +349,77 @@ for (const engine of ENGINES) {
       const deliveredMs = Date.now() - startedMs;
 
       // The recovery job was still at work when the callback arrived: it had asked the acquirer
-      // about a few of its items (each try waiting out the deadline) and finished none.
+      // about some of its items (each try waiting out the deadline, STEP_RECOVERY_CONCURRENCY at
+      // a time) and finished none.
       const asked = hanging.asked;
       const stillPending = (await pendingSteps()).length;
       assert.ok(
-        asked >= 1 && asked < STALLED_STEPS / 2,
+        asked >= 1 && asked < STALLED_STEPS,
         `recovery was in the middle of its items when the callback arrived after ${deliveredMs} ms (${asked} asked)`,
       );
       assert.equal(stillPending, STALLED_STEPS, 'no stalled item was finished meanwhile');
       hanging.release();
+    });
+  });
+}
+
+/** More orders than one wave of the recovery takes at once, fewer than a batch. */
+const SLOW_STEPS = 2 * STEP_RECOVERY_CONCURRENCY + 4;
+
+for (const engine of ENGINES) {
+  describe(`${engine}: a recovery run resumes orders side by side (issue 28)`, () => {
+    const hanging = new HangingInquiries();
+    let gh: TestGatehouse;
+
+    before(async () => {
+      gh = await startTestGatehouse(engine, {
+        // Only the test runs the job, so the run it times is the only one.
+        env: {
+          GATEHOUSE_ACQUIRER_TIMEOUT_MS: String(ACQUIRER_TIMEOUT_MS),
+          GATEHOUSE_JOB_INTERVAL_MS: '3600000',
+        },
+        acquirerWrapper: (sandbox) => hanging.wrap(sandbox),
+      });
+    });
+    after(async () => {
+      hanging.release();
+      await gh.close();
+    });
+
+    test(`${SLOW_STEPS} tries that each wait out the acquirer's deadline take three deadlines, not ${SLOW_STEPS}`, async () => {
+      const shop = (await gh.createMerchant({ rateLimitPerSecond: 10_000 })).auth;
+      const orders = await Promise.all(
+        Array.from({ length: SLOW_STEPS }, async () => {
+          const answer = await gh.post('/payment/rest/instantPayment.do', {
+            ...shop,
+            amount: 500,
+            pan: NEVER_ARRIVES,
+            expiry: '203412',
+            returnUrl: 'https://shop.example/ok',
+          });
+          return String(answer.body.orderId);
+        }),
+      );
+      gh.clock.advance(ACQUIRER_TIMEOUT_MS + GRACE_MS + 1);
+      const startedMs = Date.now();
+      await gh.gatehouse.jobs.run('money-step-recovery');
+      const tookMs = Date.now() - startedMs;
+      const steps = await gh.gatehouse.store.db
+        .selectFrom('order_operations')
+        .select(['state', 'attempts', 'last_error'])
+        .where('order_id', 'in', orders)
+        .execute();
+      assert.equal(hanging.asked, SLOW_STEPS, 'every step was tried in the one run');
+      assert.deepEqual(
+        steps.map((step) => [step.state, step.attempts, step.last_error === null]),
+        orders.map(() => ['pending', 1, false]),
+        'each tried once, deferred with its reason',
+      );
+      // One after another the run would take SLOW_STEPS deadlines; side by side, three waves.
+      assert.ok(
+        tookMs < (SLOW_STEPS * ACQUIRER_TIMEOUT_MS) / 3,
+        `the run took ${tookMs} ms for ${SLOW_STEPS} tries of ${ACQUIRER_TIMEOUT_MS} ms`,
+      );
     });
   });
 }

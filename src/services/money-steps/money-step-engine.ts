@@ -4,7 +4,12 @@ import type { GroupCommit } from '../../store/group-commit.js';
 import type { MoneyStepRepository } from '../../store/money-step-repository.js';
 import type { StepRow } from '../../store/schema.js';
 import { retry, type StepDefinition, type StepEnd } from './step-definition.js';
-import { STEP_ATTEMPTS_MAX, STEP_LEASE_MARGIN_MS, backoffMs } from './step-policy.js';
+import {
+  STEP_ATTEMPTS_MAX,
+  STEP_LEASE_MARGIN_MS,
+  STEP_RECOVERY_CONCURRENCY,
+  backoffMs,
+} from './step-policy.js';
 
 export interface StepTiming {
   /** The acquirer's deadline: a live call has its answer or an unknown outcome by then. */
@@ -41,12 +46,29 @@ export class MoneyStepEngine {
     }
   }
 
-  /** One recovery run: up to `limit` due steps, each on its own; how many were taken. */
+  /**
+   * One recovery run: up to `limit` due steps, each on its own; how many were taken. Orders are
+   * resumed STEP_RECOVERY_CONCURRENCY at a time, oldest first, each order's steps in turn: the
+   * lease and the guarded writes that keep two nodes apart keep these apart too.
+   */
   async recoverDue(limit: number): Promise<number> {
     const nowMs = this.clock.nowMs();
     const olderThanMs = nowMs - this.timing.acquirerTimeoutMs - this.timing.graceMs;
     const due = await this.steps.due([...this.definitions.keys()], nowMs, olderThanMs, limit);
-    for (const step of due) await this.run(step);
+    const byOrder = new Map<string, StepRow[]>();
+    for (const step of due) byOrder.set(step.order_id, [...(byOrder.get(step.order_id) ?? []), step]);
+    const orders = [...byOrder.values()];
+    const lane = async (): Promise<void> => {
+      for (let steps = orders.shift(); steps !== undefined; steps = orders.shift()) {
+        for (const step of steps) await this.run(step);
+      }
+    };
+    // Every lane ends before the run does; a database that fails one (a lease not written) fails the run.
+    const lanes = await Promise.allSettled(
+      Array.from({ length: Math.min(STEP_RECOVERY_CONCURRENCY, orders.length) }, lane),
+    );
+    const failed = lanes.find((outcome) => outcome.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
     return due.length;
   }
 

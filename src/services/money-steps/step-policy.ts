@@ -14,6 +14,13 @@ export const STEP_BACKOFF_MAX_MS = 3_600_000;
 export const STEP_LEASE_MARGIN_MS = 2_000;
 /** Steps one recovery run takes; the job yields to the other jobs after each run. */
 export const STEP_BATCH_MAX = 50;
+/**
+ * Orders whose steps one recovery run resumes at once. A try can wait out the acquirer's whole
+ * deadline (an answer lost again); one after another, a batch with a few of those drained a
+ * backlog at a handful of steps a second (the chaos run of issue 28). An order's own steps still
+ * run one after another.
+ */
+export const STEP_RECOVERY_CONCURRENCY = 16;
 
 /** The wait before try `attempts + 1`, after `attempts` tries. */
 export function backoffMs(attempts: number): number {
