@@ -43,10 +43,15 @@ interface PaymentAnswer {
 }
 
 /**
- * A source of wallet A tokens for the bench merchant, minted by the sandbox vendor the server made
- * on start (read from the same database), as many as a load will use before it starts.
+ * A source of wallet A tokens (each for 123.45) for a merchant with a wallet A key, minted by the
+ * sandbox vendor the server made on start (read from the same database), `pooled` minted before a
+ * load starts and more on the fly when it outruns them.
  */
-async function walletTokenSource(env: Record<string, string>): Promise<{ next(): string; minted(): number }> {
+export async function walletTokenSource(
+  env: Record<string, string>,
+  login = 'bench',
+  pooled = WALLET_TOKENS,
+): Promise<{ next(): string; minted(): number }> {
   const { store, secrets } = await openAdmin(loadConfig({ ...process.env, ...env }));
   try {
     const wallets = new WalletRepository(store.db);
@@ -57,9 +62,9 @@ async function walletTokenSource(env: Record<string, string>): Promise<{ next():
       systemClock,
     );
     const authority = await sandbox.walletA();
-    const merchant = await new MerchantRepository(store.db).findByLogin('bench');
+    const merchant = await new MerchantRepository(store.db).findByLogin(login);
     const [key] = await new WalletKeyring(wallets, secrets, true).walletAKeys(merchant?.row.id ?? '');
-    if (key === undefined) throw new Error('the bench merchant has no wallet a key');
+    if (key === undefined) throw new Error(`the merchant ${login} has no wallet a key`);
     const mint = () =>
       mintWalletAToken({
         authority,
@@ -74,7 +79,7 @@ async function walletTokenSource(env: Record<string, string>): Promise<{ next():
         },
         nowMs: Date.now(),
       });
-    const pool = Array.from({ length: WALLET_TOKENS }, mint);
+    const pool = Array.from({ length: pooled }, mint);
     let used = 0;
     let extra = 0;
     return {
