@@ -180,6 +180,11 @@ async function main(): Promise<boolean> {
       if (pending.length === 0 && undelivered.length === 0) break;
       await sleep(1_000);
       pending = await pendingSteps(store);
+      // A timeline of the drain: how fast recovery finishes what the faults left.
+      if (Math.floor((Date.now() - faultsEndedMs) / 1_000) % 10 === 0)
+        log(
+          `pending steps ${pending.length}, callbacks not yet delivered and verified ${undelivered.length}`,
+        );
       if (pending.length === 0) stepsSettledMs ??= Date.now() - faultsEndedMs;
       undelivered = await undeliveredCallbacks(store, receiver);
     }
@@ -261,6 +266,7 @@ async function main(): Promise<boolean> {
           quiescedMs,
           stepsSettledMs,
           flows: state.flows,
+          pendingAtTheEnd: pending.slice(0, 100),
           acknowledgedOrders: state.orders.length,
           callbacks: receiver.counts,
           serverErrors: state.samples

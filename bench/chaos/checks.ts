@@ -81,10 +81,17 @@ export async function moneyCheck(store: Store): Promise<{ check: Check; attentio
     .where('state', '=', 'needsAttention')
     .execute();
   const attention = new Set(attentionRows.map((row) => row.order_id));
+  // An order with a step still pending has not settled yet: the pending check fails for it.
+  const pendingRows = await store.db
+    .selectFrom('order_operations')
+    .select('order_id')
+    .where('state', '=', 'pending')
+    .execute();
+  const unsettled = new Set(pendingRows.map((row) => row.order_id));
   const ledgers = await ledgersByOrder(store);
   const violations: string[] = [];
   for (const order of orders) {
-    if (attention.has(order.id)) continue;
+    if (attention.has(order.id) || unsettled.has(order.id)) continue;
     const { charged, credited } = chargedBy(ledgers.get(order.id) ?? []);
     const says = Number(order.deposited_minor) - Number(order.refunded_minor);
     const story = `${order.id} (status ${order.status}, p2p ${order.p2p_type ?? '-'}): ledger charged ${charged}, credited ${credited}; order says ${says}`;
@@ -100,7 +107,11 @@ export async function moneyCheck(store: Store): Promise<{ check: Check; attentio
     }
   }
   return {
-    check: check('money-invariant violations', violations, `${violations.length} of ${orders.length} orders`),
+    check: check(
+      'money-invariant violations',
+      violations,
+      `${violations.length} of ${orders.length - unsettled.size} settled orders (${unsettled.size} with a step pending)`,
+    ),
     // No card of the load refuses reversals, so nothing the schedule did should need a person.
     attention: check(
       'steps needing attention',
@@ -109,13 +120,21 @@ export async function moneyCheck(store: Store): Promise<{ check: Check; attentio
   };
 }
 
+/** Steps still pending, each with how far its recovery got (tries, next try, lease, last error). */
 export async function pendingSteps(store: Store): Promise<string[]> {
   const rows = await store.db
     .selectFrom('order_operations')
-    .select(['order_id', 'kind'])
+    .select(['order_id', 'kind', 'attempts', 'next_attempt_at_ms', 'claimed_until_ms', 'last_error'])
     .where('state', '=', 'pending')
     .execute();
-  return rows.map((row) => `${row.kind} of order ${row.order_id}`);
+  const nowMs = Date.now();
+  const inSeconds = (ms: number | null) =>
+    ms === null ? '-' : `${((Number(ms) - nowMs) / 1000).toFixed(0)} s`;
+  return rows.map(
+    (row) =>
+      `${row.kind} of order ${row.order_id}: tries ${row.attempts}, next try in ${inSeconds(row.next_attempt_at_ms)}, ` +
+      `claimed for ${inSeconds(row.claimed_until_ms)}, last error ${row.last_error ?? '-'}`,
+  );
 }
 
 export async function undeliveredCallbacks(store: Store, receiver: ChaosReceiver): Promise<string[]> {

@@ -87,7 +87,18 @@ export async function runFaults(
   await sleep(AFTERMATH_MS);
 }
 
-/** The fault a request felt: the first window its time overlaps, else none. */
+/**
+ * The fault a request felt: of the windows its time overlaps, the database's first (an answer
+ * during a database fault is explained by it, whatever else happened), then a node kill, then the
+ * receiver's 500s; none when it overlaps no window.
+ */
+const PRECEDENCE: readonly FaultKind[] = ['pg outage', 'pg restart', 'node kill', 'callback 500s'];
+
 export function faultOf(startMs: number, endMs: number, windows: readonly FaultWindow[]): FaultKind {
-  return windows.find((window) => startMs <= window.endMs && endMs >= window.startMs)?.kind ?? 'none';
+  const felt = new Set<FaultKind>(
+    windows
+      .filter((window) => startMs <= window.endMs && endMs >= window.startMs)
+      .map((window) => window.kind),
+  );
+  return PRECEDENCE.find((kind) => felt.has(kind)) ?? 'none';
 }
