@@ -43,12 +43,14 @@ interface PaymentAnswer {
 }
 
 /**
- * A source of wallet A tokens for the bench merchant, minted by the sandbox vendor the server made
- * on start (read from the same database), as many as a load will use before it starts.
+ * A source of wallet A tokens (each for 123.45) for a merchant with a wallet A key, minted by the
+ * sandbox vendor the server made on start (read from the same database), `pooled` minted before a
+ * load starts and more on the fly when it outruns them.
  */
-async function walletTokenSource(
+export async function walletTokenSource(
   env: Record<string, string>,
-  count: number,
+  login = 'bench',
+  pooled = WALLET_TOKENS,
 ): Promise<{ next(): string; minted(): number }> {
   const { store, secrets } = await openAdmin(loadConfig({ ...process.env, ...env }));
   try {
@@ -60,9 +62,9 @@ async function walletTokenSource(
       systemClock,
     );
     const authority = await sandbox.walletA();
-    const merchant = await new MerchantRepository(store.db).findByLogin('bench');
+    const merchant = await new MerchantRepository(store.db).findByLogin(login);
     const [key] = await new WalletKeyring(wallets, secrets, true).walletAKeys(merchant?.row.id ?? '');
-    if (key === undefined) throw new Error('the bench merchant has no wallet a key');
+    if (key === undefined) throw new Error(`the merchant ${login} has no wallet a key`);
     const mint = () =>
       mintWalletAToken({
         authority,
@@ -77,7 +79,7 @@ async function walletTokenSource(
         },
         nowMs: Date.now(),
       });
-    const pool = Array.from({ length: count }, mint);
+    const pool = Array.from({ length: pooled }, mint);
     let used = 0;
     let extra = 0;
     return {
@@ -247,7 +249,7 @@ export function prepareWorld(dir: string, database?: string): World {
       (a) => a.errorCode === '0' && (a.orderStatuses?.length ?? 0) > 0,
     );
     const sampledOrders = lastOrders.answer.orderStatuses?.length ?? 1;
-    const walletTokens = await walletTokenSource(env, options.walletTokens ?? WALLET_TOKENS);
+    const walletTokens = await walletTokenSource(env, 'bench', options.walletTokens ?? WALLET_TOKENS);
     // The bare server reads no token: it gets one sample body again and again, so the tokens (each
     // pays once) are all Gatehouse's, whose loads run at offsets from 10,000,000 (see load()).
     const sampleWalletBody = JSON.stringify({ merchant: 'bench', paymentToken: walletTokens.next() });

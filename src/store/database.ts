@@ -108,6 +108,19 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, 'GatehouseDatabaseWarning');
   });
+  // A connection checked out of the pool has no pool listener: dropped under a transaction or a
+  // query, its 'error' event would end the process too. The statements on it fail as they should,
+  // and the pool discards it when it comes back unusable.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      // An idle connection also has the pool's listener, which warns already.
+      if (client.listenerCount('error') > 1) return;
+      process.emitWarning(
+        `PostgreSQL closed a connection in use: ${error.message}`,
+        'GatehouseDatabaseWarning',
+      );
+    });
+  });
   const log = statementLog();
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new NamingPool(pool) }),

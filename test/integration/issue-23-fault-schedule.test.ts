@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { STEP_ATTEMPTS_MAX, STEP_BACKOFF_MAX_MS } from '../../src/services/money-steps/step-policy.js';
-import { ledgerOf, type LedgerCall } from '../support/acquirer-ledger.js';
+import { chargedBy, ledgerOf } from '../support/acquirer-ledger.js';
 import { createSigningKey, signedHeaders, type TestSigningKey } from '../support/certificates.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type ApiResponse, type TestGatehouse } from '../support/gatehouse-harness.js';
@@ -105,31 +105,6 @@ const actions: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restart' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('recover' as const) }) },
 );
-
-/** What the acquirer's ledger says an order's cards were charged, net (sales, captures, debits less refunds and reversals of them). */
-function chargedBy(entries: readonly LedgerCall[]): { charged: number; credited: number } {
-  const byId = new Map(entries.map((entry) => [entry.operationId, entry]));
-  let charged = 0;
-  let credited = 0;
-  let captured = false;
-  for (const entry of entries) {
-    if (entry.answer.approved !== true && entry.answer.outcome !== 'reversed') continue;
-    if (entry.call === 'sale' || entry.call === 'debit') charged += entry.amountMinor;
-    if (entry.call === 'capture') {
-      charged += entry.amountMinor;
-      captured = true;
-    }
-    if (entry.call === 'refund') charged -= entry.amountMinor;
-    if (entry.call === 'credit') credited += entry.amountMinor;
-    if (entry.call === 'reverse') {
-      const original = entry.originalId === null ? undefined : byId.get(entry.originalId);
-      // A hold's reversal releases it; after its capture it gives the captured money back.
-      if (original?.call === 'sale' || original?.call === 'debit' || (original?.call === 'hold' && captured))
-        charged -= entry.amountMinor;
-    }
-  }
-  return { charged, credited };
-}
 
 for (const engine of ENGINES) {
   describe(`${engine}: fault schedules against the sandbox acquirer's ledger (issue 23)`, () => {

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
@@ -36,6 +37,23 @@ for (const engine of ENGINES.filter((name) => name === 'postgres')) {
         warnings.join('; '),
       );
       assert.equal(typeof (await register('after-restart')).body.orderId, 'string');
+    });
+
+    test('a connection dropped while a transaction holds it fails that transaction, not the process', async () => {
+      // A restart or an outage ends the connections in use too; one checked out of the pool has no
+      // pool listener, and an 'error' event nobody listens to ends the process (the chaos run, issue 28).
+      const admin = new pg.Client({ connectionString: process.env.GATEHOUSE_TEST_PG_URL });
+      await admin.connect();
+      const dropped = gh.gatehouse.store.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await admin.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await sql`select 1`.execute(trx);
+      });
+      await assert.rejects(dropped, /terminat|Connection/i);
+      await admin.end();
+      const { auth } = await gh.createMerchant();
+      assert.equal(typeof (await registerOrder(gh, auth, 'after-drop')).body.orderId, 'string');
     });
   });
 }

@@ -96,16 +96,23 @@ interface OrderState {
 const BIN = fileURLToPath(new URL('../../../bin/gatehouse.js', import.meta.url));
 const STATUS = '/payment/rest/getOrderStatusExtended.do';
 /** Beyond timeout + grace + one interval: a loaded 2-core machine starts and schedules slowly. */
-const RECOVERY_SLACK_MS = 5_000;
+export const RECOVERY_SLACK_MS = 5_000;
 const FINAL_STATES: readonly number[] = [
   ORDER_STATUS.approved,
   ORDER_STATUS.deposited,
   ORDER_STATUS.declined,
 ];
 
-/** A merchant made the way an operator makes one: the CLI, against the trial's database. */
-async function createMerchant(env: Readonly<Record<string, string>>): Promise<Auth> {
-  const password = `crash-${randomBytes(6).toString('hex')}`;
+/**
+ * A merchant made the way an operator makes one: the CLI, against the trial's database, with limits
+ * no load reaches. `settings` are more `merchant create` options (the chaos run's permissions, callback).
+ */
+export async function createMerchant(
+  env: Readonly<Record<string, string>>,
+  login = 'crash',
+  settings: readonly string[] = ['--permission', 'sslOnly'],
+): Promise<Auth> {
+  const password = `${login}-${randomBytes(6).toString('hex')}`;
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
@@ -113,11 +120,10 @@ async function createMerchant(env: Readonly<Record<string, string>>): Promise<Au
       'merchant',
       'create',
       '--login',
-      'crash',
+      login,
       '--password',
       password,
-      '--permission',
-      'sslOnly',
+      ...settings,
       '--rate-limit',
       '100000',
       '--concurrency-limit',
@@ -130,7 +136,7 @@ async function createMerchant(env: Readonly<Record<string, string>>): Promise<Au
   return { userName: created.userName, password };
 }
 
-async function pendingOperations(store: Store): Promise<{ id: string; order_id: string }[]> {
+export async function pendingOperations(store: Store): Promise<{ id: string; order_id: string }[]> {
   return store.db
     .selectFrom('order_operations')
     .select(['id', 'order_id'])

@@ -9,6 +9,8 @@ const START_ATTEMPTS = 3;
 /** `gatehouse serve` running as a process of its own, as an operator runs it. */
 export interface GatehouseProcess {
   readonly url: string;
+  /** Resolves when the process has ended, killed or by itself. */
+  readonly exited: Promise<void>;
   /** SIGKILL to the process and its cluster workers at once (a crash); resolves once it is gone. */
   kill(): Promise<void>;
 }
@@ -95,7 +97,7 @@ export async function startGatehouseProcess(
       await exited;
     };
     const url = `http://127.0.0.1:${port}`;
-    if (await becomesHealthy(url, exited)) return { url, kill };
+    if (await becomesHealthy(url, exited)) return { url, exited, kill };
     await kill();
   }
   throw new Error(`gatehouse serve did not answer /health after ${START_ATTEMPTS} starts; see its log`);

@@ -73,17 +73,27 @@ export type Outcome =
       readonly text: string;
     };
 
-/** A form POST; no answer (a reset connection, a timeout) is `answered: false`. */
+/** A signed or JSON body sent as it is, with its own headers (P2P, wallets). */
+export interface RawBody {
+  readonly json: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A form POST (or a raw JSON one); no answer (a reset connection, a timeout) is `answered: false`. */
 export async function send(
   url: string,
   path: string,
-  params: Record<string, string | number>,
+  params: Record<string, string | number> | RawBody,
 ): Promise<Outcome> {
   try {
+    const raw = typeof params.json === 'string' ? (params as RawBody) : undefined;
     const response = await fetch(`${url}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: formBody(params),
+      headers:
+        raw === undefined
+          ? { 'content-type': 'application/x-www-form-urlencoded' }
+          : { 'content-type': 'application/json', ...raw.headers },
+      body: raw === undefined ? formBody(params as Record<string, string | number>) : raw.json,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const text = await response.text();

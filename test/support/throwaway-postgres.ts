@@ -17,6 +17,8 @@ export interface ThrowawayPostgres {
   /** Stops the server and keeps its data: clients get their connections refused until `resume`. */
   halt(): void;
   resume(): void;
+  /** A crash and a restart at once (`pg_ctl restart -m immediate`): every connection is cut, recovery replays the WAL. */
+  restart(): void;
   stop(): void;
 }
 
@@ -51,25 +53,17 @@ export async function startThrowawayPostgres(
   const data = join(dir, 'data');
   const port = await freePort();
   run(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const start = () =>
-    run(join(bin, 'pg_ctl'), [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'server.log'),
-      '-w',
-      '-t',
-      '60',
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${options.durable === true ? '' : ' -c fsync=off'} -c max_connections=300`,
-      'start',
-    ]);
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${options.durable === true ? '' : ' -c fsync=off'} -c max_connections=300`;
+  const pgCtl = (...args: string[]) =>
+    run(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), ...args]);
+  const start = () => pgCtl('-w', '-t', '60', '-o', serverOptions, 'start');
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     bin,
     halt: () => run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),
     resume: start,
+    restart: () => pgCtl('-m', 'immediate', '-w', '-t', '60', '-o', serverOptions, 'restart'),
     stop() {
       try {
         run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
