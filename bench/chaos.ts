@@ -8,7 +8,7 @@ import { CALLBACK_LEASE_MS, callbackRetryDelayMs } from '../src/jobs/callback-de
 import { STEP_BACKOFF_BASE_MS, STEP_LEASE_MARGIN_MS } from '../src/services/money-steps/step-policy.js';
 import { openStore } from '../src/store/database.js';
 import { createSigningKey } from '../test/support/certificates.js';
-import { createMerchant, RECOVERY_SLACK_MS } from '../test/support/crash-trial.js';
+import { createMerchant, RECOVERY_SLACK_MS, trialServerEnv } from '../test/support/crash-trial.js';
 import { TEST_LOG_DIR } from '../test/support/gatehouse-harness.js';
 import { killGatehouseProcesses } from '../test/support/gatehouse-process.js';
 import { seededRandom, sleep } from '../test/support/payment-load.js';
@@ -113,15 +113,12 @@ async function main(): Promise<boolean> {
   const logFile = join(TEST_LOG_DIR, `chaos-${seed}-${randomBytes(3).toString('hex')}.log`);
   const logFd = openSync(logFile, 'a');
   const env: Record<string, string> = {
-    GATEHOUSE_DB: database.url,
-    GATEHOUSE_DATA_DIR: database.dataDir,
-    GATEHOUSE_MASTER_KEY: randomBytes(32).toString('base64'),
-    GATEHOUSE_SANDBOX_MERCHANT: 'false',
-    GATEHOUSE_LOG_LEVEL: 'info',
-    GATEHOUSE_WORKERS: '1',
-    GATEHOUSE_ACQUIRER_TIMEOUT_MS: String(ACQUIRER_TIMEOUT_MS),
-    GATEHOUSE_RECOVERY_GRACE_MS: String(RECOVERY_GRACE_MS),
-    GATEHOUSE_JOB_INTERVAL_MS: String(JOB_INTERVAL_MS),
+    ...trialServerEnv(database, {
+      workers: 1,
+      acquirerTimeoutMs: ACQUIRER_TIMEOUT_MS,
+      recoveryGraceMs: RECOVERY_GRACE_MS,
+      jobIntervalMs: JOB_INTERVAL_MS,
+    }),
     GATEHOUSE_DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
   };
   console.log(

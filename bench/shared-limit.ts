@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { PRESENCE_INTERVAL_MS } from '../src/services/serving-presence.js';
+import { createMerchant } from '../test/support/crash-trial.js';
 import { startProcess } from './harness.js';
 import { ROOT } from './world.js';
 
@@ -32,29 +32,10 @@ export interface SharedLimitReading {
 const LOGIN = 'limited';
 const STATUS = '/payment/rest/getOrderStatusExtended.do';
 
-function createLimitedMerchant(env: Record<string, string>, limitPerSecond: number): string {
-  const created = JSON.parse(
-    execFileSync(
-      process.execPath,
-      [
-        join(ROOT, 'bin/gatehouse.js'),
-        'merchant',
-        'create',
-        '--login',
-        LOGIN,
-        '--password',
-        'limited-password',
-        '--rate-limit',
-        String(limitPerSecond),
-        '--concurrency-limit',
-        '10000',
-        '--json',
-      ],
-      { env: { ...process.env, ...env, GATEHOUSE_LOG_LEVEL: 'silent' }, encoding: 'utf8' },
-    ),
-  ) as { userName: string; password: string };
+async function limitedMerchantBody(env: Record<string, string>, limitPerSecond: number): Promise<string> {
+  const auth = await createMerchant(env, LOGIN, ['--rate-limit', String(limitPerSecond)]);
   // An order nobody has: every served answer is errorCode 6, a full pass through the pipeline.
-  return `userName=${created.userName}&password=${created.password}&orderId=00000000-0000-4000-8000-000000000000`;
+  return `userName=${auth.userName}&password=${auth.password}&orderId=00000000-0000-4000-8000-000000000000`;
 }
 
 async function round(urls: readonly string[], body: string, connections: number, durationS: number) {
@@ -96,7 +77,7 @@ export async function measureSharedLimit(options: {
   readonly durationS: number;
   readonly rounds: number;
 }): Promise<SharedLimitReading> {
-  const body = createLimitedMerchant(options.env, options.limitPerSecond);
+  const body = await limitedMerchantBody(options.env, options.limitPerSecond);
   const nodes: ChildProcess[] = [];
   try {
     const urls: string[] = [];

@@ -123,17 +123,41 @@ export async function createMerchant(
       login,
       '--password',
       password,
-      ...settings,
       '--rate-limit',
       '100000',
       '--concurrency-limit',
       '10000',
+      // After the defaults: a setting given twice takes its last value.
+      ...settings,
       '--json',
     ],
     { env: { ...process.env, ...env } },
   );
   const created = JSON.parse(stdout) as { userName: string };
   return { userName: created.userName, password };
+}
+
+/** The environment of a trial's servers: its own database and master key, short deadlines. */
+export function trialServerEnv(
+  database: { readonly url: string; readonly dataDir: string },
+  timing: {
+    readonly workers: number;
+    readonly acquirerTimeoutMs: number;
+    readonly recoveryGraceMs: number;
+    readonly jobIntervalMs: number;
+  },
+): Record<string, string> {
+  return {
+    GATEHOUSE_DB: database.url,
+    GATEHOUSE_DATA_DIR: database.dataDir,
+    GATEHOUSE_MASTER_KEY: randomBytes(32).toString('base64'),
+    GATEHOUSE_SANDBOX_MERCHANT: 'false',
+    GATEHOUSE_LOG_LEVEL: 'info',
+    GATEHOUSE_WORKERS: String(timing.workers),
+    GATEHOUSE_ACQUIRER_TIMEOUT_MS: String(timing.acquirerTimeoutMs),
+    GATEHOUSE_RECOVERY_GRACE_MS: String(timing.recoveryGraceMs),
+    GATEHOUSE_JOB_INTERVAL_MS: String(timing.jobIntervalMs),
+  };
 }
 
 export async function pendingOperations(store: Store): Promise<{ id: string; order_id: string }[]> {
@@ -280,17 +304,12 @@ export async function runCrashTrial(options: CrashTrialOptions): Promise<CrashTr
   mkdirSync(TEST_LOG_DIR, { recursive: true });
   const logFile = join(TEST_LOG_DIR, `crash-${options.engine}-${randomBytes(4).toString('hex')}.log`);
   const logFd = openSync(logFile, 'a');
-  const env: Record<string, string> = {
-    GATEHOUSE_DB: database.url,
-    GATEHOUSE_DATA_DIR: database.dataDir,
-    GATEHOUSE_MASTER_KEY: randomBytes(32).toString('base64'),
-    GATEHOUSE_SANDBOX_MERCHANT: 'false',
-    GATEHOUSE_LOG_LEVEL: 'info',
-    GATEHOUSE_WORKERS: String(options.workers ?? (options.engine === 'postgres' ? 2 : 1)),
-    GATEHOUSE_ACQUIRER_TIMEOUT_MS: String(acquirerTimeoutMs),
-    GATEHOUSE_RECOVERY_GRACE_MS: String(recoveryGraceMs),
-    GATEHOUSE_JOB_INTERVAL_MS: String(jobIntervalMs),
-  };
+  const env = trialServerEnv(database, {
+    workers: options.workers ?? (options.engine === 'postgres' ? 2 : 1),
+    acquirerTimeoutMs,
+    recoveryGraceMs,
+    jobIntervalMs,
+  });
   let server: GatehouseProcess | undefined;
   let store: Store | undefined;
   try {
