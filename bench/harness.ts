@@ -87,6 +87,14 @@ export async function startProcess(
   throw new Error(`${args.join(' ')} did not start listening`);
 }
 
+/** SIGTERM, then the exit: a clean stop removes the server's processes from serving_processes. */
+export async function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** The string value of a top-level `"name":"…"` member, found without parsing the whole answer. */
 export function stringMember(body: string, name: string): string | undefined {
   const key = `"${name}":"`;

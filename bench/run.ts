@@ -3,7 +3,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { load, readProbe, startProcess, type Endpoint, type Measured, type ProbeReading } from './harness.js';
+import {
+  load,
+  readProbe,
+  startProcess,
+  stopped,
+  type Endpoint,
+  type Measured,
+  type ProbeReading,
+} from './harness.js';
 import { benchPostgres, pgbenchSingleInsert } from './postgres.js';
 import {
   measureConsoleList,
@@ -153,14 +161,6 @@ async function measureEndpoint(
     cpuUsPerRequest: answered === 0 ? 0 : (cpuMs * 1000) / answered,
     rounds: ROUNDS,
   };
-}
-
-/** SIGTERM, then the exit: a clean stop removes the server's processes from serving_processes. */
-async function stopped(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { PRESENCE_INTERVAL_MS } from '../src/services/serving-presence.js';
 import { createMerchant } from '../test/support/crash-trial.js';
-import { startProcess } from './harness.js';
+import { startProcess, stopped } from './harness.js';
 import { ROOT } from './world.js';
 
 /**
@@ -98,11 +98,7 @@ export async function measureSharedLimit(options: {
     }
     return { ...options, rounds };
   } finally {
-    const exits = nodes
-      .filter((node) => node.exitCode === null)
-      .map((node) => new Promise((resolve) => node.once('exit', resolve)));
-    for (const node of nodes) node.kill('SIGTERM');
-    await Promise.all(exits);
+    await Promise.all(nodes.map(stopped));
   }
 }
 

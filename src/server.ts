@@ -463,6 +463,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   });
   const rateLimiter = new RateLimiter(clock, options.limitShareCount ?? 1);
   const presence = new ServingPresence(store.writes, new ServingProcessRepository(store), logger, {
+    // Not options.random: a seeded source would give two nodes of one test the same id.
     id: randomUUID(),
     ownProcesses: options.limitShareCount ?? 1,
     onCount: (processes) => rateLimiter.share(processes),

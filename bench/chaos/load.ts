@@ -255,21 +255,25 @@ class Connection {
     return false;
   }
 
+  /** A 3-D Secure 2 payment's first call, which answers the method data: the order waits at status 0. */
+  private async threeDsStarted(flow: string, pan: string) {
+    const amount = this.amount();
+    const params = this.card(pan, amount);
+    const first = await this.api(`${REST}/instantPayment.do`, params);
+    if (typeof first?.orderId !== 'string') return undefined;
+    const order = this.order(flow, first.orderId, amount, { status: 0, deposited: 0, refunded: 0 });
+    return { amount, params, orderId: first.orderId, transId: String(first.threeDSServerTransId), order };
+  }
+
   /** Frictionless 3-D Secure 2: the first call answers the method data, the second pays. */
   async frictionless(): Promise<boolean> {
-    const amount = this.amount();
-    const params = this.card(FRICTIONLESS, amount);
-    const first = await this.api(`${REST}/instantPayment.do`, params);
-    if (typeof first?.orderId !== 'string') return false;
-    const order = this.order('3ds frictionless', first.orderId, amount, {
-      status: 0,
-      deposited: 0,
-      refunded: 0,
-    });
+    const started = await this.threeDsStarted('3ds frictionless', FRICTIONLESS);
+    if (started === undefined) return false;
+    const { amount, params, order } = started;
     const second = await this.api(`${REST}/instantPayment.do`, {
       ...params,
-      threeDSServerTransId: String(first.threeDSServerTransId),
-      threeDSVer2MdOrder: first.orderId,
+      threeDSServerTransId: started.transId,
+      threeDSVer2MdOrder: started.orderId,
     });
     if (second === undefined) return this.unsure(order);
     order.expected = statusOf(second) === 2 ? { status: 2, deposited: amount, refunded: 0 } : 'final';
@@ -278,15 +282,12 @@ class Connection {
 
   /** A 3-D Secure 2 challenge passed on the ACS emulator's pages, as three-ds-direct.test.ts does. */
   async challenge(): Promise<boolean> {
-    const amount = this.amount();
-    const params = this.card(CHALLENGE, amount);
-    const first = await this.api(`${REST}/instantPayment.do`, params);
-    if (typeof first?.orderId !== 'string') return false;
-    const orderId = first.orderId;
-    const order = this.order('3ds challenge', orderId, amount, { status: 0, deposited: 0, refunded: 0 });
+    const started = await this.threeDsStarted('3ds challenge', CHALLENGE);
+    if (started === undefined) return false;
+    const { amount, params, orderId, order } = started;
     const second = await this.api(`${REST}/instantPayment.do`, {
       ...params,
-      threeDSServerTransId: String(first.threeDSServerTransId),
+      threeDSServerTransId: started.transId,
     });
     if (second === undefined) return this.unsure(order);
     // From here the order waits at the ACS (status 5) until the customer comes back.

@@ -7,6 +7,7 @@ import { browserGet, onlyForm, submit } from '../support/browser-forms.js';
 import { listenForCallbacks } from '../support/callback-listener.js';
 import { cardDataIn } from '../support/card-data.js';
 import { ENGINES } from '../support/engines.js';
+import { paidOrder } from '../support/console-fixtures.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { CARD, createP2pMerchant, orderNumber } from '../support/p2p.js';
 
@@ -43,27 +44,13 @@ for (const engine of ENGINES) {
     let endpoint: Awaited<ReturnType<typeof listenForCallbacks>>;
     let email: string;
 
-    async function pay(
+    const pay = (
       auth: Auth,
       pan: string,
       amount: number,
       currency = '978',
       extra: Record<string, string> = {},
-    ) {
-      const answer = await gh.post('/payment/rest/instantPayment.do', {
-        ...auth,
-        amount,
-        currency,
-        pan,
-        expiry: '203412',
-        cvc: '123',
-        returnUrl: 'https://shop.example/ok',
-        orderNumber: `ovb-${randomBytes(4).toString('hex')}`,
-        ...extra,
-      });
-      assert.equal(answer.body.errorCode, '0', answer.text);
-      return answer.body;
-    }
+    ) => paidOrder(gh, auth, pan, amount, currency, extra);
 
     before(async () => {
       [gh, browser, endpoint] = await Promise.all([

@@ -9,11 +9,11 @@ import { browserGet, onlyForm, submit } from '../support/browser-forms.js';
 import { listenForCallbacks } from '../support/callback-listener.js';
 import { ConsoleClient } from '../support/console-client.js';
 import { ENGINES, type Engine } from '../support/engines.js';
-import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
+import { paidOrder } from '../support/console-fixtures.js';
+import { startTestGatehouse, type FormParams, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { tableRecords, tableRow } from '../support/html-tables.js';
 import { CARD, createP2pMerchant, orderNumber } from '../support/p2p.js';
 
-const PAY = '/payment/rest/instantPayment.do';
 const PASSWORD = 'correct horse battery';
 const DAY_MS = 86_400_000;
 
@@ -53,22 +53,8 @@ for (const engine of ENGINES) {
       assert.equal((await client.login(email, PASSWORD)).status, 303);
       return client;
     }
-    async function pay(auth: Auth, pan: string, amount: number, currency = '978', extra: Body = {}) {
-      const answer = await gh.post(PAY, {
-        ...auth,
-        amount,
-        currency,
-        pan,
-        expiry: '203412',
-        cvc: '123',
-        returnUrl: 'https://shop.example/ok',
-        failUrl: 'https://shop.example/fail',
-        orderNumber: `ov-${randomBytes(4).toString('hex')}`,
-        ...extra,
-      });
-      assert.equal(answer.body.errorCode, '0', answer.text);
-      return answer.body;
-    }
+    const pay = (auth: Auth, pan: string, amount: number, currency = '978', extra: FormParams = {}) =>
+      paidOrder(gh, auth, pan, amount, currency, extra);
     /** A 3-D Secure payment's two calls (no 3DS Method run: the AReq goes out at the second). */
     async function authenticate(pan: string, amount: number): Promise<Body> {
       const first = await pay(shopX.auth, pan, amount);

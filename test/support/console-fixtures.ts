@@ -1,4 +1,35 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../src/store/prepared-query.js';
+import type { FormParams, TestGatehouse } from './gatehouse-harness.js';
+
+/**
+ * instantPayment.do with a card (`extra` adds or overrides parameters: a 3-D Secure payment's
+ * second call); asserts errorCode 0 and returns the answer.
+ */
+export async function paidOrder(
+  gh: TestGatehouse,
+  auth: { userName: string; password: string },
+  pan: string,
+  amount: number,
+  currency = '978',
+  extra: FormParams = {},
+): Promise<Record<string, unknown>> {
+  const answer = await gh.post('/payment/rest/instantPayment.do', {
+    ...auth,
+    amount,
+    currency,
+    pan,
+    expiry: '203412',
+    cvc: '123',
+    returnUrl: 'https://shop.example/ok',
+    failUrl: 'https://shop.example/fail',
+    orderNumber: `ov-${randomBytes(4).toString('hex')}`,
+    ...extra,
+  });
+  assert.equal(answer.body.errorCode, '0', answer.text);
+  return answer.body;
+}
 
 /**
  * States the console acts on that no quick flow reaches: every callback of an order dead after its

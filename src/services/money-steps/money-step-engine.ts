@@ -56,7 +56,11 @@ export class MoneyStepEngine {
     const olderThanMs = nowMs - this.timing.acquirerTimeoutMs - this.timing.graceMs;
     const due = await this.steps.due([...this.definitions.keys()], nowMs, olderThanMs, limit);
     const byOrder = new Map<string, StepRow[]>();
-    for (const step of due) byOrder.set(step.order_id, [...(byOrder.get(step.order_id) ?? []), step]);
+    for (const step of due) {
+      const steps = byOrder.get(step.order_id);
+      if (steps === undefined) byOrder.set(step.order_id, [step]);
+      else steps.push(step);
+    }
     const orders = [...byOrder.values()];
     const lane = async (): Promise<void> => {
       for (let steps = orders.shift(); steps !== undefined; steps = orders.shift()) {
