@@ -8,6 +8,7 @@ import { NamingPool } from './named-statements.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { pipelinedUnits } from './pipelined-units.js';
 import type { Database } from './schema.js';
+import { ownSqliteStatements } from './sqlite-statements.js';
 import { ownReadWindows, ReadWindows } from './read-window.js';
 import { withStatementCache } from './statement-cache.js';
 import { ownTurnReads, TurnReads } from './turn-reads.js';
@@ -66,11 +67,13 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     const log = statementLog();
     const windows = new ReadWindows();
     const checks = storeChecksOfEnvironment();
+    const statements = withStatementCache(sqlite, windows, checks?.onWrite);
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite, windows, checks?.onWrite) }),
+      dialect: new SqliteDialect({ database: statements }),
       ...(log === undefined ? {} : { log }),
     });
     ownReadWindows(db, windows);
+    ownSqliteStatements(db.getExecutor().adapter, { connection: sqlite, statements });
     const writes = new GroupCommit(db, {
       lock: writeLock,
       schedule: afterNextPoll,

@@ -10,6 +10,7 @@ import { noteInsert } from './multi-row-insert.js';
 import { nameStatement } from './named-statements.js';
 import { cacheReads, type CachedTable } from './read-cache.js';
 import { readWindowsOf } from './read-window.js';
+import { runOnSqlite, sqliteStatementsOf, type SqliteStatements } from './sqlite-statements.js';
 import { countStatement } from './statement-counter.js';
 import { turnReadsOf } from './turn-reads.js';
 import type { Database } from './schema.js';
@@ -25,6 +26,8 @@ interface Compiled<P> {
   readonly windowed: boolean;
   /** A plain read on PostgreSQL: outside a transaction it runs with its turn's reads (turn-reads.ts). */
   readonly turnRead: boolean;
+  /** A plain select: on SQLite it may run at once outside a transaction (sqlite-statements.ts). */
+  readonly reader: boolean;
 }
 
 /**
@@ -56,10 +59,10 @@ export function preparedQuery<P extends object, Row>(
       noteInsert(compiled.sql);
       if (options.cachedOn !== undefined) cacheReads(compiled.sql, options.cachedOn);
     }
-    const query = CompiledQuery.raw(
-      compiled.sql,
-      compiled.slots.map((slot) => ('name' in slot ? parameters[slot.name] : slot.constant)),
-    );
+    const values = compiled.slots.map((slot) => ('name' in slot ? parameters[slot.name] : slot.constant));
+    const sqlite = db.getExecutor().plugins.length === 0 ? sqliteStatementsOf(adapter) : undefined;
+    if (sqlite !== undefined) return onSqlite<Row>(db, sqlite, compiled, values);
+    const query = CompiledQuery.raw(compiled.sql, values);
     if (compiled.turnRead && !db.isTransaction) {
       const reads = turnReadsOf(db);
       if (reads !== undefined) {
@@ -76,6 +79,27 @@ export function preparedQuery<P extends object, Row>(
   };
 }
 
+/** SQLite: directly where nothing else can be on the connection (sqlite-statements.ts), else by Kysely. */
+function onSqlite<Row>(
+  db: Executor,
+  sqlite: SqliteStatements,
+  compiled: Pick<Compiled<unknown>, 'sql' | 'windowed' | 'reader'>,
+  values: unknown[],
+): Promise<QueryResult<Row>> {
+  // Async: Kysely refuses a transaction used after its end by throwing at once; that, and a
+  // statement's own error, reach the caller as a rejection.
+  const run = async (): Promise<QueryResult<Row>> => {
+    const direct = db.isTransaction
+      ? sqlite.connection.inTransaction
+      : compiled.reader && !sqlite.connection.inTransaction;
+    if (!direct) return db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, values));
+    return runOnSqlite<Row>(sqlite, compiled.sql, values);
+  };
+  // Inside a transaction the cache is not used, so there is nothing to wait for.
+  const window = compiled.windowed && !db.isTransaction ? readWindowsOf(db)?.next() : undefined;
+  return window === undefined ? run() : window.then(run);
+}
+
 /** Stands for the parameters object while `build` runs: each property read is its marker. */
 function markers<P extends object>(): P {
   return new Proxy({} as P, {
@@ -85,10 +109,12 @@ function markers<P extends object>(): P {
 
 function compile<P>(query: Compilable<unknown>, windowed: boolean, pipelinable: boolean): Compiled<P> {
   const { sql, parameters } = query.compile();
+  const reader = /^\s*select\b/i.test(sql);
   return {
     sql,
     windowed,
-    turnRead: pipelinable && /^\s*select\b/i.test(sql),
+    reader,
+    turnRead: pipelinable && reader,
     // A marker only comes from reading a member of P (markers), so its name is one of P's keys.
     slots: parameters.map((parameter) =>
       typeof parameter === 'string' && parameter.startsWith(MARKER)
