@@ -10,7 +10,7 @@ import { maskCardNumbersIn } from '../domain/pan.js';
 import { Refusal } from '../domain/refusals.js';
 import { registerBodyParsers } from './body-parsers.js';
 import { requestIdFrom } from './request-id.js';
-import { retryAfterOf, UNAVAILABLE_RETRY_AFTER_S } from './retry-after.js';
+import { setRetryAfter, UNAVAILABLE_RETRY_AFTER_S } from './retry-after.js';
 import type { Readiness } from '../store/readiness.js';
 import type { GatehouseMetrics } from '../observability/metrics.js';
 
@@ -164,8 +164,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     const refusal = new Refusal('SYSTEM_ERROR');
     request.errorCode = refusal.errorCode;
     request.log.error({ err: error }, 'unhandled error');
-    const retryAfterS = retryAfterOf(refusal, error);
-    if (retryAfterS !== undefined) void reply.header('retry-after', String(retryAfterS));
+    setRetryAfter(reply, refusal, error);
     await reply.code(500).send(refusalBody(refusal, DEFAULT_LANGUAGE, envelopeOf(request.routeOptions.url)));
   });
 

@@ -21,7 +21,7 @@ import { answerSerializer } from './answer-serializer.js';
 import { refusalBody } from './envelope.js';
 import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf, type Idempotency } from './idempotency.js';
 import type { RateLimiter } from './rate-limiter.js';
-import { retryAfterOf } from './retry-after.js';
+import { setRetryAfter } from './retry-after.js';
 import { checkRequestSignature } from './request-signature.js';
 import { certificateKey } from '../security/certificate-keys.js';
 
@@ -177,8 +177,7 @@ export function registerOperation(app: FastifyInstance, operation: Operation, de
         request.log.error({ err: error, operation: operation.path }, 'operation failed');
       }
       request.errorCode = refusal.errorCode;
-      const retryAfterS = retryAfterOf(refusal, error);
-      if (retryAfterS !== undefined) void reply.header('retry-after', String(retryAfterS));
+      setRetryAfter(reply, refusal, error);
       await reply.code(refusal.httpStatus).send(refusalBody(refusal, language, operation.envelope));
     } finally {
       release?.();

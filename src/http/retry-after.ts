@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { Refusal } from '../domain/refusals.js';
 import { isDatabaseUnreachable } from '../store/database-unreachable.js';
 
@@ -11,8 +12,14 @@ export const UNAVAILABLE_RETRY_AFTER_S = 5;
  * 6585), and the spec's system error when its cause is a database that cannot be reached (the
  * spec's 500 stays; the header tells clients and proxies that know it when to come back).
  */
-export function retryAfterOf(refusal: Refusal, cause: unknown): number | undefined {
+function retryAfterOf(refusal: Refusal, cause: unknown): number | undefined {
   if (refusal.httpStatus === 429) return LIMITED_RETRY_AFTER_S;
   if (refusal.key === 'SYSTEM_ERROR' && isDatabaseUnreachable(cause)) return UNAVAILABLE_RETRY_AFTER_S;
   return undefined;
+}
+
+/** Adds the Retry-After header to the answer refusing with `refusal`, when it has one. */
+export function setRetryAfter(reply: FastifyReply, refusal: Refusal, cause: unknown): void {
+  const seconds = retryAfterOf(refusal, cause);
+  if (seconds !== undefined) void reply.header('retry-after', String(seconds));
 }

@@ -31,6 +31,8 @@ export interface PresenceOptions {
 export class ServingPresence {
   private readonly startedAtMs: number;
   private readonly intervalMs: number;
+  /** A process counts while heard from within this (three beats, however short the interval). */
+  private readonly liveMs: number;
   private readonly nowMs: () => number;
   private timer: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
@@ -44,6 +46,7 @@ export class ServingPresence {
     private readonly options: PresenceOptions,
   ) {
     this.intervalMs = options.intervalMs ?? PRESENCE_INTERVAL_MS;
+    this.liveMs = Math.max(PRESENCE_STALE_MS, 3 * this.intervalMs);
     this.nowMs = options.nowMs ?? Date.now;
     this.startedAtMs = this.nowMs();
     this.count = options.ownProcesses;
@@ -82,7 +85,7 @@ export class ServingPresence {
         await ServingProcessRepository.beat(db, row, nowMs);
         await ServingProcessRepository.sweep(db, nowMs - PRESENCE_FORGET_MS);
       });
-      const live = await this.repository.liveSince(nowMs - Math.max(PRESENCE_STALE_MS, 3 * this.intervalMs));
+      const live = await this.repository.liveSince(nowMs - this.liveMs);
       this.failing = false;
       const count = Math.max(this.options.ownProcesses, live);
       if (count !== this.count) {

@@ -9,7 +9,7 @@ const SOCKET_CODES = new Set([
 ]);
 /** node-postgres says these in words only. */
 const PG_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection terminated unexpectedly/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
 /**
  * True when `error` (or what caused it) says the database cannot be reached now: the connection

@@ -48,20 +48,28 @@ export function preparedQuery<P extends object, Row>(
   // By the dialect's adapter class: the SQL text depends on the dialect only (a test run holds
   // a SQLite and a PostgreSQL store in one process).
   const compiledByDialect = new Map<unknown, Compiled<P>>();
+  const compileFor = (db: Executor, adapter: object): Compiled<P> => {
+    const sqlite = adapter instanceof SqliteAdapter;
+    const compiled = compile<P>(build(db, markers<P>()), options.cachedOn !== undefined && sqlite, !sqlite);
+    compiledByDialect.set(adapter.constructor, compiled);
+    nameStatement(compiled.sql);
+    noteInsert(compiled.sql);
+    if (options.cachedOn !== undefined) cacheReads(compiled.sql, options.cachedOn);
+    return compiled;
+  };
   return (db, parameters) => {
-    const adapter = db.getExecutor().adapter;
-    let compiled = compiledByDialect.get(adapter.constructor);
-    if (compiled === undefined) {
-      const sqlite = adapter instanceof SqliteAdapter;
-      compiled = compile<P>(build(db, markers<P>()), options.cachedOn !== undefined && sqlite, !sqlite);
-      compiledByDialect.set(adapter.constructor, compiled);
-      nameStatement(compiled.sql);
-      noteInsert(compiled.sql);
-      if (options.cachedOn !== undefined) cacheReads(compiled.sql, options.cachedOn);
-    }
+    const executor = db.getExecutor();
+    const adapter = executor.adapter;
+    const compiled = compiledByDialect.get(adapter.constructor) ?? compileFor(db, adapter);
     const values = compiled.slots.map((slot) => ('name' in slot ? parameters[slot.name] : slot.constant));
-    const sqlite = db.getExecutor().plugins.length === 0 ? sqliteStatementsOf(adapter) : undefined;
-    if (sqlite !== undefined) return onSqlite<Row>(db, sqlite, compiled, values);
+    // Only SQLite's cached reads have windows; inside a transaction the cache is not used, so
+    // there is nothing to wait for.
+    const window = compiled.windowed && !db.isTransaction ? readWindowsOf(db)?.next() : undefined;
+    const sqlite = executor.plugins.length === 0 ? sqliteStatementsOf(adapter) : undefined;
+    if (sqlite !== undefined) {
+      if (window === undefined) return onSqlite<Row>(db, sqlite, compiled, values);
+      return window.then(() => onSqlite<Row>(db, sqlite, compiled, values));
+    }
     const query = CompiledQuery.raw(compiled.sql, values);
     if (compiled.turnRead && !db.isTransaction) {
       const reads = turnReadsOf(db);
@@ -72,32 +80,27 @@ export function preparedQuery<P extends object, Row>(
           .then((result) => ({ rows: (result.rows ?? []) as Row[] }));
       }
     }
-    // Inside a transaction the cache is not used, so there is nothing to wait for.
-    const window = compiled.windowed && !db.isTransaction ? readWindowsOf(db)?.next() : undefined;
     if (window === undefined) return db.executeQuery<Row>(query);
     return window.then(() => db.executeQuery<Row>(query));
   };
 }
 
-/** SQLite: directly where nothing else can be on the connection (sqlite-statements.ts), else by Kysely. */
-function onSqlite<Row>(
+/**
+ * SQLite: directly where nothing else can be on the connection (sqlite-statements.ts), else by
+ * Kysely. Async: Kysely refuses a transaction used after its end by throwing at once; that, and a
+ * statement's own error, reach the caller as a rejection.
+ */
+async function onSqlite<Row>(
   db: Executor,
   sqlite: SqliteStatements,
-  compiled: Pick<Compiled<unknown>, 'sql' | 'windowed' | 'reader'>,
+  compiled: Pick<Compiled<unknown>, 'sql' | 'reader'>,
   values: unknown[],
 ): Promise<QueryResult<Row>> {
-  // Async: Kysely refuses a transaction used after its end by throwing at once; that, and a
-  // statement's own error, reach the caller as a rejection.
-  const run = async (): Promise<QueryResult<Row>> => {
-    const direct = db.isTransaction
-      ? sqlite.connection.inTransaction
-      : compiled.reader && !sqlite.connection.inTransaction;
-    if (!direct) return db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, values));
-    return runOnSqlite<Row>(sqlite, compiled.sql, values);
-  };
-  // Inside a transaction the cache is not used, so there is nothing to wait for.
-  const window = compiled.windowed && !db.isTransaction ? readWindowsOf(db)?.next() : undefined;
-  return window === undefined ? run() : window.then(run);
+  const direct = db.isTransaction
+    ? sqlite.connection.inTransaction
+    : compiled.reader && !sqlite.connection.inTransaction;
+  if (!direct) return db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, values));
+  return runOnSqlite<Row>(sqlite, compiled.sql, values);
 }
 
 /** Stands for the parameters object while `build` runs: each property read is its marker. */
