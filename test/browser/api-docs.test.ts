@@ -3,11 +3,11 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, offlineContext, screenshot } from '../support/browser.js';
+import { launchBrowser, offlineContext, screenshot, skipUnlessChromium } from '../support/browser.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
 // The page's engine does not matter: one engine keeps the browser suite lean.
-describe('the API reference page (GET /docs, issue 26)', () => {
+describe('the API reference page (GET /docs, issue 26)', { skip: skipUnlessChromium() }, () => {
   let gh: TestGatehouse;
   let browser: Browser;
   let auth: { userName: string; password: string };

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startShop } from '../support/browser.js';
+import { launchBrowser, screenshot, startShop, skipUnlessChromium } from '../support/browser.js';
 import { DCC_CARDS, dccRatesFile } from '../support/dcc.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
@@ -9,7 +9,7 @@ import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-har
 const STATUS = '/payment/rest/getOrderStatusExtended.do';
 
 for (const engine of ENGINES) {
-  describe(`${engine}: DCC on the payment page (scenario 1)`, () => {
+  describe(`${engine}: DCC on the payment page (scenario 1)`, { skip: skipUnlessChromium() }, () => {
     let gh: TestGatehouse;
     let browser: Browser;
     let shop: Awaited<ReturnType<typeof startShop>>;

@@ -2,7 +2,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { collectPages, consoleLogin, launchBrowser, offlineContext, screenshot } from '../support/browser.js';
+import {
+  collectPages,
+  consoleLogin,
+  launchBrowser,
+  offlineContext,
+  screenshot,
+  skipUnlessChromium,
+} from '../support/browser.js';
 import { cardDataIn } from '../support/card-data.js';
 import { listenForCallbacks } from '../support/callback-listener.js';
 import { killCallback, strandStep } from '../support/console-fixtures.js';
@@ -12,7 +19,7 @@ import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-har
 const PASSWORD = 'correct horse battery';
 
 for (const engine of ENGINES) {
-  describe(`${engine}: the operator console in Chromium (issue 27)`, () => {
+  describe(`${engine}: the operator console in Chromium (issue 27)`, { skip: skipUnlessChromium() }, () => {
     let gh: TestGatehouse;
     let browser: Browser;
 

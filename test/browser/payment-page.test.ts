@@ -9,7 +9,7 @@ import {
   readMethodData,
   readMethodNotification,
 } from '../../src/processing/threeds/emv-messages.js';
-import { launchBrowser, screenshot, startShop } from '../support/browser.js';
+import { launchBrowser, screenshot, startShop, skipUnlessChromium } from '../support/browser.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
@@ -28,7 +28,7 @@ interface Card {
 }
 
 for (const engine of ENGINES) {
-  describe(`${engine}: the hosted payment page in a real browser`, () => {
+  describe(`${engine}: the hosted payment page in a real browser`, { skip: skipUnlessChromium() }, () => {
     let gh: TestGatehouse;
     let browser: Browser;
     let shop: { server: Server; url: string };

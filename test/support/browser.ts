@@ -1,13 +1,25 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { requiredInCi } from './required-in-ci.js';
 import { TEST_OUTPUT_DIR } from './test-output.js';
 
 /** Debian's Chromium (the `chromium` package), as .ci/run installs it. */
 export const CHROMIUM_PATH = process.env.GATEHOUSE_TEST_CHROMIUM ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = join(TEST_OUTPUT_DIR, 'screenshots');
+
+/**
+ * A node:test `skip` option for a suite that drives Chromium: false when it is installed, a reason
+ * outside CI (a bare machine still runs the rest), a throw under CI, like PostgreSQL's absence.
+ */
+export function skipUnlessChromium(): string | false {
+  const missing = existsSync(CHROMIUM_PATH)
+    ? undefined
+    : `${CHROMIUM_PATH} is absent (Debian's chromium package: apt-get install chromium)`;
+  return requiredInCi(missing) ?? false;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
