@@ -125,6 +125,17 @@ async function main(): Promise<void> {
     throw new Error('usage: npm run bench:compare -- <rev> <rev> [...] (`.` is this checkout)');
   const under = mkdtempSync(join(tmpdir(), 'gatehouse-compare-'));
   const trees: Tree[] = [];
+  const removeWorktrees = (): void => {
+    for (const tree of trees.filter((candidate) => candidate.throwaway)) {
+      spawnSync('git', ['worktree', 'remove', '--force', tree.dir], { cwd: ROOT });
+    }
+    rmSync(under, { recursive: true, force: true });
+  };
+  // Stopped with Ctrl-C, the throwaway worktrees go too (a `finally` does not run on a signal).
+  process.once('SIGINT', () => {
+    removeWorktrees();
+    process.exit(130);
+  });
   try {
     for (const rev of revs) trees.push(checkOut(rev, under));
     const readings = new Map<Tree, Reading[]>(trees.map((tree) => [tree, []]));
@@ -143,10 +154,7 @@ async function main(): Promise<void> {
     }
     report(trees, readings);
   } finally {
-    for (const tree of trees.filter((candidate) => candidate.throwaway)) {
-      spawnSync('git', ['worktree', 'remove', '--force', tree.dir], { cwd: ROOT });
-    }
-    rmSync(under, { recursive: true, force: true });
+    removeWorktrees();
   }
 }
 
