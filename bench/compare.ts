@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Row } from './run.js';
+import { median } from './statistics.js';
 import { ROOT } from './world.js';
 
 /**
@@ -34,20 +36,23 @@ interface Tree {
   readonly throwaway: boolean;
 }
 
-interface Reading {
-  readonly endpoint: string;
+/** What is compared of a run, or the medians of a tree's runs. */
+interface Figures {
   readonly requestsPerSecond: number;
   readonly ratio: number;
   readonly cpuUs: number;
   readonly p99Ms: number;
 }
 
-interface LatestRow {
-  readonly endpoint: string;
-  readonly ratio: number;
-  readonly cpuUsPerRequest: number;
-  readonly gatehouse: { readonly requestsPerSecond: number; readonly latencyP99Ms: number };
-}
+const figuresOf = (row: Row): Figures => ({
+  requestsPerSecond: row.gatehouse.requestsPerSecond,
+  ratio: row.ratio,
+  cpuUs: row.cpuUsPerRequest,
+  p99Ms: row.gatehouse.latencyP99Ms,
+});
+
+const shown = (f: Figures): string =>
+  `${f.requestsPerSecond.toFixed(0).padStart(7)} req/s  ratio ${f.ratio.toFixed(4)}  CPU ${f.cpuUs.toFixed(1).padStart(6)} µs  p99 ${String(f.p99Ms)} ms`;
 
 function run(command: string, args: readonly string[], cwd: string, env?: NodeJS.ProcessEnv): string {
   const done = spawnSync(command, args, { cwd, encoding: 'utf8', env: env ?? process.env });
@@ -69,53 +74,42 @@ function checkOut(rev: string, under: string): Tree {
 }
 
 /** One bench run of a tree; this checkout's committed results file is put back as it was. */
-function benchOnce(tree: Tree): Reading[] {
+function benchOnce(tree: Tree): Row[] {
   const resultsFile = join(tree.dir, RESULTS);
   const kept = existsSync(resultsFile) ? readFileSync(resultsFile) : undefined;
   try {
     run(process.execPath, ['dist/bench/run.js'], tree.dir, { ...process.env, ...BENCH_ENV });
-    const rows = (JSON.parse(readFileSync(resultsFile, 'utf8')) as { rows: LatestRow[] }).rows;
-    return rows.map((row) => ({
-      endpoint: row.endpoint,
-      requestsPerSecond: row.gatehouse.requestsPerSecond,
-      ratio: row.ratio,
-      cpuUs: row.cpuUsPerRequest,
-      p99Ms: row.gatehouse.latencyP99Ms,
-    }));
+    return (JSON.parse(readFileSync(resultsFile, 'utf8')) as { rows: Row[] }).rows;
   } finally {
     if (kept !== undefined) writeFileSync(resultsFile, kept);
   }
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 const percentAgainst = (value: number, base: number): string =>
   `${value >= base ? '+' : ''}${(((value - base) / base) * 100).toFixed(1)} %`;
 
-function report(trees: readonly Tree[], readings: Map<Tree, Reading[]>): void {
-  const endpoints = [...new Set([...readings.values()].flat().map((reading) => reading.endpoint))];
+function report(trees: readonly Tree[], runs: Map<Tree, Row[]>): void {
+  const endpoints = [...new Set([...runs.values()].flat().map((row) => row.endpoint))];
   for (const endpoint of endpoints) {
     console.log(`\n${endpoint}: medians of ${String(ROUNDS)} runs each`);
-    let first: { rps: number; ratio: number; cpu: number } | undefined;
-    for (const tree of trees) {
-      const of = (readings.get(tree) ?? []).filter((reading) => reading.endpoint === endpoint);
-      const rps = median(of.map((reading) => reading.requestsPerSecond));
-      const ratio = median(of.map((reading) => reading.ratio));
-      const cpu = median(of.map((reading) => reading.cpuUs));
-      const p99 = median(of.map((reading) => reading.p99Ms));
-      first ??= { rps, ratio, cpu };
+    const medians = trees.map((tree): Figures => {
+      const of = (runs.get(tree) ?? []).filter((row) => row.endpoint === endpoint).map(figuresOf);
+      const middle = (pick: (f: Figures) => number) => median(of.map(pick));
+      return {
+        requestsPerSecond: middle((f) => f.requestsPerSecond),
+        ratio: middle((f) => f.ratio),
+        cpuUs: middle((f) => f.cpuUs),
+        p99Ms: middle((f) => f.p99Ms),
+      };
+    });
+    const [first] = medians;
+    medians.forEach((figures, index) => {
       const against =
-        tree === trees[0]
+        index === 0 || first === undefined
           ? ''
-          : `   (req/s ${percentAgainst(rps, first.rps)}, ratio ${percentAgainst(ratio, first.ratio)}, CPU ${percentAgainst(cpu, first.cpu)})`;
-      console.log(
-        `  ${tree.rev.padEnd(24)} ${rps.toFixed(0).padStart(7)} req/s  ratio ${ratio.toFixed(4)}  CPU ${cpu.toFixed(1).padStart(6)} µs  p99 ${String(p99)} ms${against}`,
-      );
-    }
+          : `   (req/s ${percentAgainst(figures.requestsPerSecond, first.requestsPerSecond)}, ratio ${percentAgainst(figures.ratio, first.ratio)}, CPU ${percentAgainst(figures.cpuUs, first.cpuUs)})`;
+      console.log(`  ${(trees[index]?.rev ?? '').padEnd(24)} ${shown(figures)}${against}`);
+    });
   }
 }
 
@@ -138,21 +132,21 @@ async function main(): Promise<void> {
   });
   try {
     for (const rev of revs) trees.push(checkOut(rev, under));
-    const readings = new Map<Tree, Reading[]>(trees.map((tree) => [tree, []]));
+    const runs = new Map<Tree, Row[]>(trees.map((tree) => [tree, []]));
     for (let round = 1; round <= ROUNDS; round += 1) {
       const order = round % 2 === 1 ? trees : [...trees].reverse();
       for (const tree of order) {
         run('sync', [], ROOT);
         await sleep(PAUSE_MS);
-        for (const reading of benchOnce(tree)) {
-          readings.get(tree)!.push(reading);
+        for (const row of benchOnce(tree)) {
+          runs.get(tree)?.push(row);
           console.log(
-            `round ${String(round)}  ${tree.rev.padEnd(24)} ${reading.endpoint.padEnd(28)} ${reading.requestsPerSecond.toFixed(0).padStart(7)} req/s  ratio ${reading.ratio.toFixed(4)}  CPU ${reading.cpuUs.toFixed(1).padStart(6)} µs  p99 ${String(reading.p99Ms)} ms`,
+            `round ${String(round)}  ${tree.rev.padEnd(24)} ${row.endpoint.padEnd(28)} ${shown(figuresOf(row))}`,
           );
         }
       }
     }
-    report(trees, readings);
+    report(trees, runs);
   } finally {
     removeWorktrees();
   }

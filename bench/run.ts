@@ -21,6 +21,7 @@ import {
 } from './console-list.js';
 import { preloadOrders, type Preloaded } from './preload.js';
 import { measureSharedLimit, printSharedLimit, type SharedLimitReading } from './shared-limit.js';
+import { median } from './statistics.js';
 import { prepareWorld, ROOT } from './world.js';
 
 /**
@@ -66,7 +67,7 @@ const KEEP = process.env.BENCH_KEEP === '1';
 /** Serving processes: one with SQLite, one per core with PostgreSQL (GATEHOUSE_WORKERS' default). */
 const WORKERS = POSTGRES ? Number(process.env.GATEHOUSE_WORKERS ?? availableParallelism()) : 1;
 
-interface Row {
+export interface Row {
   readonly endpoint: string;
   /** Orders in the database before the load (0, or the preload). */
   readonly preloaded: number;
@@ -79,12 +80,6 @@ interface Row {
   /** The server's CPU time per answered request, in µs: steadier than req/s on a shared machine. */
   readonly cpuUsPerRequest: number;
   readonly rounds: number;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** The round with the median throughput stands for the endpoint; percentiles are medians too. */

@@ -1,3 +1,5 @@
+import { median } from './statistics.js';
+
 /*
  * The soak's verdicts, kept apart from the run so they can be tested on made-up series. A series
  * is cut into four quarters by sample index; the first quarter is the warm-up (caches filling,
@@ -14,13 +16,6 @@ export interface Check {
   readonly passed: boolean;
   /** Why it passed or failed, with the figures it was judged on. */
   readonly reason: string;
-}
-
-export function median(values: readonly number[]): number {
-  if (values.length === 0) throw new Error('median of no values');
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Nearest-rank percentile (p in 0..100); undefined for no values. */

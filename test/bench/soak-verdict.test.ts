@@ -3,13 +3,13 @@ import assert from 'node:assert/strict';
 import {
   errorCheck,
   growthCheck,
-  median,
   percentile,
   quarterMedians,
   quarters,
   stillRising,
   walCheck,
 } from '../../bench/soak-verdict.js';
+import { median } from '../../bench/statistics.js';
 
 const plain = (value: number) => String(value);
 
