@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, startShop, skipUnlessChromium } from '../support/browser.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
@@ -44,6 +44,16 @@ for (const engine of ENGINES) {
         return { orderId: String(answer.body.orderId), formUrl: String(answer.body.formUrl) };
       };
 
+      // Pay, pass the ACS emulator's challenge, and land on the shop's success address.
+      const payThroughChallenge = async (page: Page) => {
+        await page.click('#pay-button');
+        await page.waitForURL(/\/acs\/challenge/);
+        await page.fill('#code', '123456');
+        await page.click('button[value=submit]');
+        await page.waitForURL((url) => url.origin === shopUrl);
+        assert.equal(new URL(page.url()).pathname, '/ok');
+      };
+
       test('"remember this card", then the next order offers it and pays with it (CVC only, 3-D Secure challenge)', async () => {
         const context = await browser.newContext({ viewport: { width: 560, height: 820 } });
         try {
@@ -56,12 +66,7 @@ for (const engine of ENGINES) {
           await page.fill('#cvc', '123');
           await page.fill('#cardholderName', 'Jane Doe');
           await page.check('#remember');
-          await page.click('#pay-button');
-          await page.waitForURL(/\/acs\/challenge/);
-          await page.fill('#code', '123456');
-          await page.click('button[value=submit]');
-          await page.waitForURL((url) => url.origin === shopUrl);
-          assert.equal(new URL(page.url()).pathname, '/ok');
+          await payThroughChallenge(page);
 
           const stored = await gh.post('/payment/rest/getBindings.do', { ...auth, clientId: 'customer-7' });
           const bindings = stored.body.bindings as { bindingId: string; maskedPan: string }[];
@@ -76,12 +81,7 @@ for (const engine of ENGINES) {
           assert.match(await page.locator('#saved-cards').innerText(), /555555\*\*5599/);
           await screenshot(page, `${engine}-saved-card`);
           await page.fill('#cvc', '123');
-          await page.click('#pay-button');
-          await page.waitForURL(/\/acs\/challenge/);
-          await page.fill('#code', '123456');
-          await page.click('button[value=submit]');
-          await page.waitForURL((url) => url.origin === shopUrl);
-          assert.equal(new URL(page.url()).pathname, '/ok');
+          await payThroughChallenge(page);
 
           const paid = (await gh.post(STATUS, { ...auth, orderId: second.orderId })).body;
           assert.equal(paid.orderStatus, 2);
