@@ -21,13 +21,6 @@ import { Idempotency } from './http/idempotency.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { automaticHoldJob } from './jobs/automatic-hold-job.js';
 import { moneyStepRecoveryJob } from './jobs/money-step-recovery-job.js';
-import { AuthorizationSteps } from './services/money-steps/authorization-steps.js';
-import { CreditSteps } from './services/money-steps/credit-steps.js';
-import { MoneyStepEngine } from './services/money-steps/money-step-engine.js';
-import { MovementSteps } from './services/money-steps/movement-steps.js';
-import { ReversalSteps } from './services/money-steps/reversal-steps.js';
-import { TransferCredits } from './services/p2p/transfer-credits.js';
-import { MoneyStepRepository } from './store/money-step-repository.js';
 import { SandboxLedgerRepository } from './store/sandbox-ledger-repository.js';
 import type { AcquirerPort } from './processing/acquirer/acquirer-port.js';
 import { callbackDeliveryJob } from './jobs/callback-delivery-job.js';
@@ -75,9 +68,11 @@ import { TransferOrders } from './services/p2p/transfer-orders.js';
 import { BindingRepository } from './store/binding-repository.js';
 import { AcsRepository } from './store/acs-repository.js';
 import { ThreeDsRepository } from './store/threeds-repository.js';
-import { CardPayment, type PaymentEventSink } from './services/card-payment.js';
+import { CardPayment } from './services/card-payment.js';
+import { createMoneyEngine } from './services/money-steps/money-engine.js';
+import type { StepScheduler } from './services/money-steps/money-step-engine.js';
+import type { PaymentEventSink } from './services/callbacks/payment-event.js';
 import { CardCredit } from './services/card-credit.js';
-import { CreditRepository } from './store/credit-repository.js';
 import { OrderExpiry } from './services/order-expiry.js';
 import { OrderPageVisits } from './services/order-page-visits.js';
 import { OrderLifecycle } from './services/order-lifecycle.js';
@@ -133,6 +128,8 @@ export interface GatehouseOptions {
    * one arrive late or counts calls, with the real sandbox behind it.
    */
   readonly acquirerWrapper?: (sandbox: AcquirerPort) => AcquirerPort;
+  /** Tests only: the money engine's scheduler, to try the live call and recovery in every order. */
+  readonly stepScheduler?: StepScheduler;
 }
 
 export interface Gatehouse {
@@ -266,81 +263,52 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     withTimeout(options.acquirerWrapper?.(sandbox) ?? sandbox, config.acquirerTimeoutMs),
     metrics,
   );
-  const steps = new MoneyStepEngine(new MoneyStepRepository(store.db), store.writes, clock, logger, {
-    acquirerTimeoutMs: config.acquirerTimeoutMs,
-    graceMs: config.recoveryGraceMs,
-  });
   const emit: PaymentEventSink = async (db, event, nowMs) => {
     await enqueuePaymentCallback(db, event, nowMs, random);
   };
   const keys = gatewayKeys(config.dataDir);
   const expiry = new OrderExpiry(deadlines, store.writes, clock, emit);
+  const vault = new CredentialVault(new BindingRepository(store.db), secrets, random, clock, emit);
+  const movementRows = new OrderMovementRepository();
+  const money = createMoneyEngine({
+    db: store.db,
+    writes: store.writes,
+    acquirer,
+    box: secrets,
+    vault,
+    emit,
+    clock,
+    random,
+    logger,
+    timing: { acquirerTimeoutMs: config.acquirerTimeoutMs, graceMs: config.recoveryGraceMs },
+    ...(options.stepScheduler === undefined ? {} : { scheduler: options.stepScheduler }),
+  });
+  const { engine: steps, spends } = money;
   const lifecycle = new OrderLifecycle(
     orders,
-    new OrderMovementRepository(),
+    movementRows,
     operationRows,
     store.writes,
-    acquirer,
-    clock,
-    random,
-    emit,
-  );
-  const creditRows = new CreditRepository(store.db);
-  const vault = new CredentialVault(new BindingRepository(store.db), secrets, random, clock, emit);
-  const payment = new CardPayment(
-    orders,
-    operationRows,
-    store.writes,
-    acquirer,
-    clock,
-    random,
-    emit,
-    vault,
-    metrics,
-  );
-  const credit = new CardCredit(
-    orders,
-    operationRows,
-    creditRows,
-    store.writes,
-    acquirer,
-    secrets,
-    clock,
-    random,
-    emit,
-  );
-  const transferCredits = new TransferCredits(
-    orders,
-    operationRows,
-    creditRows,
-    store.writes,
-    acquirer,
-    secrets,
-    clock,
-    random,
-    emit,
     steps,
+    money.movements,
+    clock,
+    random,
   );
+  const payment = new CardPayment(orders, steps, money.authorizations, clock, random, metrics);
+  const credit = new CardCredit(orders, steps, money.credits, secrets, clock, random);
   const transfers = new P2pTransfer(
     orders,
-    operationRows,
-    creditRows,
     store.writes,
+    steps,
+    money.authorizations,
+    money.credits,
     acquirer,
     secrets,
     clock,
     random,
-    emit,
     vault,
-    transferCredits,
     metrics,
   );
-  steps.define(
-    new AuthorizationSteps(orders, operationRows, creditRows, store.writes, acquirer, clock, random),
-  );
-  steps.define(new ReversalSteps(orders, operationRows, store.writes, acquirer, clock));
-  steps.define(new MovementSteps(orders, lifecycle, acquirer));
-  steps.define(new CreditSteps(orders, acquirer, credit, transferCredits));
   // The sandbox ACS signs with a key of its own, derived so it is stable across restarts and nodes.
   const acsKey = createHmac('sha256', masterKey).update('gatehouse sandbox ACS').digest();
   const sandboxDirectory = new SandboxDirectoryKeys(new WalletRepository(store.db), secrets, clock);
@@ -382,6 +350,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     threeDs,
     new CvcKeeper(),
     clock,
+    spends,
     transfers,
     metrics,
   );

@@ -8,18 +8,25 @@ import type { PeriodicJob } from './periodic-job.js';
 
 export const AUTOMATIC_HOLD_BATCH_MAX = 50;
 
+/** Each action is one step: refused for now, it is sent again under its own id with the engine's backoff. */
+const AUTOMATIC = { automatic: true } as const;
+
 /** A hold another node or a merchant's own call already settled is not an error. */
 const SETTLED: ReadonlySet<RefusalKey> = new Set([
   'ORDER_NOT_CAPTURABLE',
   'ORDER_NOT_REVERSIBLE',
   'OPERATION_PENDING',
+  // Refused for good: the engine left its step for a person (and said so), and cleared the deadline.
+  'OPERATION_DECLINED',
 ]);
 
 /**
  * Carries out `autocompletionDate` (capture of the whole hold) and `autoReverseDate` (its
  * reversal) when their time comes. It goes through the same lifecycle service as deposit.do and
  * reverse.do, whose guarded change comes before the acquirer call: when two nodes pick the same
- * hold, one captures it and the other is refused before reaching the acquirer.
+ * hold, one captures it and the other is refused before reaching the acquirer. Each action is a
+ * money step sent under one id: a refusal is retried by the engine with backoff and an attempt
+ * cap, then left for a person with the deadline cleared, never sent anew at every run.
  */
 export function automaticHoldJob(
   deadlines: OrderDeadlineRepository,
@@ -36,12 +43,12 @@ export function automaticHoldJob(
       const toComplete = await deadlines.dueForAutomaticAction('complete', nowMs, AUTOMATIC_HOLD_BATCH_MAX);
       const toReverse = await deadlines.dueForAutomaticAction('reverse', nowMs, AUTOMATIC_HOLD_BATCH_MAX);
       for (const order of toComplete) {
-        await settle(() => lifecycle.deposit(order, 0), order.id, 'complete');
+        await settle(() => lifecycle.deposit(order, 0, AUTOMATIC), order.id, 'complete');
       }
       for (const order of toReverse) {
         const merchant = await directory.byId(order.merchant_id);
         if (merchant !== undefined)
-          await settle(() => lifecycle.reverse(merchant, order, undefined), order.id, 'reverse');
+          await settle(() => lifecycle.reverse(merchant, order, undefined, AUTOMATIC), order.id, 'reverse');
       }
       return Math.max(toComplete.length, toReverse.length);
     },

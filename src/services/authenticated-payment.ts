@@ -20,6 +20,7 @@ import type { NewOrder } from '../store/order-columns.js';
 import { chargeOf } from './dcc/charge.js';
 import type { OrderRow } from '../store/schema.js';
 import type { ThreeDsTransaction } from '../store/threeds-repository.js';
+import type { IntentWrites } from './money-steps/intent-writes.js';
 import type { CardPayment, CardPaymentInput } from './card-payment.js';
 import type { CvcKeeper } from './cvc-keeper.js';
 import { refuseReusedNumber } from './order-registration.js';
@@ -41,6 +42,8 @@ export class AuthenticatedPayment {
     private readonly server: ThreeDsServer,
     private readonly cvcs: CvcKeeper,
     private readonly clock: Clock,
+    /** What a payment spends, written with its order when 3-D Secure comes first. */
+    private readonly spends: IntentWrites,
     /** Settles card-to-card transfer orders once their debited card is authenticated. */
     private readonly transfers?: Pick<CardPayment, 'pay'>,
     private readonly observer: MoneyObserver = NO_MONEY_OBSERVER,
@@ -76,7 +79,7 @@ export class AuthenticatedPayment {
       this.writes.run(async (db) => {
         await this.orders.insertIn(db, order);
         await this.server.record(db, enrollment.transaction);
-        await request.intent?.(db);
+        await this.spends.apply(db, request.spends ?? [], order, order.created_at_ms);
       }),
     );
     return this.afterEnrollment(order.merchant_id, order.id, enrollment.transaction, request, browser);
@@ -436,7 +439,7 @@ export class AuthenticatedPayment {
       ...request.terms,
       authentication: { eci: info.eci ?? '07' },
       secureAuth: JSON.stringify(info),
-      ...(request.intent === undefined ? {} : { intent: request.intent }),
+      ...(request.spends === undefined ? {} : { spends: request.spends }),
       ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
     };
   }

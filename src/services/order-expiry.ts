@@ -2,7 +2,7 @@ import type { Clock } from '../domain/clock.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import { OrderDeadlineRepository } from '../store/order-deadline-repository.js';
 import type { ExpiringOrder } from '../store/order-columns.js';
-import type { PaymentEventSink } from './card-payment.js';
+import type { PaymentEventSink } from './callbacks/payment-event.js';
 import { paymentEventFor } from './callbacks/payment-event.js';
 
 /**

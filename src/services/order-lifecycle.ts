@@ -1,25 +1,23 @@
 import type { Clock } from '../domain/clock.js';
+import { DECLINE_REASONS } from '../domain/decline-reasons.js';
 import { effectiveAmount } from '../domain/lifecycle-rules.js';
-import { pendingOperationRow } from '../domain/operation-intent.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
 import { Refusal, type RefusalKey } from '../domain/refusals.js';
-import { isUnknown, type AcquirerPort, type FollowUpAnswer } from '../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OperationRepository } from '../store/operation-repository.js';
-import type { OrderMovementRepository } from '../store/order-movement-repository.js';
+import type { DccSide, OrderMovementRepository } from '../store/order-movement-repository.js';
 import type { OrderRepository } from '../store/order-repository.js';
-import type { ReversalPrior } from '../store/order-columns.js';
-import type { Executor } from '../store/prepared-query.js';
-import type { OrderOperationRow, OrderRow } from '../store/schema.js';
+import type { OrderRow } from '../store/schema.js';
 import { isUniqueViolation } from '../store/unique-violation.js';
-import type { PaymentEventSink } from './card-payment.js';
-import { dccSide, paymentEventFor, type CallbackOperation } from './callbacks/payment-event.js';
 import { convertedOf } from './dcc/charge.js';
 import type { MovementSide } from '../domain/dcc/movement-split.js';
 import type { MerchantContext } from './merchant-context.js';
-import { operationOutcome } from './operation-outcome.js';
-import { amountsOf, dccAmount, followUp, reversalAsFollowUp } from './movement-terms.js';
+import type { MoneyStepEngine } from './money-steps/money-step-engine.js';
+import { WRONG_STATE, type MovementChange, type MovementSteps } from './money-steps/movement-steps.js';
+import { pendingStep } from './money-steps/pending-step.js';
+import { movementDetails } from './money-steps/step-details.js';
+import { amountsOf, dccAmount } from './movement-terms.js';
 
 type Kind = 'capture' | 'reversal' | 'refund';
 
@@ -31,6 +29,8 @@ export interface MovementTerms {
   readonly side?: MovementSide;
   /** X-Request-Id of the call, carried by the callback; absent when a job moves the money. */
   readonly requestId?: string;
+  /** A hold's automatic action: sent again under its own id when refused for now, never undone at once. */
+  readonly automatic?: boolean;
 }
 
 export interface RefundTerms extends MovementTerms {
@@ -47,54 +47,16 @@ interface Movement {
   readonly details?: unknown;
   /** X-Request-Id of the merchant's call; its callback carries it. */
   readonly requestId?: string;
-  /** The guarded change; false when the order's state or amounts forbid it. */
-  apply(db: Executor, nowMs: number): Promise<boolean>;
-  /** A full reversal's record of what it zeroed, read after `apply` (see undo). */
-  prior?(): ReversalPrior;
+  /** A hold's automatic action (autocompletionDate, autoReverseDate), not a merchant's call. */
+  readonly automatic?: boolean;
+  /** The guarded change on the order; refused when its state or amounts forbid it. */
+  readonly change: MovementChange;
 }
-
-/** What each movement refuses with when the order's state forbids it. */
-const WRONG_STATE: Record<Kind, RefusalKey> = {
-  capture: 'ORDER_NOT_CAPTURABLE',
-  reversal: 'ORDER_NOT_REVERSIBLE',
-  refund: 'ORDER_NOT_REFUNDABLE',
-};
 
 const WRONG_STATE_KEYS: ReadonlySet<RefusalKey> = new Set(Object.values(WRONG_STATE));
 
 /** How often a converted order's movement is computed again when concurrent movements keep winning. */
 const CONVERTED_ATTEMPTS_MAX = 50;
-
-const CALLBACK_OF: Record<Kind, CallbackOperation> = {
-  capture: 'deposited',
-  reversal: 'reversed',
-  refund: 'refunded',
-};
-
-/** How a movement ended at the acquirer: done, refused (and undone), or not known yet. */
-export type MovementEnd =
-  { readonly state: 'approved' | 'pending' } | { readonly state: 'declined'; readonly actionCode: number };
-
-const APPROVED: MovementEnd = { state: 'approved' };
-const PENDING: MovementEnd = { state: 'pending' };
-
-/**
- * Undoes a movement the acquirer refused, from its operation row alone, so a movement resumed
- * after a restart is undone the same way. Each compensation is a guarded repository method.
- */
-async function undo(
-  orders: OrderMovementRepository,
-  db: Executor,
-  operation: Pick<OrderOperationRow, 'order_id' | 'kind' | 'amount_minor' | 'prior' | 'dcc_amount_minor'>,
-): Promise<boolean> {
-  const { order_id: orderId, amount_minor: amountMinor } = operation;
-  const dccMinor = operation.dcc_amount_minor ?? 0;
-  if (operation.kind === 'capture') return orders.undoCapture(db, orderId, amountMinor);
-  if (operation.kind === 'refund') return orders.undoRefund(db, orderId, amountMinor, dccMinor);
-  // A partial reversal released part of a hold and records no prior; a full one records what it zeroed.
-  if (operation.prior === null) return orders.undoPartialReversal(db, orderId, amountMinor, dccMinor);
-  return orders.undoFullReversal(db, orderId, JSON.parse(operation.prior) as ReversalPrior);
-}
 
 /**
  * deposit.do, reverse.do, refund.do, decline.do. Each movement: the guarded change and its pending
@@ -111,10 +73,10 @@ export class OrderLifecycle {
     private readonly movements: OrderMovementRepository,
     private readonly operations: OperationRepository,
     private readonly writes: GroupCommit,
-    private readonly acquirer: AcquirerPort,
+    private readonly engine: MoneyStepEngine,
+    private readonly movementSteps: MovementSteps,
     private readonly clock: Clock,
     private readonly random: RandomSource,
-    private readonly emit: PaymentEventSink,
   ) {}
 
   async deposit(order: OrderRow, requestedMinor: number, terms: MovementTerms = {}): Promise<void> {
@@ -129,7 +91,7 @@ export class OrderLifecycle {
         details: terms.details,
         ...requestIdOf(terms),
         ...dccAmount(dcc),
-        apply: (db, nowMs) => this.movements.applyDeposit(db, current.id, amountMinor, nowMs, dcc),
+        change: { kind: 'deposit', amountMinor, ...dccOf(dcc) },
       });
     });
   }
@@ -174,28 +136,17 @@ export class OrderLifecycle {
         details: terms.details,
         ...requestIdOf(terms),
         ...dccAmount(dcc),
-        apply: (db, nowMs) => this.movements.applyPartialReversal(db, order.id, amountMinor, nowMs, dcc),
+        change: { kind: 'partialReversal', amountMinor, ...dccOf(dcc) },
       });
       return;
     }
-    let before: OrderRow | undefined;
     await this.move(order, {
       kind: 'reversal',
       amountMinor,
       details: terms.details,
       ...requestIdOf(terms),
       ...dccAmount(dcc),
-      apply: async (db, nowMs) => {
-        before = await this.movements.applyFullReversal(db, order.id, nowMs);
-        return before !== undefined;
-      },
-      prior: () => ({
-        status: before?.status ?? order.status,
-        approved_minor: before?.approved_minor ?? order.approved_minor,
-        deposited_minor: before?.deposited_minor ?? order.deposited_minor,
-        dcc_approved_minor: before?.dcc_approved_minor ?? order.dcc_approved_minor,
-        dcc_deposited_minor: before?.dcc_deposited_minor ?? order.dcc_deposited_minor,
-      }),
+      change: { kind: 'fullReversal' },
     });
   }
 
@@ -232,8 +183,14 @@ export class OrderLifecycle {
         ...requestIdOf(options),
         ...(externalId === undefined ? {} : { externalId }),
         ...dccAmount(dcc),
-        apply: (db, nowMs) =>
-          this.movements.applyRefund(db, order.id, amountMinor, nowMs, options.expectedDepositedMinor, dcc),
+        change: {
+          kind: 'refund',
+          amountMinor,
+          ...(options.expectedDepositedMinor === undefined
+            ? {}
+            : { expectedDepositedMinor: options.expectedDepositedMinor }),
+          ...dccOf(dcc),
+        },
       });
     } catch (error) {
       // The unique index on the external id: a concurrent request with the same id wrote its intent first.
@@ -289,92 +246,48 @@ export class OrderLifecycle {
   }
 
   private async move(order: OrderRow, movement: Movement): Promise<void> {
-    const operationId = this.random.uuid();
-    const startedMs = this.clock.nowMs();
-    const operation = await this.writes.run(async (db) => {
-      if (!(await movement.apply(db, startedMs))) throw new Refusal(WRONG_STATE[movement.kind]);
-      const row = pendingOperationRow({
-        id: operationId,
-        order,
-        kind: movement.kind,
-        amountMinor: movement.amountMinor,
-        nowMs: startedMs,
-        externalId: movement.externalId,
-        details: movement.details === undefined ? null : JSON.stringify(movement.details),
-        prior: movement.prior === undefined ? null : JSON.stringify(movement.prior()),
-        dccAmountMinor: movement.dccAmountMinor ?? null,
-      });
-      // In the same unit as the change: a second intent under one external id fails on the
-      // unique index and takes the change back with it.
-      await this.operations.insertOperation(db, row);
-      return row;
-    });
-    const end = await this.finish(order, operation, movement.requestId);
-    if (end.state === 'pending') throw new Refusal('OPERATION_PENDING');
-    if (end.state === 'declined') throw new Refusal('OPERATION_DECLINED', { actionCode: end.actionCode });
-  }
-
-  /** The acquirer call and the outcome unit: completed with its callback, undone, or left pending. */
-  private async finish(
-    order: OrderRow,
-    operation: OrderOperationRow,
-    requestId: string | undefined,
-  ): Promise<MovementEnd> {
-    const request = followUp(order, operation);
-    const answer =
-      operation.kind === 'capture'
-        ? await this.acquirer.capture(request)
-        : operation.kind === 'refund'
-          ? await this.acquirer.refund(request)
-          : await this.acquirer.reverse(request);
-    if (isUnknown(answer)) return PENDING;
-    return this.settle(
+    const step = pendingStep({
+      id: this.random.uuid(),
       order,
-      operation,
-      'outcome' in answer ? reversalAsFollowUp(answer) : answer,
-      requestId,
-    );
-  }
-
-  /**
-   * A movement's outcome unit (the live answer, or what an inquiry found): completed with its
-   * callback, or undone when refused. Only the pending row is finished, once: a resumed movement
-   * and a late original never both. `requestId` is the merchant's call, when it is the live answer.
-   */
-  async settle(
-    order: OrderRow,
-    operation: OrderOperationRow,
-    answer: FollowUpAnswer,
-    requestId?: string,
-  ): Promise<MovementEnd> {
-    const kind = operation.kind as Kind;
-    const nowMs = this.clock.nowMs();
-    const outcome = operationOutcome(answer, nowMs);
-    const declined: MovementEnd = { state: 'declined', actionCode: outcome.action_code };
-    return this.writes.run(async (db) => {
-      if (!(await this.operations.completePendingOperation(db, operation.id, outcome))) {
-        return answer.approved ? APPROVED : declined;
-      }
-      if (!answer.approved) {
-        await undo(this.movements, db, operation);
-        return declined;
-      }
-      const event = paymentEventFor(
-        order,
-        CALLBACK_OF[kind],
-        true,
-        operation.amount_minor,
-        dccSide(order, operation.dcc_amount_minor),
-      );
-      await this.emit(db, requestId === undefined ? event : { ...event, requestId }, nowMs);
-      return APPROVED;
+      kind: movement.kind,
+      amountMinor: movement.amountMinor,
+      nowMs: this.clock.nowMs(),
+      externalId: movement.externalId,
+      details: movementDetails.encode(
+        movement.automatic === true ? { automatic: true } : { request: movement.details },
+      ),
+      dccAmountMinor: movement.dccAmountMinor ?? null,
     });
+    const end = await this.engine.perform(this.movementSteps, { step, change: movement.change }, step, {
+      terms: { order },
+      ...(movement.requestId === undefined ? {} : { requestId: movement.requestId }),
+    });
+    if (!end.answered) throw new Refusal('OPERATION_PENDING');
+    if (end.settled.lost === true) return this.answerFromStep(step.id);
+    const answer = end.answer;
+    if (answer.approved) return;
+    // An automatic action refused for now is sent again by the engine, under its own id.
+    if ('retryable' in answer) throw new Refusal('OPERATION_PENDING');
+    throw new Refusal('OPERATION_DECLINED', { actionCode: DECLINE_REASONS[answer.reason].actionCode });
+  }
+
+  /** Recovery settled the step first: the merchant is answered what it wrote, not what this call heard. */
+  private async answerFromStep(stepId: string): Promise<void> {
+    const settled = await this.operations.step(stepId);
+    if (settled?.state === 'approved') return;
+    if (settled?.state === 'declined')
+      throw new Refusal('OPERATION_DECLINED', { actionCode: settled.action_code });
+    throw new Refusal('OPERATION_PENDING');
   }
 }
 
-function requestIdOf(terms: MovementTerms): { requestId?: string } {
-  return terms.requestId === undefined ? {} : { requestId: terms.requestId };
+function dccOf(dcc: DccSide | undefined): { dcc?: DccSide } {
+  return dcc === undefined ? {} : { dcc };
 }
 
-/** The step kinds of merchants' movements. */
-export const MOVEMENT_KINDS = ['capture', 'reversal', 'refund'] as const satisfies readonly Kind[];
+function requestIdOf(terms: MovementTerms): { requestId?: string; automatic?: boolean } {
+  return {
+    ...(terms.requestId === undefined ? {} : { requestId: terms.requestId }),
+    ...(terms.automatic === true ? { automatic: true } : {}),
+  };
+}

@@ -30,7 +30,7 @@ export interface AuthenticationRequest {
    * More writes for the unit that registers the order (a wallet token marked as paid); not kept
    * with the 3DS transaction.
    */
-  readonly intent?: CardPaymentInput['intent'];
+  readonly spends?: CardPaymentInput['spends'];
   /** '01' when the payment comes from an app's 3DS SDK (threeDSSDK=true). */
   readonly deviceChannel?: '01' | '02';
   /** X-Request-Id of the call, for the callback of a payment decided in it; not kept. */

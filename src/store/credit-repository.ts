@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ORDER_ROW_COLUMNS } from './order-columns.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import { preparedQuery, type Executor } from './prepared-query.js';
 import type { Database, OrderRow, PendingCreditCardRow } from './schema.js';
@@ -84,14 +85,14 @@ export class CreditRepository {
    * The credit's outcome on its order, guarded by the operation that claimed the order and by the
    * order being still undecided: a resent credit and a late original never both write it.
    */
-  async recordOutcome(db: Executor, outcome: CreditOutcome): Promise<boolean> {
-    const result = await db
+  async recordOutcome(db: Executor, outcome: CreditOutcome): Promise<OrderRow | undefined> {
+    return db
       .updateTable('orders')
       .set(creditColumns(outcome))
       .where('id', '=', outcome.orderId)
       .where('payment_attempt_id', '=', outcome.operationId)
       .where('status', '=', ORDER_STATUS.registered)
+      .returning(ORDER_ROW_COLUMNS)
       .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
   }
 }

@@ -1,7 +1,16 @@
 import type { Kysely } from 'kysely';
 import { OPERATION_COLUMNS, pickColumns } from './order-columns.js';
 import { preparedQuery, type Executor } from './prepared-query.js';
-import type { Database, OrderOperationRow } from './schema.js';
+import type { Database, OrderOperationRow, StepRow } from './schema.js';
+
+/** Every column of a step, listed (a named statement on PostgreSQL). */
+const STEP_ROW_COLUMNS = [
+  ...OPERATION_COLUMNS,
+  'attempts',
+  'next_attempt_at_ms',
+  'claimed_until_ms',
+  'last_error',
+] as const;
 
 /** What finishing an operation writes on it. */
 type OperationOutcome = Pick<
@@ -36,9 +45,26 @@ export class OperationRepository {
 
   private readonly completeOperationRow = preparedQuery(completion);
 
-  /** The same completion, only while the operation is still pending. */
+  /** The same completion, only while the operation is still pending; the row as it left it. */
   private readonly completePendingRow = preparedQuery((db, p: Completion) =>
-    completion(db, p).where('state', '=', 'pending'),
+    completion(db, p).where('state', '=', 'pending').returning(STEP_ROW_COLUMNS),
+  );
+
+  private readonly stepById = preparedQuery((db, p: { operationId: string }) =>
+    db.selectFrom('order_operations').select(STEP_ROW_COLUMNS).where('id', '=', p.operationId),
+  );
+
+  /**
+   * Rewrites nothing, but only on a pending step: the guard (and, on PostgreSQL, the row lock) of a
+   * unit that changes the order while the step stays pending, so it waits for, and then loses to,
+   * a unit that finished the step.
+   */
+  private readonly touchPendingRow = preparedQuery((db, p: { operationId: string }) =>
+    db
+      .updateTable('order_operations')
+      .set({ state: 'pending' })
+      .where('id', '=', p.operationId)
+      .where('state', '=', 'pending'),
   );
 
   private readonly operationsOfOrder = preparedQuery((db, p: { orderId: string }) =>
@@ -75,13 +101,31 @@ export class OperationRepository {
     await this.completeOperationRow(db, { ...outcome, operationId });
   }
 
-  /** Finishes an operation still pending; false when something finished it already. */
+  /**
+   * Finishes a step still pending: the guard of every settle. The step as it left it, or
+   * undefined when something finished it already.
+   */
   async completePendingOperation(
     db: Executor,
     operationId: string,
     outcome: OperationOutcome,
-  ): Promise<boolean> {
-    const result = await this.completePendingRow(db, { ...outcome, operationId });
+  ): Promise<StepRow | undefined> {
+    return (await this.completePendingRow(db, { ...outcome, operationId })).rows[0];
+  }
+
+  /** The step as committed: what another writer settled it to. */
+  async step(operationId: string): Promise<StepRow | undefined> {
+    return (await this.stepById(this.db, { operationId })).rows[0];
+  }
+
+  /** Inside the caller's unit: the step as the unit sees it. */
+  async stepIn(db: Executor, operationId: string): Promise<StepRow[]> {
+    return (await this.stepById(db, { operationId })).rows;
+  }
+
+  /** True when the step is still pending; it stays so, locked until the unit ends. */
+  async holdPending(db: Executor, operationId: string): Promise<boolean> {
+    const result = await this.touchPendingRow(db, { operationId });
     return result.numAffectedRows === 1n;
   }
 

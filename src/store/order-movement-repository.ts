@@ -153,6 +153,15 @@ export class OrderMovementRepository {
   }
 
   /** decline.do: an order nobody has started paying is cancelled. */
+  /** An automatic action that needs a person is not tried again under a new id by the next job run. */
+  async clearAutomaticActions(db: Executor, orderId: string): Promise<void> {
+    await db
+      .updateTable('orders')
+      .set({ auto_complete_at_ms: null, auto_reverse_at_ms: null })
+      .where('id', '=', orderId)
+      .execute();
+  }
+
   async applyDecline(db: Executor, orderId: string, nowMs: number): Promise<boolean> {
     const result = await db
       .updateTable('orders')

@@ -106,14 +106,29 @@ export class OrderRepository {
       .where('expires_at_ms', '>', p.nowMs),
   );
 
-  /** The outcome, guarded by the claiming attempt. */
+  /** The outcome, guarded by the claiming attempt; the row as it left it. */
   private readonly recordOutcome = preparedQuery((db, p: OutcomeParameters) =>
     db
       .updateTable('orders')
       .set(pickColumns(p, OUTCOME_COLUMNS))
       .where('id', '=', p.orderId)
       .where('payment_attempt_id', '=', p.attemptId)
-      .where('status', 'in', UNPAID),
+      .where('status', 'in', UNPAID)
+      .returning(ORDER_ROW_COLUMNS),
+  );
+
+  /**
+   * Money found held after all: the order of an attempt declined for want of an answer (or still
+   * waiting) reads what the acquirer holds, guarded by the attempt.
+   */
+  private readonly recordHeldOutcome = preparedQuery((db, p: OutcomeParameters) =>
+    db
+      .updateTable('orders')
+      .set(pickColumns(p, OUTCOME_COLUMNS))
+      .where('id', '=', p.orderId)
+      .where('payment_attempt_id', '=', p.attemptId)
+      .where('status', 'in', [...UNPAID, ORDER_STATUS.declined])
+      .returning(ORDER_ROW_COLUMNS),
   );
 
   private readonly transferColumns = preparedQuery((db, p: TransferParameters) =>
@@ -150,6 +165,11 @@ export class OrderRepository {
     return (await this.orderById(this.db, { merchantId, orderId })).rows[0];
   }
 
+  /** Inside the caller's unit: the order as the unit sees it. */
+  async findIn(db: Executor, merchantId: string, orderId: string): Promise<OrderRow | undefined> {
+    return (await this.orderById(db, { merchantId, orderId })).rows[0];
+  }
+
   async findByNumber(merchantId: string, orderNumber: string): Promise<OrderRow | undefined> {
     return (await this.orderByNumber(this.db, { merchantId, orderNumber })).rows[0];
   }
@@ -168,14 +188,30 @@ export class OrderRepository {
     return result.numAffectedRows === 1n;
   }
 
-  /** The authorization's outcome, guarded by the attempt that claimed the order. */
-  async recordAuthorization(db: Executor, outcome: AuthorizationOutcome): Promise<boolean> {
+  /**
+   * The authorization's outcome, guarded by the attempt that claimed the order and by the order
+   * being still unpaid; the row as the outcome left it, or undefined when the guard refused.
+   */
+  async recordAuthorization(db: Executor, outcome: AuthorizationOutcome): Promise<OrderRow | undefined> {
     const result = await this.recordOutcome(db, {
       ...outcomeColumns(outcome),
       orderId: outcome.orderId,
       attemptId: outcome.attemptId,
     });
-    return result.numAffectedRows === 1n;
+    return result.rows[0];
+  }
+
+  /**
+   * The outcome of an attempt whose money the acquirer holds and will not give back: written
+   * over a decline for want of an answer, so the order reads what the money is.
+   */
+  async recordHeld(db: Executor, outcome: AuthorizationOutcome): Promise<OrderRow | undefined> {
+    const result = await this.recordHeldOutcome(db, {
+      ...outcomeColumns(outcome),
+      orderId: outcome.orderId,
+      attemptId: outcome.attemptId,
+    });
+    return result.rows[0];
   }
 
   /**

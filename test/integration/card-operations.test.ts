@@ -3,7 +3,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { gatewayKeys } from '../../src/config/gateway-keys.js';
-import { loadMasterKey } from '../../src/config/master-key.js';
 import { Pan } from '../../src/domain/pan.js';
 import { cryptoRandom } from '../../src/domain/random-source.js';
 import type {
@@ -12,17 +11,13 @@ import type {
   CreditRequest,
 } from '../../src/processing/acquirer/acquirer-port.js';
 import { sealSeToken } from '../../src/processing/se-token.js';
-import { SecretBox } from '../../src/security/secret-box.js';
-import { enqueuePaymentCallback } from '../../src/services/callbacks/callback-outbox.js';
 import { SandboxAcquirer } from '../../src/processing/sandbox/sandbox-acquirer.js';
 import { SandboxLedgerRepository } from '../../src/store/sandbox-ledger-repository.js';
-import { CardCredit } from '../../src/services/card-credit.js';
 import type { MerchantContext } from '../../src/services/merchant-context.js';
 import { OrderRegistration } from '../../src/services/order-registration.js';
-import { CreditRepository } from '../../src/store/credit-repository.js';
-import { OperationRepository } from '../../src/store/operation-repository.js';
 import { OrderRepository } from '../../src/store/order-repository.js';
 import { cardDataIn } from '../support/card-data.js';
+import { moneyWorld } from '../support/money-world.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type ApiResponse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
@@ -265,17 +260,7 @@ for (const engine of ENGINES) {
           sandbox.credit(request).then(() => new Promise<CreditAnswer>((resolve) => (answerLate = resolve))),
       } as unknown as AcquirerPort;
       const orders = new OrderRepository(gh.gatehouse.store.db);
-      const stalledCredit = new CardCredit(
-        orders,
-        new OperationRepository(gh.gatehouse.store.db),
-        new CreditRepository(gh.gatehouse.store.db),
-        gh.gatehouse.store.writes,
-        hanging,
-        new SecretBox(loadMasterKey(gh.gatehouse.config)),
-        gh.clock,
-        cryptoRandom,
-        (db, event, nowMs) => enqueuePaymentCallback(db, event, nowMs, cryptoRandom).then(() => undefined),
-      );
+      const stalledCredit = moneyWorld(gh, hanging).credit;
       const registration = new OrderRegistration(
         orders,
         gh.gatehouse.store.writes,

@@ -4,15 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cryptoRandom } from '../../src/domain/random-source.js';
 import { Refusal } from '../../src/domain/refusals.js';
 import type { AcquirerPort } from '../../src/processing/acquirer/acquirer-port.js';
 import type { MerchantContext } from '../../src/services/merchant-context.js';
-import { OrderLifecycle } from '../../src/services/order-lifecycle.js';
-import { OperationRepository } from '../../src/store/operation-repository.js';
-import { OrderMovementRepository } from '../../src/store/order-movement-repository.js';
-import { OrderRepository } from '../../src/store/order-repository.js';
 import { ENGINES } from '../support/engines.js';
+import { moneyWorld } from '../support/money-world.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { calculate, DCC_CARDS, dccRatesFile } from '../support/dcc.js';
 import { assertRefusal } from '../support/refusals.js';
@@ -314,20 +310,11 @@ for (const engine of ENGINES) {
     test('a movement the acquirer refuses is undone in both currencies', async () => {
       const refusing = {
         capture: () => Promise.resolve({ approved: false, reason: 'doNotHonour' }),
-        reverse: () => Promise.resolve({ approved: false, reason: 'doNotHonour' }),
+        reverse: () => Promise.resolve({ outcome: 'refused', final: true, reason: 'doNotHonour' }),
         refund: () => Promise.resolve({ approved: false, reason: 'doNotHonour' }),
       } as unknown as AcquirerPort;
       const db = gh.gatehouse.store.db;
-      const lifecycle = new OrderLifecycle(
-        new OrderRepository(db),
-        new OrderMovementRepository(),
-        new OperationRepository(db),
-        gh.gatehouse.store.writes,
-        refusing,
-        gh.clock,
-        cryptoRandom,
-        () => Promise.resolve(),
-      );
+      const lifecycle = moneyWorld(gh, refusing).lifecycle;
       const row = (orderId: string) =>
         db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
       const ledger = (order: Awaited<ReturnType<typeof row>>) => [

@@ -2,16 +2,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { pendingOperationRow } from '../../src/domain/operation-intent.js';
-import { cryptoRandom } from '../../src/domain/random-source.js';
 import type { AcquirerPort } from '../../src/processing/acquirer/acquirer-port.js';
-import { MovementSteps } from '../../src/services/money-steps/movement-steps.js';
-import { OrderLifecycle } from '../../src/services/order-lifecycle.js';
 import { SandboxAcquirer } from '../../src/processing/sandbox/sandbox-acquirer.js';
 import { SandboxLedgerRepository } from '../../src/store/sandbox-ledger-repository.js';
 import { OperationRepository } from '../../src/store/operation-repository.js';
 import { OrderMovementRepository } from '../../src/store/order-movement-repository.js';
 import { OrderRepository } from '../../src/store/order-repository.js';
 import { ENGINES } from '../support/engines.js';
+import { moneyWorld } from '../support/money-world.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
 for (const engine of ENGINES) {
@@ -264,17 +262,7 @@ for (const engine of ENGINES) {
           ),
       } as unknown as AcquirerPort;
       const kindOf = new Map<string, string>();
-      const orders = new OrderRepository(gh.gatehouse.store.db);
-      const lifecycle = new OrderLifecycle(
-        orders,
-        new OrderMovementRepository(),
-        new OperationRepository(gh.gatehouse.store.db),
-        gh.gatehouse.store.writes,
-        refusing,
-        gh.clock,
-        cryptoRandom,
-        () => Promise.resolve(),
-      );
+      const world = moneyWorld(gh, refusing);
       const expected = {
         capture: { status: 1, approved: 2000, deposited: 0, refunded: 0 },
         refund: { status: 2, approved: 2000, deposited: 2000, refunded: 0 },
@@ -288,11 +276,7 @@ for (const engine of ENGINES) {
           .selectAll()
           .where('id', '=', operationId)
           .executeTakeFirstOrThrow();
-        assert.deepEqual(
-          await new MovementSteps(orders, lifecycle, refusing).resume(operation),
-          { end: 'done' },
-          kind,
-        );
+        await world.money.engine.recover(operation);
         const read = await status(orderId);
         const amounts = read.paymentAmountInfo as Record<string, unknown>;
         assert.deepEqual(

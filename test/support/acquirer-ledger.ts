@@ -77,18 +77,30 @@ export function movedBy(entries: readonly LedgerCall[]): { taken: number; given:
   return { taken, given, credited };
 }
 
-/** What the acquirer's ledger says an order's cards were charged, net (sales, captures, debits less refunds and reversals of them). */
-export function chargedBy(entries: readonly LedgerCall[]): { charged: number; credited: number } {
+/**
+ * What the acquirer's ledger says an order's cards were charged, net (sales, captures, debits less
+ * refunds and reversals of them), and what it still holds on them (holds neither captured nor
+ * released), so a hold recovery never releases shows.
+ */
+export function chargedBy(entries: readonly LedgerCall[]): {
+  charged: number;
+  credited: number;
+  held: number;
+} {
   const byId = new Map(entries.map((entry) => [entry.operationId, entry]));
   let charged = 0;
   let credited = 0;
+  let held = 0;
   let captured = false;
   for (const entry of entries) {
     if (entry.answer.approved !== true && entry.answer.outcome !== 'reversed') continue;
     if (entry.call === 'sale' || entry.call === 'debit') charged += entry.amountMinor;
+    if (entry.call === 'hold') held += entry.amountMinor;
     if (entry.call === 'capture') {
       charged += entry.amountMinor;
       captured = true;
+      // A capture ends the hold: what it did not take is released with it.
+      held = 0;
     }
     if (entry.call === 'refund') charged -= entry.amountMinor;
     if (entry.call === 'credit') credited += entry.amountMinor;
@@ -97,7 +109,8 @@ export function chargedBy(entries: readonly LedgerCall[]): { charged: number; cr
       // A hold's reversal releases it; after its capture it gives the captured money back.
       if (original?.call === 'sale' || original?.call === 'debit' || (original?.call === 'hold' && captured))
         charged -= entry.amountMinor;
+      else if (original?.call === 'hold') held -= entry.amountMinor;
     }
   }
-  return { charged, credited };
+  return { charged, credited, held };
 }

@@ -93,6 +93,8 @@ export interface StartOptions {
   readonly extraOperations?: readonly Operation[];
   /** Wraps the sandbox acquirer (GatehouseOptions.acquirerWrapper): hold, delay or break its answers. */
   readonly acquirerWrapper?: GatehouseOptions['acquirerWrapper'];
+  /** Holds the money engine's writers at its await points (GatehouseOptions.stepScheduler). */
+  readonly stepScheduler?: GatehouseOptions['stepScheduler'];
   /** How often the server says it serves (GatehouseOptions.presenceIntervalMs). */
   readonly presenceIntervalMs?: number;
 }
@@ -125,6 +127,7 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
     logger,
     ...(options.extraOperations === undefined ? {} : { extraOperations: options.extraOperations }),
     ...(options.acquirerWrapper === undefined ? {} : { acquirerWrapper: options.acquirerWrapper }),
+    ...(options.stepScheduler === undefined ? {} : { stepScheduler: options.stepScheduler }),
     ...(options.presenceIntervalMs === undefined ? {} : { presenceIntervalMs: options.presenceIntervalMs }),
   });
   const baseUrl = await gatehouse.listen();

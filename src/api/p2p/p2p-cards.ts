@@ -5,7 +5,7 @@ import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 import type { WalletPayments } from '../../services/wallets/wallet-payments.js';
 import type { OpenedWallet, WalletTokens } from '../../services/wallets/wallet-tokens.js';
-import type { Executor } from '../../store/prepared-query.js';
+import type { IntentWrite } from '../../services/money-steps/intent-writes.js';
 import type { OrderRow } from '../../store/schema.js';
 import { Pan } from '../../domain/pan.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
@@ -88,7 +88,7 @@ export interface ResolvedDebit {
   readonly authentication?: AuthenticationResult;
   readonly secureAuth?: string;
   /** The write that spends a wallet token, in the unit that starts the transfer. */
-  readonly intent?: (db: Executor) => Promise<void>;
+  readonly spends?: readonly IntentWrite[];
   /** A wallet token the wallet authenticated: no 3-D Secure runs on it. */
   readonly authenticated?: boolean;
 }
@@ -170,7 +170,7 @@ async function fromWallet(
           authentication: { eci: cryptogram.eci, authenticationValue: cryptogram.value },
           secureAuth: JSON.stringify({ eci: cryptogram.eci, threeDsType: 'WALLET_CRYPTOGRAM' }),
         }),
-    intent: sources.walletPayments.intentOf(opened.wallet, order),
+    spends: [sources.walletPayments.spendOf(opened.wallet)],
     authenticated: opened.authenticate !== true,
   };
 }

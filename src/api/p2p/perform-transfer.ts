@@ -130,7 +130,7 @@ export async function performTransfer(
   const clientId = order.client_id ?? '';
   const stores =
     debit.bindingId === undefined &&
-    debit.intent === undefined &&
+    debit.spends === undefined &&
     clientId !== '' &&
     params.bindingNotNeeded !== true &&
     context.merchant.permissions.has('storedCredentials');
@@ -152,7 +152,7 @@ export async function performTransfer(
       ...(debit.authentication === undefined ? {} : { authentication: debit.authentication }),
       ...(debit.secureAuth === undefined ? {} : { secureAuth: debit.secureAuth }),
       ...(debit.authenticated === undefined ? {} : { authenticated: debit.authenticated }),
-      ...(debit.intent === undefined ? {} : { intent: debit.intent }),
+      ...(debit.spends === undefined ? {} : { spends: debit.spends }),
       ...(params.externalScaExemptionIndicator === undefined
         ? {}
         : { exemption: params.externalScaExemptionIndicator }),

@@ -2,7 +2,6 @@ import type { OrderConversion } from '../../domain/dcc/order-conversion.js';
 import type { Pan } from '../../domain/pan.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import type { DccOffers } from '../../services/dcc/dcc-offers.js';
-import type { Executor } from '../../store/prepared-query.js';
 import { Refusal } from '../../domain/refusals.js';
 import { initiatorOf } from '../../domain/stored-credentials.js';
 import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
@@ -203,7 +202,7 @@ export function instantPayment(
       const intent =
         conversion === undefined
           ? {}
-          : { intent: (db: Executor) => services.dcc.markUsed(db, conversion.dccUuid, context.nowMs) };
+          : { spends: [{ kind: 'dccUsed', dccUuid: conversion.dccUuid } as const] };
       const verification = params.features?.includes('VERIFY') === true;
       if (verification) checkVerification(params, context, credential);
       const terms = {

@@ -206,7 +206,7 @@ async function startAuthentication(
       finishUrl: params.threeDSVer2FinishUrl,
       merchantNotificationUrl: params.threeDSMethodNotificationUrl,
       merchantName: context.merchant.login,
-      intent: services.walletPayments.intentOf(opened.wallet, order),
+      spends: [services.walletPayments.spendOf(opened.wallet)],
       requestId: context.requestId,
     },
     browserData(params, context),

@@ -94,6 +94,7 @@ function issuerDecision(
     case 'neverReached':
     case 'reversalRefused':
     case 'reversalRetryable':
+    case 'answerLostReversalRefused':
       return 'approve';
   }
 }
@@ -152,7 +153,12 @@ export class SandboxAcquirer implements AcquirerPort {
     };
     const first = await this.ledger.insert(entry, this.clock.nowMs());
     if (!first) return this.again<AuthorizationAnswer>(request.operationId, fencedDecline(network));
-    if (card.issuer === 'timeout' || card.issuer === 'firstAnswerLost') return lost();
+    if (
+      card.issuer === 'timeout' ||
+      card.issuer === 'firstAnswerLost' ||
+      card.issuer === 'answerLostReversalRefused'
+    )
+      return lost();
     return answer;
   }
 
@@ -337,6 +343,8 @@ function reversalDecision(
   const stood = JSON.parse(original.answer) as { approved?: boolean };
   if (stood.approved !== true) return { outcome: 'originalNotFound' };
   if (behaviour === 'reversalRetryable') return { outcome: 'refused', final: false, reason: 'doNotHonour' };
+  if (behaviour === 'answerLostReversalRefused')
+    return { outcome: 'refused', final: true, reason: 'doNotHonour' };
   if (behaviour === 'reversalRefused')
     return { outcome: 'refused', final: calls > RETRYABLE_REFUSALS_BEFORE_FINAL, reason: 'doNotHonour' };
   return { outcome: 'reversed', ...pick(reference(request.orderId, `reverse:${request.operationId}`)) };

@@ -32,6 +32,7 @@ export const ISSUER_BEHAVIOURS = [
   'neverReached',
   'reversalRefused',
   'reversalRetryable',
+  'answerLostReversalRefused',
 ] as const;
 export type IssuerBehaviour = (typeof ISSUER_BEHAVIOURS)[number];
 
@@ -99,6 +100,9 @@ export const TEST_CARDS: readonly TestCard[] = [
   { pan: '4000000000000325', threeDS: 'notEnrolled', issuer: 'reversalRefused' },
   // Approved; every reversal of it is refused retryably (the engine gives up after its attempts).
   { pan: '4000000000000333', threeDS: 'notEnrolled', issuer: 'reversalRetryable' },
+  // Approved, but the answer to its first sending is lost; a reversal of it is refused for good:
+  // the money a customer was told "declined" about stays held, and the order must read so.
+  { pan: '4000000000000358', threeDS: 'notEnrolled', issuer: 'answerLostReversalRefused' },
   // Beyond test-cards.md: cards billed in other currencies, for dynamic currency conversion.
   {
     pan: '4000009780000009',

@@ -1,3 +1,5 @@
+import type { Executor } from '../../store/prepared-query.js';
+
 /**
  * Callback operations of gateway-facts §4.2 that payments emit. `success` becomes the callback's
  * `status` (1 success, 0 failure).
@@ -70,3 +72,6 @@ export function dccSide(
     return undefined;
   return { dccAmount: String(dccAmountMinor), dccCurrency: order.dcc_currency };
 }
+
+/** Writes a callback to the outbox inside the transaction of the change it reports. */
+export type PaymentEventSink = (db: Executor, event: PaymentEvent, nowMs: number) => Promise<void>;

@@ -1,44 +1,186 @@
+import type { Clock } from '../../domain/clock.js';
+import { DECLINE_REASONS } from '../../domain/decline-reasons.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
-import { isUnknown, type AcquirerPort, type CreditAnswer } from '../../processing/acquirer/acquirer-port.js';
+import type { RandomSource } from '../../domain/random-source.js';
+import {
+  isUnknown,
+  type AcquirerPort,
+  type CreditAnswer,
+  type UnknownOutcome,
+} from '../../processing/acquirer/acquirer-port.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { CreditOutcome, CreditRepository } from '../../store/credit-repository.js';
+import type { GroupCommit } from '../../store/group-commit.js';
+import type { OperationRepository } from '../../store/operation-repository.js';
 import type { OrderRepository } from '../../store/order-repository.js';
+import type { Executor } from '../../store/prepared-query.js';
 import type { StepRow } from '../../store/schema.js';
-import type { CardCredit } from '../card-credit.js';
-import type { TransferCredits } from '../p2p/transfer-credits.js';
+import { causedBy, paymentEventFor, type PaymentEventSink } from '../callbacks/payment-event.js';
+import { operationOutcome } from '../operation-outcome.js';
+import { transferCompleted, transferDeclined, transferEvent } from './transfer-outcomes.js';
+import { openCard } from '../sealed-card.js';
+import { startClaim, type ClaimIntent } from './claim-intent.js';
+import { compensationStep } from './compensation-step.js';
+import type { IntentWrites } from './intent-writes.js';
 import { NEVER_ARRIVED } from './movement-steps.js';
-import { attention, DONE, retry, type StepDefinition, type StepEnd } from './step-definition.js';
+import {
+  DONE,
+  LOST,
+  next,
+  type Live,
+  type Settled,
+  type StepDefinition,
+  type Stray,
+} from './step-definition.js';
+import { creditLegDetails } from './step-details.js';
+import { CREDIT_KINDS } from './step-kinds.js';
 
 /**
- * Money sent to a card whose answer never came: an instantRefund.do credit, or a transfer's credit
- * leg (an OCT's alone). Abandoning it could lose a credit that was made, and sending it as new
- * could pay twice; so the acquirer is asked what it did, and its answer is written as the live
- * answer would have been. A credit it never received is refused from the inquiry on: for a
- * transfer that is a refused credit, and its debit is given back.
+ * Money sent to a card: an instantRefund.do credit, or a transfer's credit leg (an OCT's alone).
+ * The card is kept sealed from the intent until the credit is decided, so it can be sent from the
+ * step alone. Without an answer the step stays pending: abandoning it could lose a credit that was
+ * made, and sending it as new could pay twice, so recovery asks the acquirer what it did. A credit
+ * it never received is refused from the inquiry on: for a transfer that is a refused credit, and
+ * its debit is given back by a compensation written in the same unit.
  */
-export class CreditSteps implements StepDefinition {
-  readonly kinds = ['credit', 'transferCredit'] as const;
+export class CreditSteps implements StepDefinition<ClaimIntent, never, CreditAnswer> {
+  readonly kinds = CREDIT_KINDS;
 
   constructor(
-    private readonly orders: OrderRepository,
+    readonly orders: OrderRepository,
+    readonly operations: OperationRepository,
+    readonly credits: CreditRepository,
+    readonly spends: IntentWrites,
+    private readonly writes: GroupCommit,
     private readonly acquirer: AcquirerPort,
-    private readonly instantCredits: CardCredit,
-    private readonly transferCredits: TransferCredits,
+    private readonly box: SecretBox,
+    private readonly clock: Clock,
+    private readonly random: RandomSource,
+    private readonly emit: PaymentEventSink,
   ) {}
 
-  async resume(step: StepRow): Promise<StepEnd> {
-    const order = await this.orders.findById(step.merchant_id, step.order_id);
-    if (order === undefined) return attention('the order of this credit is gone');
-    if (step.kind === 'credit' && order.status !== ORDER_STATUS.registered)
-      return attention(`the order reads status ${order.status} while its credit is pending`);
+  start(db: Executor, intent: ClaimIntent): Promise<void> {
+    return startClaim(db, this, intent);
+  }
+
+  async send(step: StepRow): Promise<CreditAnswer | UnknownOutcome | Stray> {
+    const kept = await this.credits.card(step.id);
+    // Its card is forgotten once a credit is decided: another writer settled it, so the acquirer
+    // is asked what it did instead of being sent a credit it may already refuse or have made.
+    if (kept === undefined) return this.ask(step);
+    return this.acquirer.credit({
+      operationId: step.id,
+      orderId: step.order_id,
+      card: openCard(this.box, kept.card_sealed, step.id),
+      amountMinor: step.amount_minor,
+      currency: step.currency,
+    });
+  }
+
+  async ask(step: StepRow): Promise<CreditAnswer | UnknownOutcome | Stray> {
     const inquiry = await this.acquirer.inquire(step.id);
-    if (isUnknown(inquiry)) return retry('the acquirer did not answer the inquiry');
-    let answer: CreditAnswer = NEVER_ARRIVED;
-    if (inquiry.found) {
-      if (inquiry.call !== 'credit')
-        return attention(`the acquirer holds a ${inquiry.call} under this credit's id`);
-      answer = inquiry.answer;
+    if (isUnknown(inquiry)) return inquiry;
+    if (!inquiry.found) return NEVER_ARRIVED;
+    if (inquiry.call !== 'credit')
+      return { stray: `the acquirer holds a ${inquiry.call} under this credit's id` };
+    return inquiry.answer;
+  }
+
+  async settle(step: StepRow, answer: CreditAnswer, live: Live<never>): Promise<Settled> {
+    const nowMs = this.clock.nowMs();
+    // Decided outside the unit: a unit run twice must write the same (group-commit.ts).
+    const reversalId = this.random.uuid();
+    return this.writes.run(async (db): Promise<Settled> => {
+      if (!(await this.operations.completePendingOperation(db, step.id, operationOutcome(answer, nowMs))))
+        return LOST;
+      await this.credits.forgetCard(db, step.id);
+      if (step.kind === 'credit') return this.settleInstant(db, step, answer, live.requestId, nowMs);
+      return this.settleLeg(db, step, answer, live.requestId, reversalId, nowMs);
+    });
+  }
+
+  /** instantRefund.do: the order, claimed by this credit alone, reads refunded or declined. */
+  private async settleInstant(
+    db: Executor,
+    step: StepRow,
+    answer: CreditAnswer,
+    requestId: string | undefined,
+    nowMs: number,
+  ): Promise<Settled> {
+    const outcome: CreditOutcome = {
+      orderId: step.order_id,
+      operationId: step.id,
+      status: answer.approved ? ORDER_STATUS.refunded : ORDER_STATUS.declined,
+      actionCode: answer.approved ? 0 : DECLINE_REASONS[answer.reason].actionCode,
+      approvalCode: answer.approved ? answer.approvalCode : null,
+      rrn: answer.approved ? answer.rrn : null,
+      refundedMinor: answer.approved ? step.amount_minor : 0,
+      nowMs,
+    };
+    // The claim guarantees this step alone may finish the order; anything else is a bug.
+    const order = await this.credits.recordOutcome(db, outcome);
+    if (order === undefined) throw new Error(`order ${step.order_id} changed under credit ${step.id}`);
+    if (answer.approved) {
+      const event = paymentEventFor(order, 'refunded', true, step.amount_minor);
+      await this.emit(db, causedBy(event, requestId), nowMs);
     }
-    if (step.kind === 'credit') await this.instantCredits.settle(order, step.id, answer);
-    else await this.transferCredits.settle(order, step, answer);
-    return DONE;
+    return { end: DONE, order };
+  }
+
+  /** A transfer's credit: made, refused alone (an OCT), or refused after a debit that is given back. */
+  private async settleLeg(
+    db: Executor,
+    step: StepRow,
+    answer: CreditAnswer,
+    requestId: string | undefined,
+    reversalId: string,
+    nowMs: number,
+  ): Promise<Settled> {
+    const { debit } = creditLegDetails.decode(step.details);
+    const claimed = await this.orders.findIn(db, step.merchant_id, step.order_id);
+    if (claimed === undefined || claimed.payment_attempt_id === null)
+      throw new Error(`transfer ${step.order_id} lost its claim under credit ${step.id}`);
+    const attemptId = claimed.payment_attempt_id;
+    const debitMinor = claimed.amount_minor + (claimed.fee_minor ?? 0);
+    if (answer.approved) {
+      // An OCT debited no card: its credit's own answer is the transfer's reference.
+      const reference = debit ?? {
+        approvalCode: answer.approvalCode,
+        rrn: answer.rrn,
+        paymentNetRefNum: '',
+        terminalId: '',
+        authRefNum: answer.rrn,
+      };
+      const order = await this.orders.recordAuthorization(
+        db,
+        transferCompleted(step.order_id, attemptId, debitMinor, reference, nowMs),
+      );
+      // The debit's settle guarantees the order waits for this credit alone; anything else is a bug.
+      if (order === undefined)
+        throw new Error(`order ${step.order_id} changed under transfer credit ${step.id}`);
+      await this.emit(db, causedBy(transferEvent(order, debit?.rrn), requestId), nowMs);
+      return { end: DONE, order };
+    }
+    const actionCode = DECLINE_REASONS[answer.reason].actionCode;
+    if (debit === undefined) {
+      // A refused original credit: nothing was debited, so nothing is given back.
+      const order = await this.orders.recordAuthorization(
+        db,
+        transferDeclined(step.order_id, attemptId, actionCode, nowMs),
+      );
+      return { end: DONE, order };
+    }
+    const debitStep = {
+      id: attemptId,
+      kind: 'debit',
+      order_id: step.order_id,
+      merchant_id: step.merchant_id,
+      currency: step.currency,
+      amount_minor: debitMinor,
+      dcc_amount_minor: null,
+    };
+    const reversal = compensationStep(reversalId, debitStep, debit, nowMs, actionCode);
+    await this.operations.insertOperation(db, reversal);
+    return { end: next(reversal) };
   }
 }

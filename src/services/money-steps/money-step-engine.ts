@@ -1,9 +1,22 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../domain/clock.js';
+import { isUnknown } from '../../processing/acquirer/acquirer-port.js';
 import type { GroupCommit } from '../../store/group-commit.js';
 import type { MoneyStepRepository } from '../../store/money-step-repository.js';
+import type { OperationRepository } from '../../store/operation-repository.js';
+import type { Executor } from '../../store/prepared-query.js';
 import type { StepRow } from '../../store/schema.js';
-import { retry, type StepDefinition, type StepEnd } from './step-definition.js';
+import {
+  attention,
+  DONE,
+  isStray,
+  retry,
+  type Live,
+  type Settled,
+  type StepDefinition,
+  type StepEnd,
+} from './step-definition.js';
+import { isStepKind, type StepKind } from './step-kinds.js';
 import {
   STEP_ATTEMPTS_MAX,
   STEP_LEASE_MARGIN_MS,
@@ -19,31 +32,146 @@ export interface StepTiming {
 }
 
 /**
- * The money engine's recovery: every movement of money is a step (an operation row) written
- * pending before the acquirer is called and finished only while still pending. A step its live
- * process did not finish (a crash, no answer) is resumed here by its kind's definition: leased
- * first, so two nodes or workers never send it at once; each step isolated, so one that throws
- * is logged, counted and tried again later while the next one runs; tried again with backoff;
- * and after STEP_ATTEMPTS_MAX tries, or at once when the acquirer's refusal is final, left in
+ * What the live call learned: the acquirer's answer, and the last settle of the chain it started
+ * (a compensation's, a credit leg's), or that no answer came.
+ */
+export type LiveEnd<Answer = object> =
+  | { readonly answered: true; readonly answer: Answer; readonly settled: Settled }
+  | { readonly answered: false };
+
+/**
+ * The awaits between a step's intent and its settle where another writer may come in: before the
+ * request is sent (`sending`: after the intent, or after the settle that wrote the step) and
+ * after the acquirer answered (`answered`); in recovery, after the lease (`leased`), after the
+ * no-answer policy (`unanswered`) and after the acquirer was asked (`asked`).
+ */
+export type StepPoint = 'sending' | 'answered' | 'leased' | 'unanswered' | 'asked';
+
+/**
+ * Called at every StepPoint; the tests' scheduler holds one writer there while another runs, so
+ * every interleaving of the live call and recovery can be tried. Production passes none.
+ */
+export type StepScheduler = (point: StepPoint, step: StepRow) => Promise<void>;
+
+/** A definition with its types closed over: what the engine needs of a kind it did not start. */
+interface Entry {
+  /** Recovery: the no-answer policy, the question to the acquirer, the settle. */
+  recover(step: StepRow): Promise<StepEnd>;
+  /** A step written by another's settle (a compensation, a credit leg): sent, then settled. */
+  sendWritten(step: StepRow, requestId: string | undefined): Promise<LiveEnd>;
+  leftForAttention(db: Executor, step: StepRow, nowMs: number): Promise<void>;
+}
+
+/**
+ * The money engine: every movement of money is a step (an operation row) written pending before
+ * the acquirer is called and finished only while still pending, by its kind's one definition.
+ * Live, `perform` writes the intent, sends the request and settles the answer. A step its live
+ * process did not finish (a crash, no answer) is recovered here by the same definition: leased
+ * first, so two nodes or workers never send it at once; each step isolated, so one that throws is
+ * logged, counted and tried again later while the next one runs; tried again with backoff; and
+ * after STEP_ATTEMPTS_MAX tries, or at once when the acquirer's refusal is final, left in
  * `needsAttention` for a person (gatehouse attention), never read as done.
  */
 export class MoneyStepEngine {
-  private readonly definitions = new Map<string, StepDefinition>();
+  private readonly entries = new Map<StepKind, Entry>();
 
   constructor(
     private readonly steps: MoneyStepRepository,
+    private readonly operations: OperationRepository,
     private readonly writes: GroupCommit,
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly timing: StepTiming,
+    private readonly scheduler?: StepScheduler,
   ) {}
 
+  private async at(point: StepPoint, step: StepRow): Promise<void> {
+    if (this.scheduler !== undefined) await this.scheduler(point, step);
+  }
+
   /** Registers the definition of some step kinds (each kind has one). */
-  define(definition: StepDefinition): void {
+  define<Intent, Terms, Answer extends object>(definition: StepDefinition<Intent, Terms, Answer>): void {
+    const entry: Entry = {
+      recover: (step) => this.recoverWith(definition, step),
+      sendWritten: (step, requestId) =>
+        this.sendWith(definition, step, requestId === undefined ? {} : { requestId }),
+      leftForAttention: (db, step, nowMs) =>
+        definition.leftForAttention?.(db, step, nowMs) ?? Promise.resolve(),
+    };
     for (const kind of definition.kinds) {
-      if (this.definitions.has(kind)) throw new Error(`step kind ${kind} is defined twice`);
-      this.definitions.set(kind, definition);
+      if (this.entries.has(kind)) throw new Error(`step kind ${kind} is defined twice`);
+      this.entries.set(kind, entry);
     }
+  }
+
+  /**
+   * The live path: the intent's unit (a Refusal thrown by it reaches the caller, nothing written),
+   * the acquirer's answer, its settle, and whatever step the settle started.
+   */
+  async perform<Intent, Terms, Answer extends object>(
+    definition: StepDefinition<Intent, Terms, Answer>,
+    intent: Intent,
+    step: StepRow,
+    live: Live<Terms>,
+  ): Promise<LiveEnd<Answer>> {
+    await this.writes.run((db) => definition.start(db, intent));
+    return this.sendWith(definition, step, live);
+  }
+
+  private async sendWith<Intent, Terms, Answer extends object>(
+    definition: StepDefinition<Intent, Terms, Answer>,
+    step: StepRow,
+    live: Live<Terms>,
+  ): Promise<LiveEnd<Answer>> {
+    await this.at('sending', step);
+    const answer = await definition.send(step, live.terms);
+    if (isUnknown(answer)) {
+      await this.unanswered(definition, step);
+      return { answered: false };
+    }
+    if (isStray(answer)) {
+      await this.conclude(step, attention(answer.stray), step.attempts);
+      return { answered: false };
+    }
+    await this.at('answered', step);
+    const settled = await definition.settle(step, answer, live);
+    const end = settled.end;
+    if (end.end === 'next') {
+      const following = await this.entryOf(end.step.kind).sendWritten(end.step, live.requestId);
+      // The last settle in the chain tells what the order now reads.
+      return { answered: true, answer, settled: following.answered ? following.settled : { end: DONE } };
+    }
+    await this.conclude(step, end, step.attempts);
+    return { answered: true, answer, settled };
+  }
+
+  /** The no-answer policy "decline now", guarded by the step still pending; false when it is not. */
+  private async unanswered<Intent, Terms, Answer extends object>(
+    definition: StepDefinition<Intent, Terms, Answer>,
+    step: StepRow,
+  ): Promise<boolean> {
+    const decline = definition.unanswered?.bind(definition);
+    if (decline === undefined) return true;
+    const nowMs = this.clock.nowMs();
+    return this.writes.run(async (db) => {
+      if (!(await this.operations.holdPending(db, step.id))) return false;
+      await decline(db, step, nowMs);
+      return true;
+    });
+  }
+
+  private async recoverWith<Intent, Terms, Answer extends object>(
+    definition: StepDefinition<Intent, Terms, Answer>,
+    step: StepRow,
+  ): Promise<StepEnd> {
+    // The same policy as a live call without an answer: a customer waiting for it is told so first.
+    if (!(await this.unanswered(definition, step))) return DONE;
+    await this.at('unanswered', step);
+    const answer = await definition.ask(step);
+    if (isUnknown(answer)) return retry('the acquirer did not answer');
+    await this.at('asked', step);
+    if (isStray(answer)) return attention(answer.stray);
+    return (await definition.settle(step, answer, {})).end;
   }
 
   /**
@@ -54,7 +182,7 @@ export class MoneyStepEngine {
   async recoverDue(limit: number): Promise<number> {
     const nowMs = this.clock.nowMs();
     const olderThanMs = nowMs - this.timing.acquirerTimeoutMs - this.timing.graceMs;
-    const due = await this.steps.due([...this.definitions.keys()], nowMs, olderThanMs, limit);
+    const due = await this.steps.due([...this.entries.keys()], nowMs, olderThanMs, limit);
     const byOrder = new Map<string, StepRow[]>();
     for (const step of due) {
       const steps = byOrder.get(step.order_id);
@@ -64,7 +192,7 @@ export class MoneyStepEngine {
     const orders = [...byOrder.values()];
     const lane = async (): Promise<void> => {
       for (let steps = orders.shift(); steps !== undefined; steps = orders.shift()) {
-        for (const step of steps) await this.run(step);
+        for (const step of steps) await this.recover(step);
       }
     };
     // Every lane ends before the run does; a database that fails one (a lease not written) fails the run.
@@ -76,23 +204,29 @@ export class MoneyStepEngine {
     return due.length;
   }
 
-  /** Tries a step now (a compensation just written, or a due step), and what it starts. */
-  async run(step: StepRow): Promise<void> {
-    let next: StepRow | undefined = step;
-    while (next !== undefined) next = await this.tryOnce(next);
+  /** Recovers a due step now, and sends what its settle starts. */
+  async recover(step: StepRow): Promise<void> {
+    let written = await this.tryOnce(step, false);
+    while (written !== undefined) written = await this.tryOnce(written, true);
   }
 
-  private async tryOnce(step: StepRow): Promise<StepRow | undefined> {
-    const definition = this.definitions.get(step.kind);
-    if (definition === undefined) throw new Error(`no definition for step kind ${step.kind}`);
+  /** One leased try: a due step is recovered; a step its settle just wrote is sent. */
+  private async tryOnce(step: StepRow, written: boolean): Promise<StepRow | undefined> {
+    const entry = this.entryOf(step.kind);
     const nowMs = this.clock.nowMs();
     const leaseUntilMs = nowMs + this.timing.acquirerTimeoutMs + STEP_LEASE_MARGIN_MS;
     if (!(await this.writes.run((db) => this.steps.lease(db, step.id, nowMs, leaseUntilMs))))
       return undefined;
     const attempts = step.attempts + 1;
+    const leased = { ...step, attempts, claimed_until_ms: leaseUntilMs };
     let end: StepEnd;
     try {
-      end = await definition.resume({ ...step, attempts, claimed_until_ms: leaseUntilMs });
+      await this.at('leased', leased);
+      if (written) {
+        const sent = await entry.sendWritten(leased, undefined);
+        return sent.answered ? undefined : await this.deferUnanswered(leased);
+      }
+      end = await entry.recover(leased);
     } catch (error) {
       // One step's fault never stops the others: it is logged, counted, and tried again later.
       this.logger.error(
@@ -101,31 +235,53 @@ export class MoneyStepEngine {
       );
       end = retry(error instanceof Error ? error.message : String(error));
     }
+    if (end.end === 'next') return end.step;
+    await this.conclude(leased, end, attempts);
+    return undefined;
+  }
+
+  private async deferUnanswered(step: StepRow): Promise<undefined> {
+    await this.conclude(step, retry('the acquirer did not answer'), step.attempts);
+    return undefined;
+  }
+
+  /** After a try: nothing more, another try after the backoff, or a person. */
+  private async conclude(step: StepRow, end: StepEnd, attempts: number): Promise<void> {
     switch (end.end) {
       case 'done':
-        return undefined;
       case 'next':
-        return end.step;
+        return;
       case 'retry': {
         if (attempts >= STEP_ATTEMPTS_MAX) {
           await this.leaveForAttention(step, `${end.reason} (after ${attempts} attempts)`, end.actionCode);
-          return undefined;
+          return;
         }
         // Decided once, outside the unit: a unit run twice must write the same (group-commit.ts).
         const nextAttemptAtMs = this.clock.nowMs() + backoffMs(attempts);
         await this.writes.run((db) => this.steps.defer(db, step.id, nextAttemptAtMs, end.reason));
-        return undefined;
+        return;
       }
       case 'attention':
         await this.leaveForAttention(step, end.reason, end.actionCode);
-        return undefined;
+        return;
     }
+  }
+
+  private entryOf(kind: string): Entry {
+    const entry = isStepKind(kind) ? this.entries.get(kind) : undefined;
+    if (entry === undefined) throw new Error(`no definition for step kind ${kind}`);
+    return entry;
   }
 
   private async leaveForAttention(step: StepRow, reason: string, actionCode?: number): Promise<void> {
     const nowMs = this.clock.nowMs();
-    if (!(await this.writes.run((db) => this.steps.needsAttention(db, step.id, reason, nowMs, actionCode))))
-      return;
+    const entry = this.entryOf(step.kind);
+    const left = await this.writes.run(async (db) => {
+      if (!(await this.steps.needsAttention(db, step.id, reason, nowMs, actionCode))) return false;
+      await entry.leftForAttention(db, step, nowMs);
+      return true;
+    });
+    if (!left) return;
     const held = await this.steps.attentionStep(step.id);
     // Error level: money is unaccounted for until a person looks (gatehouse attention list).
     this.logger.error(

@@ -28,7 +28,7 @@ export interface TransferRequest {
   readonly exemption?: string;
   /** No 3-D Secure for this merchant (permission sslOnly). */
   readonly sslOnly: boolean;
-  readonly intent?: TransferInput['intent'];
+  readonly spends?: TransferInput['spends'];
   readonly merchantName: string;
   readonly finishUrl?: string | undefined;
   readonly merchantNotificationUrl?: string | undefined;
@@ -66,7 +66,7 @@ export class TransferStart {
         ...credential,
         ...(request.authentication === undefined ? {} : { authentication: request.authentication }),
         ...(request.secureAuth === undefined || exempt ? {} : { secureAuth: request.secureAuth }),
-        ...(request.intent === undefined ? {} : { intent: request.intent }),
+        ...(request.spends === undefined ? {} : { spends: request.spends }),
         ...(request.exemption === undefined
           ? {}
           : { secureAuth: JSON.stringify({ threeDsType: 'EXEMPTION', exemption: request.exemption }) }),
@@ -74,7 +74,7 @@ export class TransferStart {
       });
       return { kind: 'decided', order: done };
     }
-    if (request.intent !== undefined) {
+    if (request.spends !== undefined) {
       // A wallet card the wallet did not authenticate (PAN_ONLY) on a merchant that authenticates.
       throw new Refusal('FEATURE_NOT_ENABLED', {
         param: 'fromCard.paymentToken',

@@ -1,12 +1,10 @@
 import type { Clock } from '../../domain/clock.js';
-import { Refusal } from '../../domain/refusals.js';
 import type { CardForAuthorization } from '../../processing/acquirer/acquirer-port.js';
 import type { NewOrder } from '../../store/order-columns.js';
-import type { Executor } from '../../store/prepared-query.js';
 import type { OrderRow } from '../../store/schema.js';
-import { isUniqueViolation } from '../../store/unique-violation.js';
 import type { WalletRepository } from '../../store/wallet-repository.js';
 import type { CardPayment, CardPaymentInput } from '../card-payment.js';
+import type { IntentWrite } from '../money-steps/intent-writes.js';
 
 /** A wallet token, verified and decrypted: what pays, and what names the token against replay. */
 export interface WalletCard {
@@ -57,32 +55,17 @@ export class WalletPayments {
             authentication: { eci: cryptogram.eci, authenticationValue: cryptogram.value },
             secureAuth: JSON.stringify({ eci: cryptogram.eci, threeDsType: 'WALLET_CRYPTOGRAM' }),
           }),
-      intent: this.intentOf(wallet, order),
+      spends: [this.spendOf(wallet)],
     });
   }
 
   /** The write that spends the token, for the unit that registers its order. */
-  intentOf(wallet: WalletCard, order: NewOrder): (db: Executor) => Promise<void> {
-    return (db) => this.markUsed(db, wallet, order);
+  spendOf(wallet: WalletCard): IntentWrite {
+    return { kind: 'walletTokenSpent', wallet: wallet.wallet, tokenId: wallet.tokenId };
   }
 
   /** The order a token was spent on, if it was. */
   async orderOfToken(wallet: WalletCard['wallet'], tokenId: string): Promise<string | undefined> {
     return this.wallets.orderOfToken(wallet, tokenId);
-  }
-
-  private async markUsed(db: Executor, wallet: WalletCard, order: NewOrder): Promise<void> {
-    try {
-      await this.wallets.markTokenUsed(db, {
-        wallet: wallet.wallet,
-        token_id: wallet.tokenId,
-        merchant_id: order.merchant_id,
-        order_id: order.id,
-        created_at_ms: this.clock.nowMs(),
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new Refusal('WALLET_TOKEN_REPLAYED');
-      throw error;
-    }
   }
 }

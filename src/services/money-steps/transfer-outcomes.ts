@@ -46,14 +46,14 @@ export function transferCallbackMembers(
 
 /** The order's outcome when the transfer is made: everything debited (amount + fee) is deposited. */
 export function transferCompleted(
-  order: OrderRow,
+  orderId: string,
   attemptId: string,
+  movedMinor: number,
   reference: AuthorizationReference,
   nowMs: number,
 ): AuthorizationOutcome {
-  const movedMinor = order.amount_minor + (order.fee_minor ?? 0);
   return {
-    orderId: order.id,
+    orderId,
     attemptId,
     status: ORDER_STATUS.deposited,
     actionCode: 0,
