@@ -3,7 +3,7 @@ import { loadConfig } from '../config/config.js';
 import { gatewayKeys } from '../config/gateway-keys.js';
 import { sealSeToken } from '../processing/se-token.js';
 import { systemClock } from '../domain/clock.js';
-import { AdminError } from '../services/merchant-admin.js';
+import { AdminError } from '../services/admin-error.js';
 import { openAdmin } from '../server.js';
 import { SandboxDirectoryKeys } from '../services/sandbox-directory-keys.js';
 import { WalletRepository } from '../store/wallet-repository.js';

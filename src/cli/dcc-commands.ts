@@ -3,7 +3,7 @@ import { loadConfig } from '../config/config.js';
 import { systemClock } from '../domain/clock.js';
 import { currencyByNumeric } from '../domain/currencies.js';
 import { openAdmin } from '../server.js';
-import { AdminError } from '../services/merchant-admin.js';
+import { AdminError } from '../services/admin-error.js';
 import { DccRateAdmin, DccRateError } from '../services/dcc/dcc-rate-admin.js';
 import { DccRateRepository } from '../store/dcc-repository.js';
 

@@ -5,13 +5,13 @@ import { ConfigError, loadConfig } from '../config/config.js';
 import { LANGUAGES } from '../i18n/languages.js';
 import { PERMISSIONS } from '../domain/permissions.js';
 import { migrateToLatest, openStore } from '../store/database.js';
+import { AdminError } from '../services/admin-error.js';
+import type { MerchantAdmin } from '../services/merchant-admin.js';
 import {
-  AdminError,
   CALLBACK_HTTP_METHODS,
   CALLBACK_SIGNINGS,
-  type MerchantAdmin,
   type MerchantSettingsInput,
-} from '../services/merchant-admin.js';
+} from '../services/merchant-settings.js';
 import { openAdmin } from '../server.js';
 import { addAttentionCommands } from './attention-commands.js';
 import { addOperatorCommands } from './operator-commands.js';
@@ -276,7 +276,7 @@ export function buildCli(): Command {
     .description('issue an additional API token (printed once)')
     .requiredOption('--login <login>', 'merchant login')
     .action(async (flags: { login: string }) => {
-      console.log(await withAdmin((admin) => admin.issueToken(flags.login)));
+      console.log(await withAdmin((admin) => admin.credentials.issueToken(flags.login)));
     });
 
   merchant

@@ -1,5 +1,6 @@
 import { SANDBOX_PERMISSIONS } from '../domain/permissions.js';
-import { AdminError, type CreatedMerchant, type MerchantAdmin } from '../services/merchant-admin.js';
+import { AdminError } from '../services/admin-error.js';
+import type { CreatedMerchant, MerchantAdmin } from '../services/merchant-admin.js';
 
 export const SANDBOX_LOGIN = 'sandbox';
 

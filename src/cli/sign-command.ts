@@ -2,7 +2,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { signatureHeaders } from '../security/request-signing.js';
-import { AdminError } from '../services/merchant-admin.js';
+import { AdminError } from '../services/admin-error.js';
 
 function readOrRefuse(path: string, what: string): Buffer {
   try {

@@ -5,7 +5,7 @@ import { loadConfig } from '../config/config.js';
 import { systemClock } from '../domain/clock.js';
 import { cryptoRandom } from '../domain/random-source.js';
 import { openAdmin } from '../server.js';
-import { AdminError } from '../services/merchant-admin.js';
+import { AdminError } from '../services/admin-error.js';
 import { mintWalletAToken } from '../processing/wallets/wallet-a/index.js';
 import { mintWalletBToken } from '../processing/wallets/wallet-b/index.js';
 import { mintWalletCToken } from '../processing/wallets/wallet-c/index.js';

@@ -12,7 +12,7 @@ import { ownSqliteStatements } from './sqlite-statements.js';
 import { ownReadWindows, ReadWindows } from './read-window.js';
 import { withStatementCache } from './statement-cache.js';
 import { ownTurnReads, TurnReads } from './turn-reads.js';
-import { statementLog } from './statement-counter.js';
+import { countRoundTripsOf, countRoundTripsOn, statementLog } from './statement-counter.js';
 import { limitWalSize, startWalCheckpointer } from './wal-checkpointer.js';
 import { storeChecksOfEnvironment } from './store-checks.js';
 import type { WriteLock } from './write-lock.js';
@@ -56,6 +56,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
   if (location.engine === 'sqlite') {
     if (location.file !== ':memory:') mkdirSync(dirname(location.file), { recursive: true });
     const sqlite = new BetterSqlite3(location.file, { timeout: limits.lockMs });
+    countRoundTripsOn(sqlite);
     sqlite.pragma('journal_mode = WAL');
     // FULL: a commit is on disk before the order is acknowledged, so it survives power loss.
     sqlite.pragma('synchronous = FULL');
@@ -115,6 +116,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
   // query, its 'error' event would end the process too. The statements on it fail as they should,
   // and the pool discards it when it comes back unusable.
   pool.on('connect', (client) => {
+    countRoundTripsOf(client);
     client.on('error', (error) => {
       // An idle connection also has the pool's listener, which warns already.
       if (client.listenerCount('error') > 1) return;

@@ -50,7 +50,7 @@ for (const engine of ENGINES) {
           login: `${shop.merchantLogin}.kids`,
           parentLogin: shop.merchantLogin,
         });
-        await gh.gatehouse.admin.issueToken(shop.merchantLogin);
+        await gh.gatehouse.admin.credentials.issueToken(shop.merchantLogin);
         const email = `admin-${randomBytes(3).toString('hex')}@ops.example`;
         await gh.gatehouse.operatorConsole.accounts.create({
           email,

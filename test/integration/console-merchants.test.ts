@@ -182,7 +182,11 @@ for (const engine of ENGINES) {
       const resubmitted = await admin.post(`/console/merchants/${login}/act`, issued.form);
       assert.match(resubmitted.html, /already submitted/);
       assert.ok(!resubmitted.html.includes(token), 'a second submit shows no secret');
-      assert.equal((await gh.gatehouse.admin.tokens(login)).length, 1, 'and makes no second token');
+      assert.equal(
+        (await gh.gatehouse.admin.credentials.tokens(login)).length,
+        1,
+        'and makes no second token',
+      );
       const tokenId = /<dt>Token id<\/dt>\s*<dd>([0-9a-f-]{36})<\/dd>/.exec(issued.html)?.[1] ?? '';
       const page = await admin.get(`/console/merchants/${login}`);
       assert.ok(page.html.includes(tokenId), 'the token is listed by its id');

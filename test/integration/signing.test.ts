@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AdminError } from '../../src/services/merchant-admin.js';
+import { AdminError } from '../../src/services/admin-error.js';
 import {
   createSigningKey,
   signReadingA,

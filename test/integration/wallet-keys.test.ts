@@ -4,7 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { loadMasterKey } from '../../src/config/master-key.js';
 import { cryptoRandom } from '../../src/domain/random-source.js';
 import { SecretBox } from '../../src/security/secret-box.js';
-import { AdminError } from '../../src/services/merchant-admin.js';
+import { AdminError } from '../../src/services/admin-error.js';
 import { VaultRotation } from '../../src/services/vault/vault-rotation.js';
 import { WalletAdmin } from '../../src/services/wallets/wallet-admin.js';
 import { WalletTrust } from '../../src/services/wallets/wallet-trust.js';

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import type { MerchantChange, MerchantChangeKind } from '../../services/console/console-merchants.js';
-import type { MerchantSummary } from '../../services/merchant-admin.js';
+import type { MerchantSummary } from '../../services/merchant-settings.js';
 import { WALLETS, type Wallet } from '../../services/wallets/wallet-admin.js';
 import { html, type Html } from '../pages/html.js';
 import { settingShown, settingsEdit, type SettingField } from './merchant-settings-fields.js';

@@ -1,5 +1,5 @@
 import type { SettingsChange } from '../../services/console/console-merchants.js';
-import type { MerchantSummary } from '../../services/merchant-admin.js';
+import type { MerchantSummary } from '../../services/merchant-settings.js';
 import { currencyName } from './console-text.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

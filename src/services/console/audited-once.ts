@@ -5,7 +5,7 @@ import { AuditRepository } from '../../store/audit-repository.js';
 import type { GroupCommit } from '../../store/group-commit.js';
 import type { ConsoleAuditRow } from '../../store/schema.js';
 import { isUniqueViolation } from '../../store/unique-violation.js';
-import { AdminError } from '../merchant-admin.js';
+import { AdminError } from '../admin-error.js';
 import type { Operator } from './operator.js';
 
 /** What an operator's action did: done, refused by the same rules as the API, or done before. */

@@ -8,14 +8,10 @@ import type { GroupCommit } from '../../store/group-commit.js';
 import type { CallbackRow, ConsoleAuditRow } from '../../store/schema.js';
 import { enqueueTestCallback } from '../callbacks/callback-outbox.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
-import {
-  AdminError,
-  type ApiTokenView,
-  type ApiUserView,
-  type MerchantAdmin,
-  type MerchantSettingsInput,
-  type MerchantSummary,
-} from '../merchant-admin.js';
+import { AdminError } from '../admin-error.js';
+import type { MerchantAdmin } from '../merchant-admin.js';
+import type { ApiTokenView, ApiUserView } from '../merchant-credentials.js';
+import type { MerchantSettingsInput, MerchantSummary } from '../merchant-settings.js';
 import type { Wallet, WalletAdmin, WalletKeyPublicParts, WalletKeySummary } from '../wallets/wallet-admin.js';
 import type { ActionRequest, ActionResult, AuditedOnce } from './audited-once.js';
 import { ConsoleNotFound, requireRight, seesMerchant, type Operator } from './operator.js';
@@ -145,8 +141,8 @@ export class ConsoleMerchants {
     };
     const [summary, users, tokens, walletKeys, callbacks, actions] = await Promise.all([
       this.admin.show(login),
-      this.admin.users(login),
-      this.admin.tokens(login),
+      this.admin.credentials.users(login),
+      this.admin.credentials.tokens(login),
       this.wallets.show(login),
       this.callbacks.list({ merchantId: merchant.id, limit: RECENT_CALLBACKS }),
       roleHas(operator.role, 'audit.view')
@@ -268,17 +264,17 @@ export class ConsoleMerchants {
         return {};
       }
       case 'addUser': {
-        const made = await this.admin.addUser(login, change.userName);
+        const made = await this.admin.credentials.addUser(login, change.userName);
         return { shown: { kind: 'password', ...made } };
       }
       case 'resetPassword': {
-        const password = await this.admin.resetPassword(login, change.userName);
+        const password = await this.admin.credentials.resetPassword(login, change.userName);
         return { shown: { kind: 'password', userName: change.userName, password } };
       }
       case 'issueToken':
-        return { shown: { kind: 'token', ...(await this.admin.issueTokenWithId(login)) } };
+        return { shown: { kind: 'token', ...(await this.admin.credentials.issueTokenWithId(login)) } };
       case 'revokeToken':
-        await this.admin.revokeToken(login, change.tokenId);
+        await this.admin.credentials.revokeToken(login, change.tokenId);
         return {};
       case 'addCertificate':
         return { facts: await this.admin.addCertificate(login, change.pem) };

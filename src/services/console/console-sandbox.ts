@@ -5,7 +5,7 @@ import type { ConsoleOrderRepository } from '../../store/console-order-repositor
 import type { DccRateRow } from '../../store/schema.js';
 import type { CardPayment } from '../card-payment.js';
 import type { DccRateAdmin } from '../dcc/dcc-rate-admin.js';
-import { AdminError } from '../merchant-admin.js';
+import { AdminError } from '../admin-error.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import type { OrderExpiry } from '../order-expiry.js';
 import type { OrderLifecycle } from '../order-lifecycle.js';

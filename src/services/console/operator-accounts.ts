@@ -6,7 +6,7 @@ import type { SecretBox } from '../../security/secret-box.js';
 import { newPassword } from '../../security/token-hash.js';
 import type { GroupCommit } from '../../store/group-commit.js';
 import { OperatorRepository, type OperatorRecord } from '../../store/operator-repository.js';
-import { AdminError } from '../merchant-admin.js';
+import { AdminError } from '../admin-error.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import { newTotp, type TotpEnrolment } from './totp.js';
 

@@ -14,7 +14,7 @@ import type { WalletKeyRow } from '../../store/schema.js';
 import type { WalletRepository } from '../../store/wallet-repository.js';
 import { createCertificateRequest, WALLET_A_OID as OID } from '../../processing/wallets/wallet-a/index.js';
 import { uncompressedPoint } from '../../processing/wallets/wallet-b/index.js';
-import { AdminError } from '../merchant-admin.js';
+import { AdminError } from '../admin-error.js';
 
 /** The two wallets of the spec: A (EC_v1 tokens) and B (ECv1/ECv2 tokens). */
 export const WALLETS = ['a', 'b', 'c'] as const;

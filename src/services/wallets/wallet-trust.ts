@@ -4,7 +4,7 @@ import type { Clock } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import type { WalletTrustAnchorRow } from '../../store/schema.js';
 import type { WalletRepository } from '../../store/wallet-repository.js';
-import { AdminError } from '../merchant-admin.js';
+import { AdminError } from '../admin-error.js';
 
 /**
  * Wallet B root signing keys sign for one protocol version each (protocols.md §3.2); the vendor's
