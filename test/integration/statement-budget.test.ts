@@ -49,7 +49,7 @@ const BUDGET: Record<Engine, Record<RequestName, Cost>> = {
     'deposit.do': { statements: 12, roundTrips: 12 },
     'refund.do': { statements: 12, roundTrips: 12 },
     'wallet-a/payment.do': { statements: 15, roundTrips: 15 },
-    'instantPerformP2P.do': { statements: 32, roundTrips: 32 },
+    'instantPerformP2P.do': { statements: 31, roundTrips: 31 },
   },
 };
 

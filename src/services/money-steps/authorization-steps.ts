@@ -225,7 +225,11 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
       kind: 'transferCredit',
       amountMinor: creditMinor,
       nowMs,
-      details: creditLegDetails.encode({ debit: referenceOf(answer) }),
+      details: creditLegDetails.encode({
+        debit: referenceOf(answer),
+        attemptId: step.id,
+        movedMinor: step.amount_minor,
+      }),
     });
     await this.operations.insertOperation(db, credit);
     return { end: next(credit) };

@@ -32,7 +32,7 @@ import {
   type StepDefinition,
   type Stray,
 } from './step-definition.js';
-import { creditLegDetails } from './step-details.js';
+import { creditLegDetails, type CreditLegDetails } from './step-details.js';
 import { CREDIT_KINDS } from './step-kinds.js';
 
 /**
@@ -127,6 +127,23 @@ export class CreditSteps implements StepDefinition<ClaimIntent, never, CreditAns
     return { end: DONE, order };
   }
 
+  /** The transfer's claiming step and what it moves: kept on the leg, or (legs from before) on the order. */
+  private async claimOf(
+    db: Executor,
+    step: StepRow,
+    leg: CreditLegDetails,
+  ): Promise<{ attemptId: string; debitMinor: number }> {
+    if (leg.attemptId !== undefined && leg.movedMinor !== undefined)
+      return { attemptId: leg.attemptId, debitMinor: leg.movedMinor };
+    const claimed = await this.orders.findIn(db, step.merchant_id, step.order_id);
+    if (claimed === undefined || claimed.payment_attempt_id === null)
+      throw new Error(`transfer ${step.order_id} lost its claim under credit ${step.id}`);
+    return {
+      attemptId: claimed.payment_attempt_id,
+      debitMinor: claimed.amount_minor + (claimed.fee_minor ?? 0),
+    };
+  }
+
   /** A transfer's credit: made, refused alone (an OCT), or refused after a debit that is given back. */
   private async settleLeg(
     db: Executor,
@@ -136,12 +153,9 @@ export class CreditSteps implements StepDefinition<ClaimIntent, never, CreditAns
     reversalId: string,
     nowMs: number,
   ): Promise<Settled> {
-    const { debit } = creditLegDetails.decode(step.details);
-    const claimed = await this.orders.findIn(db, step.merchant_id, step.order_id);
-    if (claimed === undefined || claimed.payment_attempt_id === null)
-      throw new Error(`transfer ${step.order_id} lost its claim under credit ${step.id}`);
-    const attemptId = claimed.payment_attempt_id;
-    const debitMinor = claimed.amount_minor + (claimed.fee_minor ?? 0);
+    const leg = creditLegDetails.decode(step.details);
+    const { debit } = leg;
+    const { attemptId, debitMinor } = await this.claimOf(db, step, leg);
     if (answer.approved) {
       // An OCT debited no card: its credit's own answer is the transfer's reference.
       const reference = debit ?? {

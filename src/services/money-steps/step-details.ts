@@ -18,6 +18,13 @@ export interface AuthorizationDetails {
 /** A transfer's credit leg: the approved debit it follows (absent for an OCT). */
 export interface CreditLegDetails {
   readonly debit?: AuthorizationReference;
+  /**
+   * The step that claimed the order (the debit, or the OCT's credit itself) and what the transfer
+   * moves (amount and fee), so the leg's settle writes the order without reading it. Absent on
+   * legs written before issue 39, which read them from the order.
+   */
+  readonly attemptId?: string;
+  readonly movedMinor?: number;
 }
 
 /** A compensation: the operation it gives back, and how the order ends once it is. */
@@ -88,10 +95,14 @@ export const authorizationDetails = {
 
 export const creditLegDetails = {
   encode: (details: CreditLegDetails): string | null =>
-    details.debit === undefined ? null : JSON.stringify(details),
+    Object.keys(withoutUndefined(details)).length === 0 ? null : JSON.stringify(withoutUndefined(details)),
   decode(details: string | null): CreditLegDetails {
     const fields = parsed(details, 'transferCredit');
-    return fields.debit === undefined ? {} : { debit: reference(fields.debit, 'debit') };
+    return withoutUndefined({
+      debit: fields.debit === undefined ? undefined : reference(fields.debit, 'debit'),
+      attemptId: optionalString(fields.attemptId, 'attemptId'),
+      movedMinor: optionalNumber(fields.movedMinor, 'movedMinor'),
+    });
   },
 };
 

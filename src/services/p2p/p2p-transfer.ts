@@ -20,7 +20,7 @@ import type { CreditSteps } from '../money-steps/credit-steps.js';
 import type { IntentWrite } from '../money-steps/intent-writes.js';
 import type { MoneyStepEngine } from '../money-steps/money-step-engine.js';
 import { pendingStep } from '../money-steps/pending-step.js';
-import { authorizationDetails } from '../money-steps/step-details.js';
+import { authorizationDetails, creditLegDetails } from '../money-steps/step-details.js';
 import type { TransferParties } from '../money-steps/transfer-outcomes.js';
 import type { CredentialVault } from '../vault/credential-vault.js';
 import { paymentClaim } from '../payment-claim.js';
@@ -225,6 +225,10 @@ export class P2pTransfer {
       kind: 'transferCredit',
       amountMinor: input.amountMinor,
       nowMs: startedMs,
+      details: creditLegDetails.encode({
+        attemptId: creditId,
+        movedMinor: input.amountMinor + input.feeMinor,
+      }),
     });
     const intent = {
       step,
