@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes } from 'node:crypto';
+import { CompactEncrypt } from 'jose';
 import { Sandbox3dsSdk } from '../../src/sdk/sandbox-3ds-sdk.js';
 import { rememberSecret } from '../support/card-data.js';
 import { ENGINES } from '../support/engines.js';
@@ -161,6 +162,38 @@ for (const engine of ENGINES) {
       assert.equal(second.threeDSAcsSignedContent, undefined);
       assert.equal(secureAuth(await status(orderId)).eci, '05');
       assert.equal((await transaction(id)).device_channel, '01');
+    });
+
+    test('device data in A128GCM, the EC form with RFC 7518 key agreement, pays as A128CBC-HS256 does (issue 40)', async () => {
+      const params = {
+        ...auth,
+        amount: 2002,
+        currency: '978',
+        pan: '4111111111111111',
+        expiry: '203412',
+        cvc: '123',
+        returnUrl: 'https://shop.example/ok',
+        orderNumber: `gcm-${randomBytes(5).toString('hex')}`,
+        threeDSSDK: true,
+      };
+      const first = (await gh.post(PAY, params)).body;
+      const dsKey = String(first.threeDSSDKKey);
+      const sdk = await IndependentSdk.create({ dsKeyPem: dsKey, dsId: directory.dsId });
+      const device = { DV: '1.0', DD: { C001: 'Android', C002: 'Pixel' }, DPNA: {}, SW: [] };
+      const gcm = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(device)))
+        .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM' })
+        .encrypt(createPublicKey(dsKey));
+      const second = (
+        await gh.post(PAY, {
+          ...params,
+          threeDSServerTransId: String(first.threeDSServerTransId),
+          ...sdk.params,
+          threeDSSDKEncData: gcm,
+        })
+      ).body;
+      assert.equal(second.errorCode, '0', JSON.stringify(second));
+      assert.equal((second.orderStatus as Body).OrderStatus, 2, JSON.stringify(second));
+      assert.equal(secureAuth(await status(String(first.orderId))).aresTransStatus, 'Y');
     });
 
     test('UI 01 (text): the sandbox code passes, in A128CBC-HS256; finish3dsVer2Payment.do pays', async () => {
