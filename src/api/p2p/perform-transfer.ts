@@ -11,7 +11,7 @@ import {
 import type { OrderRow } from '../../store/schema.js';
 import type { OperationContext } from '../operation.js';
 import { browserData } from '../rest/browser-data.js';
-import { appDeviceOf, type ThreeDsSdkParams } from '../params/three-ds-sdk.js';
+import { appDeviceOf, requireAppDevice, type ThreeDsSdkParams } from '../params/three-ds-sdk.js';
 import { resolveCreditedCard, resolveDebitedCard, type FromCard, type ToCard } from './p2p-cards.js';
 import type { P2pServices } from './p2p-services.js';
 import { performAnswer, stepReply } from './perform-answer.js';
@@ -34,6 +34,22 @@ export type PerformParams = ThreeDsSdkParams & {
   readonly billingPayerData?: unknown;
   readonly billingRecipientData?: unknown;
 };
+
+/**
+ * Whether this merchant and request skip the payer's authentication whatever the card (SSL-only,
+ * an SCA exemption, an OCT with no card debited): then threeDSSDK=true needs the SDK's values.
+ */
+export function skipsAuthentication(
+  merchant: OperationContext['merchant'],
+  params: Pick<PerformParams, 'externalScaExemptionIndicator'>,
+  type: TransferType,
+): boolean {
+  return (
+    merchant.permissions.has('sslOnly') ||
+    params.externalScaExemptionIndicator !== undefined ||
+    type === 'OCT'
+  );
+}
 
 /** What `type` a perform may name for each kind of transfer. */
 const TYPE_PARAM: Readonly<Record<TransferType, string>> = {
@@ -87,6 +103,8 @@ export async function performTransfer(
       feature: '3-D Secure in mobile apps (SDK)',
     });
   }
+  if (params.threeDSSDK === true && skipsAuthentication(context.merchant, params, type))
+    requireAppDevice(params);
   if (type === 'OCT' && params.tii !== undefined) {
     throw new Refusal('PARAM_CONFLICT', { param: 'tii', other: 'WITHOUT_FROM_CARD' });
   }
@@ -98,6 +116,8 @@ export async function performTransfer(
     debitMinor: amountMinor + feeMinor,
   });
   const from = debit.card;
+  // A card the wallet authenticated runs no 3-D Secure either.
+  if (params.threeDSSDK === true && debit.authenticated === true) requireAppDevice(params);
   // A stored credential debited, or any AFT: the initiator must be said (tii CI or F).
   if ((debit.bindingId !== undefined || type === 'AFT') && params.tii === undefined) {
     throw new Refusal('PARAM_MISSING', { param: 'tii' });

@@ -81,3 +81,17 @@ export function appDeviceOf(
     sdkTransID: params.threeDSSDKTransId ?? '',
   };
 }
+
+/**
+ * The SDK's values, which a call with threeDSSDK=true must carry unless it answers the first step of
+ * the app's authentication (the key they are encrypted to, gateway-facts.md §7.2). A call that
+ * runs no authentication would otherwise move money on the request alone (p2p-api.md: "mandatory
+ * for the SDK flow"); the first one missing is named.
+ */
+export function requireAppDevice(
+  params: ThreeDsSdkParams & { readonly threeDSSDK?: boolean | undefined },
+): AppDevice {
+  const app = appDeviceOf(params);
+  if (app === undefined) throw new Refusal('PARAM_MISSING', { param: THREE_DS_SDK_VALUES[0].name });
+  return app;
+}

@@ -20,7 +20,7 @@ import {
 import { INSTANT_PAYMENT_PARAMS, type InstantPaymentParams } from './instant-payment-params.js';
 import { checkForceSsl, generatedOrderNumber, holdSchedule, orderInput, payerDataOf } from './order-input.js';
 import { browserData } from './browser-data.js';
-import { appDeviceOf } from '../params/three-ds-sdk.js';
+import { appDeviceOf, requireAppDevice } from '../params/three-ds-sdk.js';
 import { decidedAnswer, stepAnswer } from './payment-answers.js';
 import { paymentAnswerSchema } from './payment-answer-schemas.js';
 import { ALL_STEPS } from './three-ds-step-schemas.js';
@@ -176,6 +176,9 @@ export function instantPayment(
         throw new Refusal('PARAM_MISSING', { param: 'threeDSServerTransId' });
       }
       checkForceSsl(params.features, context.merchant);
+      const verification = params.features?.includes('VERIFY') === true;
+      const authenticated = !verification && authenticates(channel, params, context);
+      if (params.threeDSSDK === true && !authenticated) requireAppDevice(params);
       const twoPhase = params.preAuth === true;
       const { card, terms: credential } = await cardAndCredential(params, context, services, twoPhase);
       const { autoCompleteAtMs, autoReverseAtMs } = holdSchedule(params, twoPhase, context);
@@ -204,7 +207,6 @@ export function instantPayment(
         conversion === undefined
           ? {}
           : { intent: (db: Executor) => services.dcc.markUsed(db, conversion.dccUuid, context.nowMs) };
-      const verification = params.features?.includes('VERIFY') === true;
       if (verification) checkVerification(params, context, credential);
       const terms = {
         twoPhase,
@@ -217,7 +219,7 @@ export function instantPayment(
       if (verification && conversion !== undefined) {
         throw new Refusal('PARAM_CONFLICT', { param: 'dccData', other: 'features=VERIFY' });
       }
-      if (verification || !authenticates(channel, params, context)) {
+      if (!authenticated) {
         const paid = await services.payment.registerAndPay(order, {
           card,
           ...terms,
