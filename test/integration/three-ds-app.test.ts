@@ -357,6 +357,56 @@ for (const engine of ENGINES) {
       assert.match(String(missing.error), /threeDSSDKAppId/);
     });
 
+    test('an ephemeral key off the curve is refused where it is read (errorCode 5), frictionless or not; the authentication then goes on (issue 40)', async () => {
+      const sdk = await IndependentSdk.create({ dsKeyPem: directory.deviceDataKey, dsId: directory.dsId });
+      const key = JSON.parse(sdk.params.threeDSSDKEphemPubKey) as Record<string, string>;
+      const y = Buffer.from(key.y ?? '', 'base64url');
+      y[31] = (y[31] as number) ^ 1;
+      const offCurve = JSON.stringify({ ...key, y: y.toString('base64url') });
+      const base = {
+        ...auth,
+        amount: 2003,
+        currency: '978',
+        expiry: '203412',
+        cvc: '123',
+        returnUrl: 'https://shop.example/ok',
+        threeDSSDK: true,
+      };
+      const assertRefused = (reply: { status: number; body: Body }, words: RegExp) => {
+        assert.equal(reply.status, 200, JSON.stringify(reply.body));
+        assert.equal(reply.body.errorCode, '5', JSON.stringify(reply.body));
+        assert.match(String(reply.body.error), /threeDSSDKEphemPubKey/);
+        assert.match(String(reply.body.error), words);
+      };
+      for (const pan of [CHALLENGE_CARD, '4111111111111111']) {
+        const orderNumber = `eph-${randomBytes(5).toString('hex')}`;
+        const atOnce = await gh.post(PAY, {
+          ...base,
+          pan,
+          orderNumber,
+          ...sdk.params,
+          threeDSSDKEphemPubKey: offCurve,
+        });
+        assertRefused(atOnce, /P-256/);
+        const first = (await gh.post(PAY, { ...base, pan, orderNumber })).body;
+        assert.equal(first.errorCode, '0', JSON.stringify(first));
+        const repeated = {
+          ...base,
+          pan,
+          orderNumber,
+          threeDSServerTransId: String(first.threeDSServerTransId),
+          ...sdk.params,
+        };
+        const german = await gh.post(PAY, { ...repeated, threeDSSDKEphemPubKey: offCurve, language: 'de' });
+        assertRefused(german, /Schlüssel/);
+        assert.equal((await transaction(String(first.threeDSServerTransId))).stage, 'method');
+        const next = (await gh.post(PAY, repeated)).body;
+        assert.equal(next.errorCode, '0', JSON.stringify(next));
+        const orderStatus = (next.orderStatus as Body).OrderStatus;
+        assert.equal(orderStatus, pan === CHALLENGE_CARD ? 5 : 2, `${pan}: ${JSON.stringify(next)}`);
+      }
+    });
+
     test('the sandbox SDK module (gatehouse/sandbox-3ds-sdk) runs a challenge end to end', async () => {
       const params = {
         ...auth,

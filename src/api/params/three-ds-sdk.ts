@@ -1,6 +1,7 @@
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import type { AppDevice } from '../../processing/threeds/three-ds-server.js';
 import type { EphemeralKeyJwk } from '../../processing/threeds/emv-messages.js';
+import { isP256Point } from '../../processing/threeds/app-channel/ec-public-key.js';
 import { param } from './param-table.js';
 import { text } from './scalar-types.js';
 
@@ -53,7 +54,8 @@ function ephemeralKey(json: string): EphemeralKeyJwk {
     typeof jwk.y !== 'string' ||
     !BASE64URL_COORDINATE.test(jwk.x) ||
     !BASE64URL_COORDINATE.test(jwk.y) ||
-    'd' in jwk
+    'd' in jwk ||
+    !isP256Point(jwk.x, jwk.y)
   )
     throw invalidParam('threeDSSDKEphemPubKey', 'reason.ecPublicJwk');
   // Only the public members travel on: the AReq's sdkEphemPubKey is {kty, crv, x, y}.

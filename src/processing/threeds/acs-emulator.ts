@@ -8,6 +8,7 @@ import { testCardFor, type TestCard } from '../sandbox/test-cards.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { AppChallengeAcs, type AppReply, type DirectorySource } from './app-channel/app-challenge-acs.js';
 import { authenticationValue, eciFor } from './authentication-value.js';
+import { isP256Point } from './app-channel/ec-public-key.js';
 import type {
   CardEnrollment,
   DirectoryPort,
@@ -141,7 +142,13 @@ function appProblem(request: AppAReq, invalid: (detail: string) => Erro): Erro |
   if (typeof request.sdkEncData !== 'string' || request.sdkEncData.length > 64_000)
     return invalid('sdkEncData');
   const key = request.sdkEphemPubKey as unknown as Partial<Record<string, unknown>> | undefined;
-  if (key?.kty !== 'EC' || key.crv !== 'P-256' || typeof key.x !== 'string' || typeof key.y !== 'string')
+  if (
+    key?.kty !== 'EC' ||
+    key.crv !== 'P-256' ||
+    typeof key.x !== 'string' ||
+    typeof key.y !== 'string' ||
+    !isP256Point(key.x, key.y)
+  )
     return invalid('sdkEphemPubKey');
   if (!/^(0[5-9]|[1-9][0-9])$/.test(request.sdkMaxTimeout)) return invalid('sdkMaxTimeout');
   if (typeof request.sdkReferenceNumber !== 'string' || !/^.{1,32}$/.test(request.sdkReferenceNumber))
