@@ -8,6 +8,7 @@ import {
   transferTypeOfOrder,
   type TransferType,
 } from '../../services/p2p/transfer-rules.js';
+import type { AppDevice } from '../../processing/threeds/three-ds-server.js';
 import type { OrderRow } from '../../store/schema.js';
 import type { OperationContext } from '../operation.js';
 import { browserData } from '../rest/browser-data.js';
@@ -36,19 +37,30 @@ export type PerformParams = ThreeDsSdkParams & {
 };
 
 /**
- * Whether this merchant and request skip the payer's authentication whatever the card (SSL-only,
- * an SCA exemption, an OCT with no card debited): then threeDSSDK=true needs the SDK's values.
+ * The app's SDK values for a perform, checked before anything is registered or moved: with
+ * threeDSSDK=true, refused where apps cannot authenticate, and required when the merchant or the
+ * request skips the payer's authentication whatever the card (SSL-only, an SCA exemption, an OCT
+ * with no card debited), since nothing else would authenticate the payer the merchant asked for.
  */
-export function skipsAuthentication(
+export async function appFlowOf(
+  services: Pick<P2pServices, 'threeDs'>,
+  params: PerformParams,
   merchant: OperationContext['merchant'],
-  params: Pick<PerformParams, 'externalScaExemptionIndicator'>,
   type: TransferType,
-): boolean {
-  return (
+): Promise<AppDevice | undefined> {
+  const app = appDeviceOf(params);
+  if (params.threeDSSDK !== true) return app;
+  if (!(await services.threeDs.appChannelAvailable())) {
+    throw new Refusal('FEATURE_NOT_ENABLED', {
+      param: 'threeDSSDK',
+      feature: '3-D Secure in mobile apps (SDK)',
+    });
+  }
+  const skips =
     merchant.permissions.has('sslOnly') ||
     params.externalScaExemptionIndicator !== undefined ||
-    type === 'OCT'
-  );
+    type === 'OCT';
+  return skips ? requireAppDevice(params) : app;
 }
 
 /** What `type` a perform may name for each kind of transfer. */
@@ -96,15 +108,7 @@ export async function performTransfer(
   if (params.type !== undefined && params.type !== TYPE_PARAM[type]) {
     throw new Refusal('PARAM_CONFLICT', { param: 'type', other: 'features' });
   }
-  const app = appDeviceOf(params);
-  if (params.threeDSSDK === true && !(await services.threeDs.appChannelAvailable())) {
-    throw new Refusal('FEATURE_NOT_ENABLED', {
-      param: 'threeDSSDK',
-      feature: '3-D Secure in mobile apps (SDK)',
-    });
-  }
-  if (params.threeDSSDK === true && skipsAuthentication(context.merchant, params, type))
-    requireAppDevice(params);
+  const app = await appFlowOf(services, params, context.merchant, type);
   if (type === 'OCT' && params.tii !== undefined) {
     throw new Refusal('PARAM_CONFLICT', { param: 'tii', other: 'WITHOUT_FROM_CARD' });
   }
