@@ -106,7 +106,7 @@ function decisionOf(card: TestCard): Decision {
 const REASON: Partial<Record<Decision, string>> = { N: '01', R: '11', U: '22' };
 
 function erro(
-  request: Partial<Pick<AReq, 'messageVersion' | 'threeDSServerTransID'>>,
+  request: Partial<Pick<AReq, 'messageVersion' | 'threeDSServerTransID'>> & { readonly sdkTransID?: unknown },
   errorCode: string,
   description: string,
   detail: string,
@@ -116,6 +116,8 @@ function erro(
     messageVersion: typeof request.messageVersion === 'string' ? request.messageVersion : '2.1.0',
     threeDSServerTransID:
       typeof request.threeDSServerTransID === 'string' ? request.threeDSServerTransID : '',
+    // The app channel's Erro repeats the SDK's transaction id when the AReq had one (protocols-jose.md §7.9).
+    ...(typeof request.sdkTransID === 'string' ? { sdkTransID: request.sdkTransID } : {}),
     errorCode,
     errorComponent: 'A',
     errorDescription: description,
@@ -164,7 +166,7 @@ function appProblem(request: AppAReq, invalid: (detail: string) => Erro): Erro |
 }
 
 /** The AReq members the emulated ACS needs, checked as EMV defines them; the first problem found. */
-function areqProblem(request: AReq): Erro | undefined {
+export function areqProblem(request: AReq): Erro | undefined {
   const invalid = (detail: string) => erro(request, '203', 'Invalid format', detail);
   if (request.messageType !== 'AReq') return erro(request, '101', 'Message invalid', 'messageType');
   if (!isUuid(request.threeDSServerTransID)) return invalid('threeDSServerTransID');
