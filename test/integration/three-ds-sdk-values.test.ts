@@ -1,9 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes } from 'node:crypto';
+import { mintWalletCToken } from '../../src/processing/wallets/wallet-c/index.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { CARD, createP2pMerchant, orderNumber, type P2pMerchant } from '../support/p2p.js';
+import { walletServices } from '../support/wallet-services.js';
 
 type Body = Record<string, unknown>;
 
@@ -137,6 +139,44 @@ for (const engine of ENGINES) {
         const status = await statusOf(orderId);
         assert.equal(status.orderStatus, 0, JSON.stringify(status));
       }
+    });
+
+    test('a wallet token the wallet authenticated, on a merchant that authenticates: refused the same way', async () => {
+      const wallet = walletServices(gh);
+      const authenticating = await createP2pMerchant(gh, { authenticates: true, p2pFee: 'fixed=100' });
+      await wallet.admin.createKey(authenticating.login, 'c');
+      const [key] = await wallet.keyring.walletCKeys(await wallet.admin.merchantIdOf(authenticating.login));
+      assert.ok(key !== undefined);
+      const registered = (
+        await authenticating.call('registerP2P.do', {
+          orderNumber: orderNumber('sdk'),
+          amount: 2000,
+          currency: '978',
+          returnUrl: 'https://shop.example/done',
+        })
+      ).body;
+      const paymentToken = mintWalletCToken({
+        publicKey: createPublicKey(key.privateKey),
+        payment: {
+          tokenPan: '4111111111111111',
+          tokenPanExpiration: '1234',
+          amountMinor: 2100,
+          currencyCode: 'EUR',
+          cryptogram: randomBytes(20).toString('base64'),
+        },
+        nowMs: gh.clock.nowMs(),
+      });
+      const answer = (
+        await authenticating.call('performP2P.do', {
+          orderId: registered.orderId,
+          fromCard: { vendor: 'SAMSUNG_PAY', paymentToken },
+          toCard: { pan: '5555555555554444' },
+          threeDSSDK: true,
+        })
+      ).body;
+      assertMissing(answer, 'threeDSSDKEncData');
+      const status = (await authenticating.call('getP2PStatus.do', { orderId: registered.orderId })).body;
+      assert.equal(status.orderStatus, 0, JSON.stringify(status));
     });
   });
 }
