@@ -341,6 +341,11 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     clock,
     random,
     config.publicUrl,
+    (error, threeDSServerTransID) =>
+      logger.error(
+        { err: error, threeDSServerTransID },
+        'a 3-D Secure authentication failed inside and was ended',
+      ),
   );
   acs.connect(threeDs);
   const authenticated = new AuthenticatedPayment(

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes } from 'node:crypto';
+import { CompactEncrypt } from 'jose';
 import { Sandbox3dsSdk } from '../../src/sdk/sandbox-3ds-sdk.js';
 import { rememberSecret } from '../support/card-data.js';
 import { ENGINES } from '../support/engines.js';
@@ -163,6 +164,38 @@ for (const engine of ENGINES) {
       assert.equal((await transaction(id)).device_channel, '01');
     });
 
+    test('device data in A128GCM, the EC form with RFC 7518 key agreement, pays as A128CBC-HS256 does (issue 40)', async () => {
+      const params = {
+        ...auth,
+        amount: 2002,
+        currency: '978',
+        pan: '4111111111111111',
+        expiry: '203412',
+        cvc: '123',
+        returnUrl: 'https://shop.example/ok',
+        orderNumber: `gcm-${randomBytes(5).toString('hex')}`,
+        threeDSSDK: true,
+      };
+      const first = (await gh.post(PAY, params)).body;
+      const dsKey = String(first.threeDSSDKKey);
+      const sdk = await IndependentSdk.create({ dsKeyPem: dsKey, dsId: directory.dsId });
+      const device = { DV: '1.0', DD: { C001: 'Android', C002: 'Pixel' }, DPNA: {}, SW: [] };
+      const gcm = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(device)))
+        .setProtectedHeader({ alg: 'ECDH-ES', enc: 'A128GCM' })
+        .encrypt(createPublicKey(dsKey));
+      const second = (
+        await gh.post(PAY, {
+          ...params,
+          threeDSServerTransId: String(first.threeDSServerTransId),
+          ...sdk.params,
+          threeDSSDKEncData: gcm,
+        })
+      ).body;
+      assert.equal(second.errorCode, '0', JSON.stringify(second));
+      assert.equal((second.orderStatus as Body).OrderStatus, 2, JSON.stringify(second));
+      assert.equal(secureAuth(await status(String(first.orderId))).aresTransStatus, 'Y');
+    });
+
     test('UI 01 (text): the sandbox code passes, in A128CBC-HS256; finish3dsVer2Payment.do pays', async () => {
       const { session, opening, orderId, id } = await challenge(2001);
       assert.equal(opening.acsUiType, '01');
@@ -322,6 +355,56 @@ for (const engine of ENGINES) {
       const missing = (await gh.post(PAY, { ...base, ...partial })).body;
       assert.equal(missing.errorCode, '4');
       assert.match(String(missing.error), /threeDSSDKAppId/);
+    });
+
+    test('an ephemeral key off the curve is refused where it is read (errorCode 5), frictionless or not; the authentication then goes on (issue 40)', async () => {
+      const sdk = await IndependentSdk.create({ dsKeyPem: directory.deviceDataKey, dsId: directory.dsId });
+      const key = JSON.parse(sdk.params.threeDSSDKEphemPubKey) as Record<string, string>;
+      const y = Buffer.from(key.y ?? '', 'base64url');
+      y[31] = (y[31] as number) ^ 1;
+      const offCurve = JSON.stringify({ ...key, y: y.toString('base64url') });
+      const base = {
+        ...auth,
+        amount: 2003,
+        currency: '978',
+        expiry: '203412',
+        cvc: '123',
+        returnUrl: 'https://shop.example/ok',
+        threeDSSDK: true,
+      };
+      const assertRefused = (reply: { status: number; body: Body }, words: RegExp) => {
+        assert.equal(reply.status, 200, JSON.stringify(reply.body));
+        assert.equal(reply.body.errorCode, '5', JSON.stringify(reply.body));
+        assert.match(String(reply.body.error), /threeDSSDKEphemPubKey/);
+        assert.match(String(reply.body.error), words);
+      };
+      for (const pan of [CHALLENGE_CARD, '4111111111111111']) {
+        const orderNumber = `eph-${randomBytes(5).toString('hex')}`;
+        const atOnce = await gh.post(PAY, {
+          ...base,
+          pan,
+          orderNumber,
+          ...sdk.params,
+          threeDSSDKEphemPubKey: offCurve,
+        });
+        assertRefused(atOnce, /P-256/);
+        const first = (await gh.post(PAY, { ...base, pan, orderNumber })).body;
+        assert.equal(first.errorCode, '0', JSON.stringify(first));
+        const repeated = {
+          ...base,
+          pan,
+          orderNumber,
+          threeDSServerTransId: String(first.threeDSServerTransId),
+          ...sdk.params,
+        };
+        const german = await gh.post(PAY, { ...repeated, threeDSSDKEphemPubKey: offCurve, language: 'de' });
+        assertRefused(german, /Schlüssel/);
+        assert.equal((await transaction(String(first.threeDSServerTransId))).stage, 'method');
+        const next = (await gh.post(PAY, repeated)).body;
+        assert.equal(next.errorCode, '0', JSON.stringify(next));
+        const orderStatus = (next.orderStatus as Body).OrderStatus;
+        assert.equal(orderStatus, pan === CHALLENGE_CARD ? 5 : 2, `${pan}: ${JSON.stringify(next)}`);
+      }
     });
 
     test('the sandbox SDK module (gatehouse/sandbox-3ds-sdk) runs a challenge end to end', async () => {

@@ -55,7 +55,8 @@ for (const engine of ENGINES) {
           tokenPanExpiration: '1234',
           amountMinor: 2500,
           currencyCode: 'EUR',
-          cryptogram: WALLET_TEST_CRYPTOGRAM,
+          // A cryptogram pays once per merchant: each token gets its own unless a test says otherwise.
+          cryptogram: randomBytes(20).toString('base64'),
           eci: '02',
           ...overrides,
         },
@@ -89,6 +90,56 @@ for (const engine of ENGINES) {
         const replayed = await post(gh, PAY, { merchant: login, paymentToken: again });
         assertRefusal(replayed, { errorCode: '27', key: 'WALLET_TOKEN_REPLAYED' });
       }
+    });
+
+    test('a spent cryptogram re-wrapped with a later utc or another amount is refused, at payment.do and paymentDirect.do; another merchant may take it (issue 40)', async () => {
+      const cryptogram = WALLET_TEST_CRYPTOGRAM;
+      const paid = await post(gh, PAY, { merchant: login, paymentToken: await token({ cryptogram }) });
+      assert.equal(statusBlock(paid.body)?.orderStatus, 2, paid.text);
+      const later = await token({ cryptogram }, gh.clock.nowMs() + 1_000);
+      const otherAmount = await token({ cryptogram, amountMinor: 2499 });
+      for (const again of [later, otherAmount]) {
+        const replayed = await post(gh, PAY, { merchant: login, paymentToken: again });
+        assertRefusal(replayed, { errorCode: '27', key: 'WALLET_TOKEN_REPLAYED' });
+      }
+      const decrypted = await post(gh, DIRECT, {
+        ...auth,
+        orderNumber: `cr-${randomBytes(4).toString('hex')}`,
+        paymentToken: JSON.stringify({
+          amount: '99',
+          currency_code: 'EUR',
+          utc: String(gh.clock.nowMs()),
+          eci_indicator: '05',
+          tokenPAN: '5555555555554444',
+          tokenPanExpiration: '1234',
+          cryptogram,
+        }),
+      });
+      assertRefusal(decrypted, { errorCode: '27', key: 'WALLET_TOKEN_REPLAYED' });
+      const otherPan = await post(gh, PAY, {
+        merchant: login,
+        paymentToken: await token({ cryptogram, tokenPan: '4000001111111118' }),
+      });
+      assert.equal(
+        statusBlock(otherPan.body)?.orderStatus,
+        2,
+        'the pair is what is spent, not the cryptogram alone',
+      );
+      const neighbour = await gh.createMerchant();
+      await wallet.admin.createKey(neighbour.merchantLogin, 'c');
+      const elsewhere = mintWalletCToken({
+        publicKey: await publicKeyOf(neighbour.merchantLogin),
+        payment: {
+          tokenPan: '5555555555554444',
+          tokenPanExpiration: '1234',
+          amountMinor: 2500,
+          currencyCode: 'EUR',
+          cryptogram,
+        },
+        nowMs: gh.clock.nowMs(),
+      });
+      const theirs = await post(gh, PAY, { merchant: neighbour.merchantLogin, paymentToken: elsewhere });
+      assert.equal(statusBlock(theirs.body)?.orderStatus, 2, theirs.text);
     });
 
     test('a tampered tag, a wrong key and a bad padding get one answer; stale and mismatched tokens are refused', async () => {

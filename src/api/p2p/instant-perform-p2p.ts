@@ -7,7 +7,7 @@ import { creditedCard, debitedCard } from './p2p-cards.js';
 import { P2P_LOGIN, P2P_PERFORMING, P2P_REGISTRATION } from './p2p-param-groups.js';
 import { P2P_PATH, p2pOperation } from './p2p-operation.js';
 import type { P2pServices } from './p2p-services.js';
-import { performTransfer } from './perform-transfer.js';
+import { appFlowOf, performTransfer } from './perform-transfer.js';
 import { generatedOrderNumber, registrationOf } from './transfer-registration.js';
 import { transferTypeOf } from './transfer-type-of.js';
 import { performAnswerSchema } from './perform-answer-schemas.js';
@@ -60,6 +60,7 @@ export function instantPerformP2P(services: P2pServices): Operation {
           orderNumber: order.order_number,
         };
       }
+      await appFlowOf(services, params, context.merchant, type);
       // Card data is checked before anything is registered (stored cards need the order's client).
       if (type !== 'OCT' && params.fromCard?.pan !== undefined) debitedCard(params.fromCard, context.nowMs);
       if (type !== 'AFT' && params.toCard?.pan !== undefined) creditedCard(params.toCard, context.nowMs);

@@ -129,7 +129,7 @@ function openedToken(
       );
     case 'c':
       return decrypted
-        ? sources.walletTokens.readDecryptedC(token, nowMs)
+        ? sources.walletTokens.readDecryptedC(merchant.id, token, nowMs)
         : sources.walletTokens.openC(merchant.id, token, nowMs);
   }
 }

@@ -8,10 +8,11 @@ import {
   transferTypeOfOrder,
   type TransferType,
 } from '../../services/p2p/transfer-rules.js';
+import type { AppDevice } from '../../processing/threeds/three-ds-server.js';
 import type { OrderRow } from '../../store/schema.js';
 import type { OperationContext } from '../operation.js';
 import { browserData } from '../rest/browser-data.js';
-import { appDeviceOf, type ThreeDsSdkParams } from '../params/three-ds-sdk.js';
+import { appDeviceOf, requireAppDevice, type ThreeDsSdkParams } from '../params/three-ds-sdk.js';
 import { resolveCreditedCard, resolveDebitedCard, type FromCard, type ToCard } from './p2p-cards.js';
 import type { P2pServices } from './p2p-services.js';
 import { performAnswer, stepReply } from './perform-answer.js';
@@ -34,6 +35,33 @@ export type PerformParams = ThreeDsSdkParams & {
   readonly billingPayerData?: unknown;
   readonly billingRecipientData?: unknown;
 };
+
+/**
+ * The app's SDK values for a perform, checked before anything is registered or moved: with
+ * threeDSSDK=true, refused where apps cannot authenticate, and required when the merchant or the
+ * request skips the payer's authentication whatever the card (SSL-only, an SCA exemption, an OCT
+ * with no card debited), since nothing else would authenticate the payer the merchant asked for.
+ */
+export async function appFlowOf(
+  services: Pick<P2pServices, 'threeDs'>,
+  params: PerformParams,
+  merchant: OperationContext['merchant'],
+  type: TransferType,
+): Promise<AppDevice | undefined> {
+  const app = appDeviceOf(params);
+  if (params.threeDSSDK !== true) return app;
+  if (!(await services.threeDs.appChannelAvailable())) {
+    throw new Refusal('FEATURE_NOT_ENABLED', {
+      param: 'threeDSSDK',
+      feature: '3-D Secure in mobile apps (SDK)',
+    });
+  }
+  const skips =
+    merchant.permissions.has('sslOnly') ||
+    params.externalScaExemptionIndicator !== undefined ||
+    type === 'OCT';
+  return skips ? requireAppDevice(params) : app;
+}
 
 /** What `type` a perform may name for each kind of transfer. */
 const TYPE_PARAM: Readonly<Record<TransferType, string>> = {
@@ -80,13 +108,7 @@ export async function performTransfer(
   if (params.type !== undefined && params.type !== TYPE_PARAM[type]) {
     throw new Refusal('PARAM_CONFLICT', { param: 'type', other: 'features' });
   }
-  const app = appDeviceOf(params);
-  if (params.threeDSSDK === true && !(await services.threeDs.appChannelAvailable())) {
-    throw new Refusal('FEATURE_NOT_ENABLED', {
-      param: 'threeDSSDK',
-      feature: '3-D Secure in mobile apps (SDK)',
-    });
-  }
+  const app = await appFlowOf(services, params, context.merchant, type);
   if (type === 'OCT' && params.tii !== undefined) {
     throw new Refusal('PARAM_CONFLICT', { param: 'tii', other: 'WITHOUT_FROM_CARD' });
   }
@@ -98,6 +120,8 @@ export async function performTransfer(
     debitMinor: amountMinor + feeMinor,
   });
   const from = debit.card;
+  // A card the wallet authenticated runs no 3-D Secure either.
+  if (params.threeDSSDK === true && debit.authenticated === true) requireAppDevice(params);
   // A stored credential debited, or any AFT: the initiator must be said (tii CI or F).
   if ((debit.bindingId !== undefined || type === 'AFT') && params.tii === undefined) {
     throw new Refusal('PARAM_MISSING', { param: 'tii' });

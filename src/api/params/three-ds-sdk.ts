@@ -1,6 +1,7 @@
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import type { AppDevice } from '../../processing/threeds/three-ds-server.js';
 import type { EphemeralKeyJwk } from '../../processing/threeds/emv-messages.js';
+import { isP256Point } from '../../processing/threeds/app-channel/ec-public-key.js';
 import { param } from './param-table.js';
 import { text } from './scalar-types.js';
 
@@ -53,7 +54,8 @@ function ephemeralKey(json: string): EphemeralKeyJwk {
     typeof jwk.y !== 'string' ||
     !BASE64URL_COORDINATE.test(jwk.x) ||
     !BASE64URL_COORDINATE.test(jwk.y) ||
-    'd' in jwk
+    'd' in jwk ||
+    !isP256Point(jwk.x, jwk.y)
   )
     throw invalidParam('threeDSSDKEphemPubKey', 'reason.ecPublicJwk');
   // Only the public members travel on: the AReq's sdkEphemPubKey is {kty, crv, x, y}.
@@ -80,4 +82,18 @@ export function appDeviceOf(
     sdkAppID: params.threeDSSDKAppId ?? '',
     sdkTransID: params.threeDSSDKTransId ?? '',
   };
+}
+
+/**
+ * The SDK's values, which a call with threeDSSDK=true must carry unless it answers the first step of
+ * the app's authentication (the key they are encrypted to, gateway-facts.md §7.2). A call that
+ * runs no authentication would otherwise move money on the request alone (p2p-api.md: "mandatory
+ * for the SDK flow"); the first one missing is named.
+ */
+export function requireAppDevice(
+  params: ThreeDsSdkParams & { readonly threeDSSDK?: boolean | undefined },
+): AppDevice {
+  const app = appDeviceOf(params);
+  if (app === undefined) throw new Refusal('PARAM_MISSING', { param: THREE_DS_SDK_VALUES[0].name });
+  return app;
 }

@@ -19,7 +19,7 @@ import {
 import { INSTANT_PAYMENT_PARAMS, type InstantPaymentParams } from './instant-payment-params.js';
 import { checkForceSsl, generatedOrderNumber, holdSchedule, orderInput, payerDataOf } from './order-input.js';
 import { browserData } from './browser-data.js';
-import { appDeviceOf } from '../params/three-ds-sdk.js';
+import { appDeviceOf, requireAppDevice } from '../params/three-ds-sdk.js';
 import { decidedAnswer, stepAnswer } from './payment-answers.js';
 import { paymentAnswerSchema } from './payment-answer-schemas.js';
 import { ALL_STEPS } from './three-ds-step-schemas.js';
@@ -175,6 +175,9 @@ export function instantPayment(
         throw new Refusal('PARAM_MISSING', { param: 'threeDSServerTransId' });
       }
       checkForceSsl(params.features, context.merchant);
+      const verification = params.features?.includes('VERIFY') === true;
+      const authenticated = !verification && authenticates(channel, params, context);
+      if (params.threeDSSDK === true && !authenticated) requireAppDevice(params);
       const twoPhase = params.preAuth === true;
       const { card, terms: credential } = await cardAndCredential(params, context, services, twoPhase);
       const { autoCompleteAtMs, autoReverseAtMs } = holdSchedule(params, twoPhase, context);
@@ -203,7 +206,6 @@ export function instantPayment(
         conversion === undefined
           ? {}
           : { spends: [{ kind: 'dccUsed', dccUuid: conversion.dccUuid } as const] };
-      const verification = params.features?.includes('VERIFY') === true;
       if (verification) checkVerification(params, context, credential);
       const terms = {
         twoPhase,
@@ -216,7 +218,7 @@ export function instantPayment(
       if (verification && conversion !== undefined) {
         throw new Refusal('PARAM_CONFLICT', { param: 'dccData', other: 'features=VERIFY' });
       }
-      if (verification || !authenticates(channel, params, context)) {
+      if (!authenticated) {
         const paid = await services.payment.registerAndPay(order, {
           card,
           ...terms,

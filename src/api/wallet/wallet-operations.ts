@@ -79,7 +79,7 @@ function directPayment(
       const opened =
         wallet === 'a'
           ? services.walletTokens.readDecryptedA(request.paymentToken, context.nowMs)
-          : services.walletTokens.readDecryptedC(request.paymentToken, context.nowMs);
+          : services.walletTokens.readDecryptedC(context.merchant.id, request.paymentToken, context.nowMs);
       const verification = request.features?.includes('VERIFY') === true;
       if (verification && opened.amountMinor !== 0) {
         throw new Refusal('PARAM_CONFLICT', {

@@ -8,6 +8,7 @@ import { testCardFor, type TestCard } from '../sandbox/test-cards.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { AppChallengeAcs, type AppReply, type DirectorySource } from './app-channel/app-challenge-acs.js';
 import { authenticationValue, eciFor } from './authentication-value.js';
+import { isP256Point } from './app-channel/ec-public-key.js';
 import type {
   CardEnrollment,
   DirectoryPort,
@@ -105,7 +106,7 @@ function decisionOf(card: TestCard): Decision {
 const REASON: Partial<Record<Decision, string>> = { N: '01', R: '11', U: '22' };
 
 function erro(
-  request: Partial<Pick<AReq, 'messageVersion' | 'threeDSServerTransID'>>,
+  request: Partial<Pick<AReq, 'messageVersion' | 'threeDSServerTransID'>> & { readonly sdkTransID?: unknown },
   errorCode: string,
   description: string,
   detail: string,
@@ -115,6 +116,8 @@ function erro(
     messageVersion: typeof request.messageVersion === 'string' ? request.messageVersion : '2.1.0',
     threeDSServerTransID:
       typeof request.threeDSServerTransID === 'string' ? request.threeDSServerTransID : '',
+    // The app channel's Erro repeats the SDK's transaction id when the AReq had one (protocols-jose.md §7.9).
+    ...(typeof request.sdkTransID === 'string' ? { sdkTransID: request.sdkTransID } : {}),
     errorCode,
     errorComponent: 'A',
     errorDescription: description,
@@ -141,7 +144,13 @@ function appProblem(request: AppAReq, invalid: (detail: string) => Erro): Erro |
   if (typeof request.sdkEncData !== 'string' || request.sdkEncData.length > 64_000)
     return invalid('sdkEncData');
   const key = request.sdkEphemPubKey as unknown as Partial<Record<string, unknown>> | undefined;
-  if (key?.kty !== 'EC' || key.crv !== 'P-256' || typeof key.x !== 'string' || typeof key.y !== 'string')
+  if (
+    key?.kty !== 'EC' ||
+    key.crv !== 'P-256' ||
+    typeof key.x !== 'string' ||
+    typeof key.y !== 'string' ||
+    !isP256Point(key.x, key.y)
+  )
     return invalid('sdkEphemPubKey');
   if (!/^(0[5-9]|[1-9][0-9])$/.test(request.sdkMaxTimeout)) return invalid('sdkMaxTimeout');
   if (typeof request.sdkReferenceNumber !== 'string' || !/^.{1,32}$/.test(request.sdkReferenceNumber))
@@ -157,7 +166,7 @@ function appProblem(request: AppAReq, invalid: (detail: string) => Erro): Erro |
 }
 
 /** The AReq members the emulated ACS needs, checked as EMV defines them; the first problem found. */
-function areqProblem(request: AReq): Erro | undefined {
+export function areqProblem(request: AReq): Erro | undefined {
   const invalid = (detail: string) => erro(request, '203', 'Invalid format', detail);
   if (request.messageType !== 'AReq') return erro(request, '101', 'Message invalid', 'messageType');
   if (!isUuid(request.threeDSServerTransID)) return invalid('threeDSServerTransID');

@@ -101,12 +101,15 @@ interface Fixture {
 }
 
 let fixture: Fixture;
+/** What the server reported as ending an authentication, in this test. */
+let faults: unknown[] = [];
 
 beforeEach(async () => {
   const store = openStore({ engine: 'sqlite', file: ':memory:' });
   await migrateToLatest(store);
   const clock = new TestClock();
   const directory = new RecordingDirectory();
+  faults = [];
   const server = new ThreeDsServer(
     new ThreeDsRepository(store.db),
     directory,
@@ -114,6 +117,7 @@ beforeEach(async () => {
     clock,
     cryptoRandom,
     PUBLIC_URL,
+    (error) => faults.push(error),
   );
   const merchantId = randomUUID();
   await store.db
@@ -527,5 +531,34 @@ describe('authentication value and ECI', () => {
       (['Y', 'A', 'failed'] as const).map((result) => eciFor('OTHER', result)),
       ['05', '06', '07'],
     );
+  });
+});
+
+describe('ThreeDsServer: a failure inside an authentication ends it (issue 40)', () => {
+  const ended = async (transaction: ThreeDsTransaction, errorCode: string) => {
+    const current = await fresh(transaction);
+    assert.deepEqual([current.stage, current.ares_status, current.ares_reason], ['paying', 'U', errorCode]);
+  };
+
+  test('the directory call throwing: Erro 405 from the 3DS Server, the transaction out of authenticating', async () => {
+    const { transaction, context } = await start({ pan: WITHOUT_METHOD });
+    fixture.directory.answer = () => {
+      throw new TypeError('Invalid JWK EC key');
+    };
+    const outcome = await fixture.server.authenticate(transaction, context);
+    assert.equal(outcome.kind, 'error');
+    if (outcome.kind !== 'error') return;
+    assert.deepEqual([outcome.erro.errorCode, outcome.erro.errorComponent], ['405', 'S']);
+    await ended(transaction, '405');
+    assert.equal(faults.length, 1, 'the failure itself is reported');
+    assert.equal((await fixture.server.authenticate(await fresh(transaction), context)).kind, 'busy');
+  });
+
+  test('the AReq failing to be built: Erro 404, and the directory never asked', async () => {
+    const { transaction, context } = await start({ pan: WITHOUT_METHOD });
+    const outcome = await fixture.server.authenticate({ ...transaction, card_sealed: null }, context);
+    assert.equal(outcome.kind === 'error' ? outcome.erro.errorCode : outcome.kind, '404');
+    await ended(transaction, '404');
+    assert.equal(fixture.directory.areqs.length, 0);
   });
 });

@@ -7,6 +7,7 @@ import type { SecretBox } from '../../security/secret-box.js';
 import type { Executor } from '../../store/prepared-query.js';
 import type { ThreeDsRepository, ThreeDsTransaction } from '../../store/threeds-repository.js';
 import type { DirectoryPort, ResultsReceiver, V1Result } from './directory-port.js';
+import { serverErro } from './server-erro.js';
 import {
   MESSAGE_VERSIONS,
   packJson,
@@ -161,6 +162,8 @@ export class ThreeDsServer implements ResultsReceiver {
     private readonly clock: Clock,
     private readonly random: RandomSource,
     private readonly publicUrl: string,
+    /** Told of a failure that ended an authentication (the Erro says what, not why). */
+    private readonly onFault: (error: unknown, threeDSServerTransID: string) => void,
   ) {}
 
   /** Looks the card up and drafts the transaction for an order; nothing is written here. */
@@ -338,9 +341,7 @@ export class ThreeDsServer implements ResultsReceiver {
       updated_at_ms: this.clock.nowMs(),
     });
     if (!claimed) return { kind: 'busy' };
-    const compInd = await this.methodCompletion(transaction);
-    const request = this.areq(transaction, context, compInd);
-    const answer = await this.directory.authenticate(request);
+    const answer = await this.exchange(transaction, context);
     const nowMs = this.clock.nowMs();
     if (answer.messageType === 'Erro') {
       await this.transactions.advance(transaction.id, 'authenticating', {
@@ -389,6 +390,34 @@ export class ThreeDsServer implements ResultsReceiver {
     return answer.transStatus === 'Y' || answer.transStatus === 'A'
       ? { kind: 'authenticated', ares: answer }
       : { kind: 'failed', ares: answer };
+  }
+
+  /**
+   * The AReq sent and its answer. Whatever fails on the way ends the authentication with the EMV
+   * error for it, recorded by the caller like an Erro from the directory: a transaction left in
+   * `authenticating` would hold its order at status 0 with nothing to move it on. An app challenge
+   * whose ARes lacks acsSignedContent is an ARes missing a required element (EMV error 201).
+   */
+  private async exchange(transaction: ThreeDsTransaction, context: PurchaseContext): Promise<ARes | Erro> {
+    let request: AReq;
+    try {
+      request = this.areq(transaction, context, await this.methodCompletion(transaction));
+    } catch (error) {
+      this.onFault(error, transaction.id);
+      return serverErro(transaction, 'permanentFailure', 'AReq');
+    }
+    let answer: ARes | Erro;
+    try {
+      answer = await this.directory.authenticate(request);
+    } catch (error) {
+      this.onFault(error, transaction.id);
+      return serverErro(transaction, 'connectionFailure', 'directory server');
+    }
+    if (answer.messageType === 'Erro' || answer.transStatus !== 'C' || request.deviceChannel !== '01')
+      return answer;
+    return answer.acsSignedContent === undefined
+      ? serverErro(transaction, 'requiredElementMissing', 'acsSignedContent')
+      : answer;
   }
 
   /** The AReq for a transaction: the browser's members, or the app SDK's (protocols-jose.md §7.3). */

@@ -47,6 +47,20 @@ test('where merchants set an address: https to a name or a public address only, 
   assert.equal(sandbox.lookup, undefined);
 });
 
+test('IPv4-compatible and IPv4-mapped IPv6 forms are judged as the IPv4 address they carry (issue 40)', () => {
+  const strict = new CallbackAddresses(false);
+  for (const host of [
+    '[::7f00:1]',
+    '[::127.0.0.1]',
+    '[::a9fe:a9fe]',
+    '[::ffff:a00:1]',
+    '[0:0:0:0:0:ffff:c0a8:101]',
+  ])
+    assert.equal(strict.problemOf(`https://${host}/callback`), 'notPublic', host);
+  assert.equal(isPublicAddress('::7f00:1'), false);
+  assert.equal(isPublicAddress('::808:808'), true, 'the compatible form of a public address is public');
+});
+
 test('a name that resolves to a private address when the callback is sent is not connected to (DNS rebinding)', async () => {
   let received = 0;
   const listener = createServer((_, response) => {

@@ -1,11 +1,11 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { embeddedIpv4 } from './embedded-ipv4.js';
 
 /**
  * Networks a callback must not reach outside the sandbox: this host, private and shared address
  * space, link-local (the cloud metadata address 169.254.169.254 among them), documentation,
  * benchmarking, multicast and reserved ranges, and the IPv6 forms that embed or tunnel to them.
- * (BlockList matches an IPv4-mapped IPv6 address against the IPv4 ranges itself.)
  */
 const NON_PUBLIC = new BlockList();
 for (const [network, prefix] of [
@@ -44,9 +44,9 @@ for (const [network, prefix] of [
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  // An IPv4 address written as IPv6 is judged as the IPv4 address it is.
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  if (mapped?.[1] !== undefined) return isPublicAddress(mapped[1]);
+  // An IPv4 address written as IPv6 (mapped or compatible, in any spelling) is judged as itself.
+  const carried = embeddedIpv4(address);
+  if (carried !== undefined) return isPublicAddress(carried);
   return !NON_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 

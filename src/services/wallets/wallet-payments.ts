@@ -9,7 +9,7 @@ import type { IntentWrite } from '../money-steps/intent-writes.js';
 /** A wallet token, verified and decrypted: what pays, and what names the token against replay. */
 export interface WalletCard {
   readonly wallet: 'a' | 'b' | 'c';
-  /** Wallet A `transactionId`, wallet B `messageId`, wallet C a digest of the credential. */
+  /** Wallet A `transactionId`, wallet B `messageId`, wallet C a digest of merchant, device PAN and cryptogram. */
   readonly tokenId: string;
   /** The device PAN (or, for a wallet B PAN_ONLY token, the card's own), its expiry and holder. */
   readonly card: CardForAuthorization;

@@ -104,20 +104,14 @@ function walletBCard(
 }
 
 /**
- * What names a wallet C credential against replay: it signs nothing and carries no identifier,
- * so a digest of what it says (protocols-jose.md §6.6). The cryptogram is the network's one-time
- * value; the same credential sent again, in any encoding, digests the same.
+ * What names a wallet C credential against replay: the device PAN and its cryptogram, for the
+ * merchant paying. The credential is signed by nobody (protocols-jose.md §6.6), so anyone with the
+ * merchant's public key can wrap a spent cryptogram anew with a later `utc` or another amount;
+ * only the cryptogram, the network's one-time value, says which payment it is. Scoped to the
+ * merchant, so a refusal tells one merchant nothing about another's payments (docs/decisions.md).
  */
-function walletCTokenId(payment: WalletCPayment): string {
-  return digestOf([
-    payment.tokenPan.reveal(),
-    payment.expiryYYYYMM,
-    payment.amountMinor,
-    payment.currency,
-    payment.utcMs,
-    payment.cryptogram.reveal(),
-    payment.eci,
-  ]);
+function walletCTokenId(payment: WalletCPayment, merchantId: string): string {
+  return digestOf([merchantId, payment.tokenPan.reveal(), payment.cryptogram.reveal()]);
 }
 
 /** SHA-256 (hex) of the fields, in order: the same fields however they were encoded, the same id. */
@@ -133,13 +127,13 @@ function decryptedData(paymentToken: string): Buffer {
 }
 
 /** A wallet C credential as the card-payment skeleton takes it: the device PAN with its cryptogram. */
-function walletCCard(payment: WalletCPayment): OpenedWallet {
+function walletCCard(payment: WalletCPayment, merchantId: string): OpenedWallet {
   const expiry = parseExpiry(payment.expiryYYYYMM);
   if (expiry === undefined) throw new Refusal('WALLET_TOKEN_MALFORMED');
   return {
     wallet: {
       wallet: 'c',
-      tokenId: walletCTokenId(payment),
+      tokenId: walletCTokenId(payment, merchantId),
       card: {
         pan: payment.tokenPan,
         expiry,
@@ -200,12 +194,18 @@ export class WalletTokens {
   async openC(merchantId: string, paymentToken: string, nowMs: number): Promise<OpenedWallet> {
     const keys = await this.keyring.walletCKeys(merchantId);
     if (keys.length === 0) throw new Refusal('WALLET_KEY_MISMATCH');
-    return walletCCard(refused(() => openWalletCToken(paymentToken, keys, nowMs)));
+    return walletCCard(
+      refused(() => openWalletCToken(paymentToken, keys, nowMs)),
+      merchantId,
+    );
   }
 
   /** Wallet C's paymentDirect.do: the credential's plaintext the merchant decrypted (JSON or Base64). */
-  readDecryptedC(paymentToken: string, nowMs: number): OpenedWallet {
-    return walletCCard(refused(() => readWalletCPayload(decryptedData(paymentToken), nowMs)));
+  readDecryptedC(merchantId: string, paymentToken: string, nowMs: number): OpenedWallet {
+    return walletCCard(
+      refused(() => readWalletCPayload(decryptedData(paymentToken), nowMs)),
+      merchantId,
+    );
   }
 
   /**

@@ -5,9 +5,11 @@ import {
   type JsonWebKey,
   type KeyObject,
 } from 'node:crypto';
-import { compactDecrypt, CompactEncrypt, decodeProtectedHeader } from 'jose';
-import { emvConcatKdf } from './concat-kdf.js';
-import { openContent, sealContent } from './content-cipher.js';
+import { compactDecrypt, CompactEncrypt, decodeProtectedHeader, type JWEHeaderParameters } from 'jose';
+import { concatKdf, emvConcatKdf } from './concat-kdf.js';
+import { openContent, sealContent, type ContentEncryption } from './content-cipher.js';
+
+const CONTENT_ENCRYPTIONS: readonly ContentEncryption[] = ['A128CBC-HS256', 'A128GCM'];
 
 /** `sdkEncData` could not be opened: the directory server answers it with an EMV error. */
 export class SdkEncDataError extends Error {
@@ -24,9 +26,10 @@ export interface DirectoryKey {
  * Opens the device data an SDK encrypted to the directory server (protocols-jose.md §7.4). An RSA
  * key takes standard JWE (RSA-OAEP-256 with A128CBC-HS256 or A128GCM), which `jose` decrypts. An
  * EC key takes the SDKs' own form: an ephemeral key in `epk` under `alg` "ECDH-ES" (iOS) or "dir"
- * (Android), the content key from the EMV Concat KDF with the DS ID, A128CBC-HS256, and the
- * original header as additional data; `jose` derives ECDH-ES keys the RFC way and would refuse it,
- * so that path is derived here. Answers the device information object.
+ * (Android), A128CBC-HS256 with the content key from the EMV Concat KDF with the DS ID, or A128GCM
+ * with RFC 7518's (ellipticContentKey), and the original header as additional data; `jose` would
+ * refuse the EMV derivation and the `dir` form, so that path is derived here. Answers the device
+ * information object.
  */
 export async function openSdkEncData(jwe: string, directory: DirectoryKey): Promise<Record<string, unknown>> {
   let plaintext: Uint8Array;
@@ -55,13 +58,33 @@ export async function openSdkEncData(jwe: string, directory: DirectoryKey): Prom
   return device as Record<string, unknown>;
 }
 
+/**
+ * The content key of the EC form. A128CBC-HS256 takes the EMV derivation (the DS ID as PartyVInfo,
+ * AlgorithmID empty), as both SDKs read do. A128GCM, which the SDK specification allows beside it
+ * and no SDK read uses, takes RFC 7518 §4.6's derivation for direct key agreement: keydatalen 128,
+ * AlgorithmID "A128GCM", PartyUInfo and PartyVInfo the header's `apu` and `apv` (empty when absent).
+ */
+function ellipticContentKey(header: JWEHeaderParameters, sharedSecret: Buffer, dsId: string): Buffer {
+  if (header.enc === 'A128CBC-HS256') return emvConcatKdf(sharedSecret, dsId);
+  const info = (name: 'apu' | 'apv'): Buffer => {
+    const value = header[name];
+    if (value === undefined) return Buffer.alloc(0);
+    if (typeof value !== 'string') throw new SdkEncDataError(`sdkEncData has a malformed ${name}`);
+    return Buffer.from(value, 'base64url');
+  };
+  return concatKdf({
+    sharedSecret,
+    keyBits: 128,
+    algorithmId: Buffer.from('A128GCM', 'utf8'),
+    partyUInfo: info('apu'),
+    partyVInfo: info('apv'),
+  });
+}
+
 function openEllipticCurveForm(jwe: string, directory: DirectoryKey): Buffer {
   const header = decodeProtectedHeader(jwe);
-  if (
-    (header.alg !== 'ECDH-ES' && header.alg !== 'dir') ||
-    header.enc !== 'A128CBC-HS256' ||
-    header.epk === undefined
-  )
+  const enc = CONTENT_ENCRYPTIONS.find((known) => known === header.enc);
+  if ((header.alg !== 'ECDH-ES' && header.alg !== 'dir') || enc === undefined || header.epk === undefined)
     throw new SdkEncDataError(
       `sdkEncData with alg ${String(header.alg)} and enc ${String(header.enc)} is not supported`,
     );
@@ -72,8 +95,8 @@ function openEllipticCurveForm(jwe: string, directory: DirectoryKey): Buffer {
     publicKey: createPublicKey({ key: header.epk as JsonWebKey, format: 'jwk' }),
   });
   return openContent(
-    'A128CBC-HS256',
-    emvConcatKdf(sharedSecret, directory.dsId),
+    enc,
+    ellipticContentKey(header, sharedSecret, directory.dsId),
     Buffer.from(protectedPart, 'ascii'),
     {
       iv: Buffer.from(iv, 'base64url'),
