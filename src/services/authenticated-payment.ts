@@ -1,32 +1,27 @@
 import { NO_MONEY_OBSERVER, type MoneyObserver } from './money-observer.js';
 import { ACTION_CODE } from '../domain/action-codes.js';
-import { networkOf } from '../domain/card-rules.js';
 import type { Clock } from '../domain/clock.js';
-import { Pan } from '../domain/pan.js';
 import { Refusal } from '../domain/refusals.js';
-import type { CardForAuthorization } from '../processing/acquirer/acquirer-port.js';
-import { eciFor } from '../processing/threeds/authentication-value.js';
 import type {
   AppDevice,
   BrowserData,
   Enrollment,
-  PurchaseContext,
   ThreeDsServer,
   ThreeDsTransactionDraft,
 } from '../processing/threeds/three-ds-server.js';
 import type { GroupCommit } from '../store/group-commit.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import type { NewOrder } from '../store/order-columns.js';
-import { chargeOf } from './dcc/charge.js';
 import type { OrderRow } from '../store/schema.js';
 import type { ThreeDsTransaction } from '../store/threeds-repository.js';
 import type { IntentWrites } from './money-steps/intent-writes.js';
-import type { CardPayment, CardPaymentInput } from './card-payment.js';
+import type { CardPayment } from './card-payment.js';
 import type { CvcKeeper } from './cvc-keeper.js';
 import { refuseReusedNumber } from './order-registration.js';
 import type { AuthenticationRequest, Completion, PaymentStep, PaymentTerms } from './payment-step.js';
 import { unauthenticatedActionCode, type SecureAuthInfo } from './secure-auth-info.js';
-import { settledOrder } from './settled-order.js';
+import { AuthenticatedSettlement, orderOf } from './authenticated-settlement.js';
+import { keptCard, purchaseOf } from './three-ds-purchase.js';
 
 /**
  * Card payments with 3-D Secure: enrolls the card with the 3DS Server, hands the customer to
@@ -47,7 +42,20 @@ export class AuthenticatedPayment {
     /** Settles card-to-card transfer orders once their debited card is authenticated. */
     private readonly transfers?: Pick<CardPayment, 'pay'>,
     private readonly observer: MoneyObserver = NO_MONEY_OBSERVER,
-  ) {}
+  ) {
+    this.settlement = new AuthenticatedSettlement(
+      orders,
+      writes,
+      payment,
+      server,
+      cvcs,
+      clock,
+      transfers,
+      observer,
+    );
+  }
+
+  private readonly settlement: AuthenticatedSettlement;
 
   private observeAuthentication(
     transaction: Pick<ThreeDsTransaction, 'device_channel'>,
@@ -55,13 +63,6 @@ export class AuthenticatedPayment {
     transStatus: string,
   ): void {
     this.observer.authentication(transaction.device_channel === '01' ? 'app' : 'browser', flow, transStatus);
-  }
-
-  /** Who pays an order once its card is authenticated: the transfer for P2P orders, else the card payment. */
-  private settlerOf(order: OrderRow): Pick<CardPayment, 'pay'> {
-    if (order.p2p_type === null) return this.payment;
-    if (this.transfers === undefined) throw new Error(`no transfer settler for P2P order ${order.id}`);
-    return this.transfers;
   }
 
   /** instantPayment.do: registers `order` and starts paying it, with 3-D Secure when the card is enrolled. */
@@ -72,7 +73,7 @@ export class AuthenticatedPayment {
   ): Promise<PaymentStep> {
     const enrollment = this.enroll(order, request);
     if (enrollment.kind === 'notEnrolled') {
-      const paid = await this.payment.registerAndPay(order, this.notEnrolledInput(request));
+      const paid = await this.payment.registerAndPay(order, this.settlement.notEnrolledInput(request));
       return { kind: 'decided', order: paid };
     }
     await refuseReusedNumber(() =>
@@ -91,7 +92,7 @@ export class AuthenticatedPayment {
     if (enrollment.kind === 'notEnrolled') {
       return {
         kind: 'decided',
-        order: await this.settlerOf(order).pay(order, this.notEnrolledInput(request)),
+        order: await this.settlement.settlerOf(order).pay(order, this.settlement.notEnrolledInput(request)),
       };
     }
     await this.writes.run((db) => this.server.record(db, enrollment.transaction));
@@ -103,7 +104,7 @@ export class AuthenticatedPayment {
     return this.server.enroll({
       orderId: order.id,
       merchantId: order.merchant_id,
-      card: this.keptCard(request.card),
+      card: keptCard(request.card),
       requestedVersion: request.requestedVersion,
       finishUrl: request.finishUrl,
       merchantNotificationUrl: request.merchantNotificationUrl,
@@ -130,7 +131,7 @@ export class AuthenticatedPayment {
       requestId?: string;
     },
   ): Promise<PaymentStep> {
-    const order = await this.order(transaction);
+    const order = await orderOf(this.orders, transaction);
     // The repeated request must be the same payment: checked before anything is sent anywhere.
     if (context.amountMinor !== undefined && context.amountMinor !== order.amount_minor) {
       throw new Refusal('PARAM_CONFLICT', { param: 'amount', other: 'threeDSServerTransId' });
@@ -145,7 +146,7 @@ export class AuthenticatedPayment {
     const terms = JSON.parse(transaction.payment) as PaymentTerms & { email?: string };
     const outcome = await this.server.authenticate(
       transaction,
-      this.purchase(
+      purchaseOf(
         terms.email === undefined ? order : { ...order, email: terms.email },
         context.merchantName,
         context.browser,
@@ -173,7 +174,11 @@ export class AuthenticatedPayment {
         }
         // The app is now at the ACS, as a browser is after acsRedirect.do: status 5.
         await this.orders.markAcsStarted(order.id, this.clock.nowMs());
-        return { kind: 'appChallenge', order: await this.order(transaction), challenge: outcome.app };
+        return {
+          kind: 'appChallenge',
+          order: await orderOf(this.orders, transaction),
+          challenge: outcome.app,
+        };
       case 'authenticated': {
         this.observeAuthentication(transaction, 'frictionless', outcome.ares.transStatus);
         const info: SecureAuthInfo = {
@@ -185,7 +190,7 @@ export class AuthenticatedPayment {
           aresTransStatus: outcome.ares.transStatus,
           threeDsType: 'FRICTIONLESS',
         };
-        return this.payAuthenticated(
+        return this.settlement.pay(
           transaction,
           order,
           terms,
@@ -202,7 +207,7 @@ export class AuthenticatedPayment {
           outcome.kind === 'failed' ? 'frictionless' : 'error',
           aresStatus,
         );
-        return this.decline(transaction, order, unauthenticatedActionCode(aresStatus, false), {
+        return this.settlement.decline(transaction, order, unauthenticatedActionCode(aresStatus, false), {
           threeDSProtocolVersion: transaction.message_version,
           aresTransStatus: aresStatus,
           threeDsType: 'FRICTIONLESS',
@@ -233,7 +238,7 @@ export class AuthenticatedPayment {
     requestId: string | undefined,
   ): Promise<PaymentStep> {
     this.observeAuthentication(transaction, 'challenge', transaction.rreq_status ?? 'U');
-    const order = await this.order(transaction);
+    const order = await orderOf(this.orders, transaction);
     const terms = JSON.parse(transaction.payment) as PaymentTerms;
     const info: SecureAuthInfo = {
       ...(transaction.eci === null ? {} : { eci: transaction.eci }),
@@ -245,8 +250,8 @@ export class AuthenticatedPayment {
     };
     const passed = (transaction.rreq_status === 'Y' || transaction.rreq_status === 'A') && alsoPassed;
     return passed
-      ? this.payAuthenticated(transaction, order, terms, info, this.cvcs.take(transaction.id), requestId)
-      : this.decline(transaction, order, ACTION_CODE.challengeFailed, info);
+      ? this.settlement.pay(transaction, order, terms, info, this.cvcs.take(transaction.id), requestId)
+      : this.settlement.decline(transaction, order, ACTION_CODE.challengeFailed, info);
   }
 
   /**
@@ -277,7 +282,7 @@ export class AuthenticatedPayment {
     if (!(await this.server.claimForPaying(transaction))) {
       return { order: (await this.whereItStands(transaction)).order, finishUrl };
     }
-    const order = await this.order(transaction);
+    const order = await orderOf(this.orders, transaction);
     const terms = JSON.parse(transaction.payment) as PaymentTerms;
     const info: SecureAuthInfo = {
       eci: result.eci,
@@ -288,7 +293,7 @@ export class AuthenticatedPayment {
     };
     const step =
       result.status === 'Y' || result.status === 'A'
-        ? await this.payAuthenticated(
+        ? await this.settlement.pay(
             transaction,
             order,
             terms,
@@ -296,7 +301,7 @@ export class AuthenticatedPayment {
             this.cvcs.take(transaction.id),
             requestId,
           )
-        : await this.decline(transaction, order, ACTION_CODE.challengeFailed, info);
+        : await this.settlement.decline(transaction, order, ACTION_CODE.challengeFailed, info);
     return { order: step.order, finishUrl };
   }
 
@@ -313,7 +318,7 @@ export class AuthenticatedPayment {
 
   /** Where a transaction waiting for the customer stands, to hand the browser over (again). */
   async pendingStep(transaction: ThreeDsTransaction, order?: OrderRow): Promise<PaymentStep> {
-    const current = order ?? (await this.order(transaction));
+    const current = order ?? (await orderOf(this.orders, transaction));
     const app = transaction.stage === 'challenge' ? this.server.appChallenge(transaction) : undefined;
     if (app !== undefined) return { kind: 'appChallenge', order: current, challenge: app };
     if (transaction.stage !== 'challenge' || transaction.acs_url === null)
@@ -348,133 +353,12 @@ export class AuthenticatedPayment {
     if (order === undefined) throw new Error(`order ${orderId} vanished after registration`);
     this.cvcs.keep(draft.id, request.card.cvc, order.expires_at_ms, this.clock.nowMs());
     if (draft.protocol === '1') {
-      const transaction = await this.server.startV1(
-        draft,
-        this.purchase(order, request.merchantName, browser),
-      );
+      const transaction = await this.server.startV1(draft, purchaseOf(order, request.merchantName, browser));
       return this.pendingStep(transaction, order);
     }
     if (draft.device_channel === '01') {
       return { kind: 'appMethod', order, invitation: await this.server.appInvitation(draft) };
     }
     return { kind: 'method', order, invitation: this.server.invitation(draft) };
-  }
-
-  /** Pays a transaction this caller moved to `paying`, then closes it (the card is erased). */
-  private async payAuthenticated(
-    transaction: ThreeDsTransaction,
-    order: OrderRow,
-    terms: PaymentTerms,
-    info: SecureAuthInfo,
-    cvc: string | undefined,
-    requestId: string | undefined,
-  ): Promise<PaymentStep> {
-    const kept = this.server.openCard(transaction);
-    const input: CardPaymentInput = {
-      card: {
-        pan: new Pan(kept.pan),
-        expiry: kept.expiry,
-        ...(cvc === undefined ? {} : { cvc }),
-        ...(kept.cardholderName === undefined ? {} : { cardholderName: kept.cardholderName }),
-      },
-      twoPhase: terms.twoPhase,
-      paymentWay: terms.paymentWay,
-      ...(terms.autoCompleteAtMs === undefined ? {} : { autoCompleteAtMs: terms.autoCompleteAtMs }),
-      ...(terms.autoReverseAtMs === undefined ? {} : { autoReverseAtMs: terms.autoReverseAtMs }),
-      ...(terms.tii === undefined ? {} : { tii: terms.tii }),
-      ...(terms.bindingId === undefined ? {} : { bindingId: terms.bindingId }),
-      ...(terms.storeCredential === undefined ? {} : { storeCredential: terms.storeCredential }),
-      authentication: {
-        eci: info.eci ?? eciFor(networkOf(kept.pan), 'failed'),
-        ...(info.cavv === undefined ? {} : { authenticationValue: info.cavv }),
-      },
-      secureAuth: JSON.stringify(info),
-      ...(requestId === undefined ? {} : { requestId }),
-    };
-    let paid: OrderRow;
-    try {
-      paid = await this.settlerOf(order).pay(order, input);
-    } catch (error) {
-      // Expired or cancelled meanwhile, or paid through another attempt (a second submit of the
-      // payment page): report that attempt's outcome once it has one.
-      if (!(error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE')) throw error;
-      paid = await settledOrder(() => this.order(transaction));
-    }
-    await this.writes.run((db) => this.server.close(db, transaction.id, 'paying'));
-    return { kind: 'decided', order: paid };
-  }
-
-  /** Declines for a transaction this caller moved to `paying`, and closes it. */
-  private async decline(
-    transaction: ThreeDsTransaction,
-    order: OrderRow,
-    actionCode: number,
-    info: SecureAuthInfo,
-  ): Promise<{ kind: 'decided'; order: OrderRow }> {
-    this.cvcs.take(transaction.id);
-    const terms = JSON.parse(transaction.payment) as PaymentTerms;
-    const way = order.p2p_type === null ? terms.paymentWay : order.p2p_type === 'AFT' ? 'AFT' : 'P2P';
-    this.observer.payment(way, 'declined', order.currency, 'authenticationFailed');
-    await this.writes.run(async (db) => {
-      if (!(await this.server.close(db, transaction.id, 'paying'))) return;
-      await this.orders.declineUnauthenticated(
-        db,
-        order.id,
-        actionCode,
-        JSON.stringify(info),
-        this.clock.nowMs(),
-      );
-    });
-    return { kind: 'decided', order: await this.order(transaction) };
-  }
-
-  private notEnrolledInput(request: AuthenticationRequest): CardPaymentInput {
-    const info: SecureAuthInfo = {
-      eci: eciFor(networkOf(request.card.pan.reveal()), 'failed'),
-      threeDSProtocolVersion: '2.1.0',
-      threeDsType: 'NOT_ENROLLED',
-    };
-    return {
-      card: request.card,
-      ...request.terms,
-      authentication: { eci: info.eci ?? '07' },
-      secureAuth: JSON.stringify(info),
-      ...(request.spends === undefined ? {} : { spends: request.spends }),
-      ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
-    };
-  }
-
-  private keptCard(card: CardForAuthorization) {
-    return {
-      pan: card.pan.reveal(),
-      expiry: card.expiry,
-      ...(card.cardholderName === undefined ? {} : { cardholderName: card.cardholderName }),
-    };
-  }
-
-  /** The AReq's purchase: in the card's currency when the customer chose DCC (merchant-api.md scenario 2). */
-  private purchase(
-    order: OrderRow,
-    merchantName: string,
-    browser: BrowserData,
-    app?: AppDevice,
-  ): PurchaseContext {
-    const { amountMinor, currency } = chargeOf(order);
-    return {
-      ...(app === undefined ? {} : { app }),
-      amountMinor,
-      currency,
-      merchantName,
-      merchantId: order.merchant_id,
-      mcc: order.mcc,
-      email: order.email,
-      browser,
-    };
-  }
-
-  private async order(transaction: Pick<ThreeDsTransaction, 'merchant_id' | 'order_id'>): Promise<OrderRow> {
-    const order = await this.orders.findById(transaction.merchant_id, transaction.order_id);
-    if (order === undefined) throw new Error(`order ${transaction.order_id} of a 3DS transaction is missing`);
-    return order;
   }
 }
