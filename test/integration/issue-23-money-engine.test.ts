@@ -11,6 +11,7 @@ import type {
 } from '../../src/processing/acquirer/acquirer-port.js';
 import { STEP_ATTEMPTS_MAX, STEP_BACKOFF_MAX_MS } from '../../src/services/money-steps/step-policy.js';
 import { ledgerOf, movedBy } from '../support/acquirer-ledger.js';
+import { boundAcquirer } from '../support/bound-acquirer.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { CARD, createP2pMerchant, orderNumber, type P2pMerchant } from '../support/p2p.js';
@@ -27,7 +28,7 @@ class HeldAcquirer {
 
   wrap(sandbox: AcquirerPort): AcquirerPort {
     return {
-      ...bound(sandbox),
+      ...boundAcquirer(sandbox),
       debit: async (request: AuthorizationRequest): Promise<AuthorizationAnswer | UnknownOutcome> => {
         const answer = await sandbox.debit(request);
         // The acquirer answered; the gateway's live process stalls before it writes the outcome.
@@ -41,19 +42,6 @@ class HeldAcquirer {
       },
     };
   }
-}
-
-function bound(acquirer: AcquirerPort): AcquirerPort {
-  return {
-    authorize: (r) => acquirer.authorize(r),
-    debit: (r) => acquirer.debit(r),
-    capture: (r) => acquirer.capture(r),
-    reverse: (r) => acquirer.reverse(r),
-    refund: (r) => acquirer.refund(r),
-    credit: (r) => acquirer.credit(r),
-    inquire: (id) => acquirer.inquire(id),
-    cardBilling: (pan) => acquirer.cardBilling(pan),
-  };
 }
 
 for (const engine of ENGINES) {

@@ -9,6 +9,7 @@ import type {
 import { OrderRepository } from '../../src/store/order-repository.js';
 import type { OrderRow } from '../../src/store/schema.js';
 import { chargedBy, ledgerOf } from '../support/acquirer-ledger.js';
+import { boundAcquirer } from '../support/bound-acquirer.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { CARD, createP2pMerchant, orderNumber, type P2pMerchant } from '../support/p2p.js';
@@ -68,13 +69,7 @@ for (const engine of ENGINES) {
           GATEHOUSE_JOB_INTERVAL_MS: '3600000',
         },
         acquirerWrapper: (sandbox): AcquirerPort => ({
-          authorize: (r) => sandbox.authorize(r),
-          capture: (r) => sandbox.capture(r),
-          reverse: (r) => sandbox.reverse(r),
-          refund: (r) => sandbox.refund(r),
-          credit: (r) => sandbox.credit(r),
-          inquire: (id) => sandbox.inquire(id),
-          cardBilling: (pan) => sandbox.cardBilling(pan),
+          ...boundAcquirer(sandbox),
           debit: async (request: AuthorizationRequest): Promise<AuthorizationAnswer | UnknownOutcome> => {
             const answer = await sandbox.debit(request);
             const hold = debitHold;

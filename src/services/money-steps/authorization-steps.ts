@@ -37,7 +37,7 @@ import {
   type StepDefinition,
   type Stray,
 } from './step-definition.js';
-import { authorizationDetails, creditLegDetails } from './step-details.js';
+import { authorizationDetails, creditLegDetails, type AuthorizationDetails } from './step-details.js';
 import { AUTHORIZATION_KINDS } from './step-kinds.js';
 
 /** What only the live call knows: the card (never kept) and what to do with an approval. */
@@ -133,7 +133,7 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
         };
         return { end: DONE, order: await this.orders.recordAuthorization(db, declined) };
       }
-      const approved = await this.approve(db, step, answer, details.creditMinor, live, nowMs);
+      const approved = await this.approve(db, step, answer, details, live, nowMs);
       if (approved !== undefined) return approved;
       // The customer was told "declined" (or never told anything): the money is given back.
       if (details.creditOperationId !== undefined)
@@ -149,14 +149,14 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
     db: Executor,
     step: StepRow,
     answer: AuthorizationReference,
-    creditMinor: number | undefined,
+    details: AuthorizationDetails,
     live: Live<AuthorizationTerms>,
     nowMs: number,
   ): Promise<Settled | undefined> {
     const terms = live.terms;
     // Recovery declines an unanswered attempt before it asks: only a live answer pays an order.
     if (terms === undefined) return undefined;
-    if (step.kind === 'debit') return this.approveDebit(db, step, answer, creditMinor, live, nowMs);
+    if (step.kind === 'debit') return this.approveDebit(db, step, answer, details, live, nowMs);
     const charge = chargeOf(terms.order);
     const dccMinor = charge.conversion === undefined ? 0 : charge.amountMinor;
     const verification = terms.verification === true;
@@ -206,12 +206,12 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
     db: Executor,
     step: StepRow,
     answer: AuthorizationReference,
-    creditMinor: number | undefined,
+    details: AuthorizationDetails,
     live: Live<AuthorizationTerms>,
     nowMs: number,
   ): Promise<Settled | undefined> {
-    const details = authorizationDetails.decode(step.details);
-    if (details.creditOperationId === undefined || creditMinor === undefined) {
+    const { creditOperationId, creditMinor } = details;
+    if (creditOperationId === undefined || creditMinor === undefined) {
       const made = transferCompleted(step.order_id, step.id, step.amount_minor, answer, nowMs);
       const order = await this.orders.recordAuthorization(db, made);
       if (order === undefined) return undefined;
@@ -220,7 +220,7 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
     }
     if (!(await this.orders.stillClaimed(db, step.order_id, step.id, nowMs))) return undefined;
     const credit = pendingStep({
-      id: details.creditOperationId,
+      id: creditOperationId,
       order: { id: step.order_id, merchant_id: step.merchant_id, currency: step.currency },
       kind: 'transferCredit',
       amountMinor: creditMinor,
