@@ -7,6 +7,7 @@ import type { ConsoleOrders } from '../../services/console/console-orders.js';
 import type { ConsoleOverview } from '../../services/console/console-overview.js';
 import { ConsoleForbidden, ConsoleNotFound, type Operator } from '../../services/console/operator.js';
 import type { OperatorSessions } from '../../services/console/operator-sessions.js';
+import type { RefusedAttempts } from '../../services/console/refused-attempts.js';
 import { formFields } from '../pages/form-fields.js';
 import { html } from '../pages/html.js';
 import { registerAuditPage } from './audit-page.js';
@@ -32,6 +33,7 @@ export interface ConsoleDeps {
   readonly sandbox: ConsoleSandbox;
   readonly merchants: ConsoleMerchants;
   readonly overview: ConsoleOverview;
+  readonly refusedAttempts: RefusedAttempts;
   /** The public address is https: the session cookie is Secure. */
   readonly secureCookies: boolean;
 }
@@ -67,6 +69,7 @@ export function guarded(deps: ConsoleDeps, handler: ConsoleHandler) {
     const sandbox = deps.sandbox.enabled && roleHas(found.operator.role, 'sandbox.use');
     const session = { operator: found.operator, csrf, sandbox };
     if (request.method === 'POST' && !csrfValid(found.token, fields.csrf)) {
+      await deps.refusedAttempts.csrf(found.operator, request.url.split('?')[0] ?? '');
       await consolePage(
         reply,
         text('csrf'),
@@ -80,6 +83,7 @@ export function guarded(deps: ConsoleDeps, handler: ConsoleHandler) {
       await handler(request, reply, { ...session, fields, sessionToken: found.token });
     } catch (error) {
       if (error instanceof ConsoleForbidden) {
+        await deps.refusedAttempts.forbidden(found.operator, error);
         await consolePage(
           reply,
           text('forbidden'),

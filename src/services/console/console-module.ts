@@ -24,6 +24,7 @@ import { ConsoleOrders } from './console-orders.js';
 import { ConsoleOverview } from './console-overview.js';
 import { OperatorAccounts } from './operator-accounts.js';
 import { OperatorSessions, type SessionLimits } from './operator-sessions.js';
+import { RefusedAttempts } from './refused-attempts.js';
 import { ConsoleSandbox, type SandboxTools } from './console-sandbox.js';
 import { DccRateAdmin } from '../dcc/dcc-rate-admin.js';
 import { DccRateRepository } from '../../store/dcc-repository.js';
@@ -37,6 +38,7 @@ export interface ConsoleServices {
   readonly merchants: ConsoleMerchants;
   readonly sandbox: ConsoleSandbox;
   readonly overview: ConsoleOverview;
+  readonly refusedAttempts: RefusedAttempts;
 }
 
 export function consoleServices(deps: {
@@ -101,5 +103,6 @@ export function consoleServices(deps: {
       new DccRateAdmin(new DccRateRepository(store.db), clock),
     ),
     overview: new ConsoleOverview(new OverviewRepository(store.db), clock, deps.latency),
+    refusedAttempts: new RefusedAttempts(store.writes, deps.random, clock),
   };
 }
