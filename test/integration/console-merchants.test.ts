@@ -25,8 +25,9 @@ class RecordingClient extends ConsoleClient {
   override async post(
     path: string,
     fields: Record<string, string>,
+    cookie?: string,
   ): Promise<{ status: number; html: string; location: string | null; setCookie: string | null }> {
-    const answer = await super.post(path, fields);
+    const answer = await super.post(path, fields, cookie);
     pages.push(answer.html);
     return answer;
   }

@@ -17,6 +17,8 @@ import {
   CONSOLE_PATH,
   csrfToken,
   csrfValid,
+  loginFormToken,
+  loginTokenValid,
   operatorOf,
   setSessionCookie,
 } from './console-session.js';
@@ -111,6 +113,7 @@ export function guarded(deps: ConsoleDeps, handler: ConsoleHandler) {
 async function loginPage(
   reply: FastifyReply,
   status: number,
+  csrf: string,
   notice?: string,
   email = '',
   askCode = false,
@@ -121,6 +124,7 @@ async function loginPage(
     html`<form class="login" method="post" action="${CONSOLE_PATH}/login">
       <h1>${text('title')}</h1>
       ${notice === undefined ? '' : html`<p class="notice error" role="alert">${notice}</p>`}
+      <input type="hidden" name="csrf" value="${csrf}" />
       <label
         >${text('email')} <input name="email" type="email" autocomplete="username" required value="${email}"
       /></label>
@@ -148,11 +152,15 @@ export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
   app.get(CONSOLE_PATH, async (_request, reply) => {
     await reply.code(303).header('location', `${CONSOLE_PATH}/orders`).send();
   });
-  app.get(`${CONSOLE_PATH}/login`, async (_request, reply) => loginPage(reply, 200));
+  app.get(`${CONSOLE_PATH}/login`, async (request, reply) =>
+    loginPage(reply, 200, loginFormToken(request, reply, deps.secureCookies)),
+  );
   app.post(`${CONSOLE_PATH}/login`, async (request, reply) => {
     const fields = formFields(request);
     const email = fields.email ?? '';
-    const result = await deps.sessions.login(email, fields.password ?? '', fields.code);
+    const csrf = loginFormToken(request, reply, deps.secureCookies);
+    if (!loginTokenValid(request, fields.csrf)) return loginPage(reply, 403, csrf, text('csrf'), email);
+    const result = await deps.sessions.login(email, fields.password ?? '', fields.code, request.ip);
     if ('token' in result) {
       setSessionCookie(reply, result.token, deps.secureCookies);
       await reply.code(303).header('location', `${CONSOLE_PATH}/orders`).send();
@@ -162,11 +170,13 @@ export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
       return loginPage(
         reply.header('retry-after', String(result.seconds)),
         429,
+        csrf,
         text('throttled', { seconds: result.seconds }),
         email,
       );
-    if (result.reason === 'codeRequired') return loginPage(reply, 401, text('codeRequired'), email, true);
-    return loginPage(reply, 401, text('denied'), email);
+    if (result.reason === 'codeRequired')
+      return loginPage(reply, 401, csrf, text('codeRequired'), email, true);
+    return loginPage(reply, 401, csrf, text('denied'), email);
   });
   app.post(
     `${CONSOLE_PATH}/logout`,
