@@ -4,6 +4,15 @@ export const AUTH_LOCK_MS_MAX = 15 * 60_000;
 export const AUTH_FAILURE_WINDOW_MS = 15 * 60_000;
 const THROTTLED_NAMES_MAX = 100_000;
 
+/**
+ * How long a name is locked after `failures` within the window: not at all below `free`, then for
+ * an interval that doubles with each further failure, up to AUTH_LOCK_MS_MAX.
+ */
+export function lockMsAfter(failures: number, free: number): number {
+  const excess = failures - free;
+  return excess < 0 ? 0 : Math.min(AUTH_LOCK_MS_MAX, AUTH_LOCK_MS_BASE * 2 ** excess);
+}
+
 interface Failures {
   count: number;
   lastMs: number;
@@ -29,8 +38,7 @@ export class LoginThrottle {
     const previous = this.failures.get(name);
     const count =
       previous !== undefined && nowMs - previous.lastMs < AUTH_FAILURE_WINDOW_MS ? previous.count + 1 : 1;
-    const excess = count - AUTH_FAILURES_FREE;
-    const lockMs = excess < 0 ? 0 : Math.min(AUTH_LOCK_MS_MAX, AUTH_LOCK_MS_BASE * 2 ** excess);
+    const lockMs = lockMsAfter(count, AUTH_FAILURES_FREE);
     if (this.failures.size >= THROTTLED_NAMES_MAX)
       this.failures.delete(this.failures.keys().next().value as string);
     this.failures.set(name, { count, lastMs: nowMs, lockedUntilMs: nowMs + lockMs });

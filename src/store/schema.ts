@@ -231,6 +231,14 @@ export interface Database {
   order_page_visits: OrderPageVisitRow;
   callback_attempts: CallbackAttemptRow;
   serving_processes: ServingProcessRow;
+  login_failures: LoginFailureRow;
+}
+
+/** One failed console login, counted against `name`: `email:…` or `address:…`. */
+export interface LoginFailureRow {
+  id: string;
+  name: string;
+  at_ms: number;
 }
 
 /** A process serving the API (any node) and when it last said it was alive. */

@@ -25,8 +25,9 @@ class RecordingClient extends ConsoleClient {
   override async post(
     path: string,
     fields: Record<string, string>,
+    cookie?: string,
   ): Promise<{ status: number; html: string; location: string | null; setCookie: string | null }> {
-    const answer = await super.post(path, fields);
+    const answer = await super.post(path, fields, cookie);
     pages.push(answer.html);
     return answer;
   }
@@ -153,7 +154,7 @@ for (const engine of ENGINES) {
       assert.equal(same.status, 400);
       assert.match(same.html, /nothing would change/);
       const wrong = await admin.change(login, { action: 'settings', currency: '999' });
-      assert.match((await admin.get(wrong.location ?? '')).html, /refused: unknown ISO 4217/);
+      assert.match((await admin.get(wrong.location ?? '')).html, /Refused: unknown ISO 4217/);
       const audit = await admin.get('/console/audit?action=merchant.settings');
       assert.match(audit.html, /merchant\.settings/);
     });
@@ -233,7 +234,7 @@ for (const engine of ENGINES) {
       });
       assert.match(
         (await admin.get(forced.location ?? '')).html,
-        /refused: the merchant has no callback address/,
+        /Refused: the merchant has no callback address/,
       );
 
       const { certificatePem } = createSigningKey(2048, 'console-cert');

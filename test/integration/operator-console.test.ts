@@ -127,9 +127,18 @@ for (const engine of ENGINES) {
       assert.match(audit.html, /refund/);
       assert.match(audit.html, /5\.00 EUR|5\.00 RUB|5\.00/);
       assert.equal(audit.html.match(/<td>refund<\/td>/g)?.length, 1, 'one refund, one entry');
-      // More than is left: refused by the API's rule, and audited as refused.
-      const tooMuch = await support.confirmAndAct(orderId, { action: 'refund', amount: '100.00' });
-      assert.match((await support.get(tooMuch.location ?? '')).html, /refused/);
+      // More than is left: refused on the form; and a confirmation changed to ask for more is
+      // refused by the API's rule, and audited as refused.
+      assert.equal(
+        (await support.get(`/console/orders/${orderId}/confirm?action=refund&amount=100.00`)).status,
+        400,
+      );
+      const tooMuch = await support.confirmAndAct(
+        orderId,
+        { action: 'refund', amount: '1.00' },
+        { amount: '10000' },
+      );
+      assert.match((await support.get(tooMuch.location ?? '')).html, /Refused: /);
     });
 
     test('a form without the session’s token is refused; a viewer cannot act; the audit cannot be changed', async () => {
@@ -146,7 +155,14 @@ for (const engine of ENGINES) {
       assert.equal(story.status, 200);
       assert.ok(!story.html.includes('Refund…'), 'no action forms for a viewer');
       const confirm = await viewer.get(`/console/orders/${orderId}/confirm?action=refund&amount=1.00`);
-      const tried = await viewer.post(`/console/orders/${orderId}/act`, hiddenFields(confirm.html));
+      assert.equal(confirm.status, 403);
+      const csrf = hiddenFields((await viewer.get('/console/orders')).html).csrf ?? '';
+      const tried = await viewer.post(`/console/orders/${orderId}/act`, {
+        csrf,
+        key: crypto.randomUUID(),
+        action: 'refund',
+        amount: '100',
+      });
       assert.equal(tried.status, 403);
       const db = gh.gatehouse.store.db;
       await assert.rejects(db.updateTable('console_audit').set({ outcome: 'done' }).execute(), /append-only/);

@@ -21,13 +21,14 @@ export class ConsoleClient {
   async post(
     path: string,
     fields: Record<string, string>,
+    cookie = this.cookie,
   ): Promise<{ status: number; html: string; location: string | null; setCookie: string | null }> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method: 'POST',
       redirect: 'manual',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
-        ...(this.cookie === undefined ? {} : { cookie: this.cookie }),
+        ...(cookie === undefined || cookie === '' ? {} : { cookie }),
       },
       body: new URLSearchParams(fields).toString(),
     });
@@ -39,12 +40,20 @@ export class ConsoleClient {
     };
   }
 
+  /** The login form's token and the cookie it is a digest of, as a browser opening the page gets them. */
+  async loginForm(): Promise<{ csrf: string; cookie: string }> {
+    const response = await fetch(`${this.baseUrl}/console/login`, { redirect: 'manual' });
+    const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    return { csrf: hiddenFields(await response.text()).csrf ?? '', cookie };
+  }
+
   async login(email: string, password: string, code?: string): Promise<{ status: number; html: string }> {
-    const answer = await this.post('/console/login', {
-      email,
-      password,
-      ...(code === undefined ? {} : { code }),
-    });
+    const form = await this.loginForm();
+    const answer = await this.post(
+      '/console/login',
+      { csrf: form.csrf, email, password, ...(code === undefined ? {} : { code }) },
+      form.cookie,
+    );
     if (answer.status === 303) {
       const cookie = answer.setCookie ?? '';
       assert.match(cookie, /HttpOnly/);

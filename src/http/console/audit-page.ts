@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { html } from '../pages/html.js';
+import { outcomeText } from './audit-outcome.js';
 import { consolePage } from './console-layout.js';
 import { guarded, type ConsoleDeps } from './console-routes.js';
 import { CONSOLE_PATH } from './console-session.js';
@@ -41,7 +42,8 @@ export function registerAuditPage(app: FastifyInstance, deps: ConsoleDeps): void
                 <th scope="col">When (UTC)</th>
                 <th scope="col">Operator</th>
                 <th scope="col">Action</th>
-                <th scope="col">Order</th>
+                <th scope="col">Merchant</th>
+                <th scope="col">Order number</th>
                 <th scope="col">Amount</th>
                 <th scope="col">Outcome</th>
               </tr>
@@ -53,11 +55,12 @@ export function registerAuditPage(app: FastifyInstance, deps: ConsoleDeps): void
                     <td>${when(entry.at_ms)}</td>
                     <td>${entry.operator_email}</td>
                     <td>${entry.action}</td>
+                    <td>${entry.merchant_login ?? entry.merchant_id ?? ''}</td>
                     <td>
-                      ${entry.order_id === null ? '' : html`<a href="${CONSOLE_PATH}/orders/${entry.order_id}">${entry.order_id}</a>`}
+                      ${entry.order_id === null ? '' : html`<a href="${CONSOLE_PATH}/orders/${entry.order_id}">${entry.order_number ?? entry.order_id}</a>`}
                     </td>
                     <td>${money(entry.amount_minor, entry.currency)}</td>
-                    <td>${entry.outcome}</td>
+                    <td class="prose">${outcomeText(entry)}</td>
                   </tr>`,
               )}
             </tbody>

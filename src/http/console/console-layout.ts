@@ -3,7 +3,7 @@ import type { ActionResult } from '../../services/console/audited-once.js';
 import type { Operator } from '../../services/console/operator.js';
 import { html, sendPage, type Html } from '../pages/html.js';
 import { CONSOLE_PATH } from './console-session.js';
-import { text } from './console-text.js';
+import { CONSOLE_LANGUAGE, text } from './console-text.js';
 
 const STYLE = `
   body { margin: 0; padding: 0; font: 15px/1.45 system-ui, sans-serif; color: #1b1f24; background: #f6f7f9; }
@@ -28,8 +28,16 @@ const STYLE = `
   .error { background: #fde2e1; }
   .actions { display: flex; flex-wrap: wrap; gap: 1rem; margin: 1rem 0; }
   .actions form { display: flex; flex-wrap: wrap; max-width: 100%; gap: .4rem; align-items: end; background: #fff; padding: .5rem; border-radius: 4px; }
-  dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; background: #fff; padding: .8rem; }
+  dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .2rem 1rem; background: #fff;
+    padding: .8rem; }
   dt { font-weight: 600; }
+  dd { margin: 0; }
+  /* A value breaks inside an id or a card number only when the whole line cannot hold it, and a
+     table keeps its columns as wide as their values; on a phone it scrolls inside its own box (a
+     data table needs both directions), the page itself never sideways. */
+  dd, th, td { overflow-wrap: break-word; }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
+    overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
   pre, .long { white-space: pre-wrap; word-break: break-all; }
   form.change { display: inline-flex; flex-wrap: wrap; gap: .4rem; align-items: end; margin: 0; }
   form.change button { width: auto; }
@@ -37,7 +45,18 @@ const STYLE = `
   section { margin-bottom: 1.5rem; }
   .login { max-width: 22rem; margin: 4rem auto; background: #fff; padding: 1.5rem; border-radius: 6px;
     display: flex; flex-direction: column; gap: .8rem; }
-  @media (max-width: 40rem) { table { font-size: .85rem; } th, td { padding: .25rem; } }
+  @media (max-width: 40rem) {
+    table { font-size: .85rem; }
+    th, td { padding: .25rem; }
+    table { display: block; overflow-x: auto; }
+    /* A date, an amount, an id or a card number is read whole: its cell never breaks it (not even
+       at a hyphen); free text wraps, in a column wide enough for an id within it. */
+    th, td { white-space: nowrap; }
+    td.prose { white-space: normal; min-width: 18rem; }
+    /* On a phone each name sits above its value: both get the whole width. */
+    dl { grid-template-columns: minmax(0, 1fr); gap: 0; }
+    dd { margin-bottom: .5rem; }
+  }
 `;
 
 /** What a page with a script adds: served files run first, then the inline script, which reads `data`. */
@@ -86,7 +105,7 @@ export async function consolePage(
   await sendPage(
     reply,
     {
-      lang: 'en',
+      lang: CONSOLE_LANGUAGE,
       title: `${title} · ${text('title')}`,
       body: html`${bar}
         <main id="main">${body}</main>

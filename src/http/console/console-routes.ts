@@ -7,6 +7,7 @@ import type { ConsoleOrders } from '../../services/console/console-orders.js';
 import type { ConsoleOverview } from '../../services/console/console-overview.js';
 import { ConsoleForbidden, ConsoleNotFound, type Operator } from '../../services/console/operator.js';
 import type { OperatorSessions } from '../../services/console/operator-sessions.js';
+import type { RefusedAttempts } from '../../services/console/refused-attempts.js';
 import { formFields } from '../pages/form-fields.js';
 import { html } from '../pages/html.js';
 import { registerAuditPage } from './audit-page.js';
@@ -16,6 +17,8 @@ import {
   CONSOLE_PATH,
   csrfToken,
   csrfValid,
+  loginFormToken,
+  loginTokenValid,
   operatorOf,
   setSessionCookie,
 } from './console-session.js';
@@ -32,6 +35,7 @@ export interface ConsoleDeps {
   readonly sandbox: ConsoleSandbox;
   readonly merchants: ConsoleMerchants;
   readonly overview: ConsoleOverview;
+  readonly refusedAttempts: RefusedAttempts;
   /** The public address is https: the session cookie is Secure. */
   readonly secureCookies: boolean;
 }
@@ -67,6 +71,7 @@ export function guarded(deps: ConsoleDeps, handler: ConsoleHandler) {
     const sandbox = deps.sandbox.enabled && roleHas(found.operator.role, 'sandbox.use');
     const session = { operator: found.operator, csrf, sandbox };
     if (request.method === 'POST' && !csrfValid(found.token, fields.csrf)) {
+      await deps.refusedAttempts.csrf(found.operator, request.url.split('?')[0] ?? '');
       await consolePage(
         reply,
         text('csrf'),
@@ -80,6 +85,7 @@ export function guarded(deps: ConsoleDeps, handler: ConsoleHandler) {
       await handler(request, reply, { ...session, fields, sessionToken: found.token });
     } catch (error) {
       if (error instanceof ConsoleForbidden) {
+        await deps.refusedAttempts.forbidden(found.operator, error);
         await consolePage(
           reply,
           text('forbidden'),
@@ -107,6 +113,7 @@ export function guarded(deps: ConsoleDeps, handler: ConsoleHandler) {
 async function loginPage(
   reply: FastifyReply,
   status: number,
+  csrf: string,
   notice?: string,
   email = '',
   askCode = false,
@@ -117,6 +124,7 @@ async function loginPage(
     html`<form class="login" method="post" action="${CONSOLE_PATH}/login">
       <h1>${text('title')}</h1>
       ${notice === undefined ? '' : html`<p class="notice error" role="alert">${notice}</p>`}
+      <input type="hidden" name="csrf" value="${csrf}" />
       <label
         >${text('email')} <input name="email" type="email" autocomplete="username" required value="${email}"
       /></label>
@@ -144,11 +152,15 @@ export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
   app.get(CONSOLE_PATH, async (_request, reply) => {
     await reply.code(303).header('location', `${CONSOLE_PATH}/orders`).send();
   });
-  app.get(`${CONSOLE_PATH}/login`, async (_request, reply) => loginPage(reply, 200));
+  app.get(`${CONSOLE_PATH}/login`, async (request, reply) =>
+    loginPage(reply, 200, loginFormToken(request, reply, deps.secureCookies)),
+  );
   app.post(`${CONSOLE_PATH}/login`, async (request, reply) => {
     const fields = formFields(request);
     const email = fields.email ?? '';
-    const result = await deps.sessions.login(email, fields.password ?? '', fields.code);
+    const csrf = loginFormToken(request, reply, deps.secureCookies);
+    if (!loginTokenValid(request, fields.csrf)) return loginPage(reply, 403, csrf, text('csrf'), email);
+    const result = await deps.sessions.login(email, fields.password ?? '', fields.code, request.ip);
     if ('token' in result) {
       setSessionCookie(reply, result.token, deps.secureCookies);
       await reply.code(303).header('location', `${CONSOLE_PATH}/orders`).send();
@@ -158,11 +170,13 @@ export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
       return loginPage(
         reply.header('retry-after', String(result.seconds)),
         429,
+        csrf,
         text('throttled', { seconds: result.seconds }),
         email,
       );
-    if (result.reason === 'codeRequired') return loginPage(reply, 401, text('codeRequired'), email, true);
-    return loginPage(reply, 401, text('denied'), email);
+    if (result.reason === 'codeRequired')
+      return loginPage(reply, 401, csrf, text('codeRequired'), email, true);
+    return loginPage(reply, 401, csrf, text('denied'), email);
   });
   app.post(
     `${CONSOLE_PATH}/logout`,

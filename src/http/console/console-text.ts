@@ -1,5 +1,9 @@
 import { currencyByNumeric } from '../../domain/currencies.js';
+import type { Language } from '../../i18n/languages.js';
 import { plainMoney } from '../../i18n/money-format.js';
+
+/** The language the console's pages and the refusals they quote are written in. */
+export const CONSOLE_LANGUAGE: Language = 'en';
 
 /**
  * The console's words, English first. Other languages are added as further catalogues with the
@@ -31,6 +35,15 @@ export const CONSOLE_EN = {
   done: 'Done.',
   duplicate: 'This form was already submitted; its outcome is shown below.',
   refused: 'Refused: {message}',
+  amountMissing: 'Enter an amount in {currency}, or choose the whole remaining amount.',
+  amountUnreadable: '"{typed}" is not an amount in {currency}.',
+  amountZero: 'The amount must be more than zero.',
+  amountTooLarge: 'The amount is more than the {left} that is left.',
+  nothingLeft: 'Nothing is left to move on this order.',
+  amountNotExplicit: 'The form named no amount to move. Open the confirmation again.',
+  wholeCapture: 'Capture the whole remaining {amount}…',
+  wholeReverse: 'Reverse the whole remaining {amount}…',
+  wholeRefund: 'Refund the whole remaining {amount}…',
 } as const;
 
 export type ConsoleText = keyof typeof CONSOLE_EN;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ConsoleNotFound } from '../../services/console/operator.js';
 import { html, type Html } from '../pages/html.js';
+import { outcomeText } from './audit-outcome.js';
 import { consolePage } from './console-layout.js';
 import { guarded, type ConsoleDeps } from './console-routes.js';
 import { text } from './console-text.js';
@@ -47,7 +48,7 @@ export function registerMerchantAdminPages(app: FastifyInstance, deps: ConsoleDe
           ? undefined
           : entry.outcome === 'done'
             ? html`<p class="notice" role="status">${text('done')}</p>`
-            : html`<p class="notice error" role="alert">${entry.outcome}</p>`;
+            : html`<p class="notice error" role="alert">${outcomeText(entry)}</p>`;
       await consolePage(reply, `Merchant ${login}`, merchantBody(page, session.operator, notice), session);
     }),
   );

@@ -136,7 +136,7 @@ export const SETTING_FIELDS: readonly SettingField[] = [
   },
   {
     name: 'p2pFee',
-    label: 'P2P fee plan (percent=1.5,fixed=30,min=50,max=5000 or none)',
+    label: 'P2P fee plan (percent=1.5, fixed=30, min=50, max=5000 or none)',
     section: 'p2p',
     current: (summary) => summary.p2pFee ?? 'none',
     read(value, change) {

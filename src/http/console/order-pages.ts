@@ -1,22 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { MovementSide } from '../../domain/dcc/movement-split.js';
-import type { ActionResult } from '../../services/console/console-actions.js';
+import {
+  isOrderAction,
+  type ActionResult,
+  type OrderAction,
+} from '../../services/console/console-actions.js';
+import { movableMinor, sideCurrency, type MoneyAction } from '../../services/console/movable-amount.js';
 import { ConsoleNotFound } from '../../services/console/operator.js';
 import type { OrderRow } from '../../store/schema.js';
 import { html, type Html } from '../pages/html.js';
+import { confirmedAmount, enteredAmount } from './amount-entry.js';
+import { outcomeText } from './audit-outcome.js';
 import { actionNotice, consolePage } from './console-layout.js';
 import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-routes.js';
 import { CONSOLE_PATH } from './console-session.js';
-import { currencyName, minorUnits, money, STATUS_NAMES, text } from './console-text.js';
+import { money, STATUS_NAMES, text } from './console-text.js';
 import { orderQueryOf } from './order-filters.js';
 import { orderTable, storyBody } from './order-views.js';
 
-const ACTIONS = ['capture', 'reverse', 'refund', 'decline', 'replay', 'resolve'] as const;
-type Action = (typeof ACTIONS)[number];
-
-function isAction(value: string | undefined): value is Action {
-  return (ACTIONS as readonly (string | undefined)[]).includes(value);
+function movesMoney(action: OrderAction): action is MoneyAction {
+  return action === 'capture' || action === 'reverse' || action === 'refund';
 }
 
 function filterForm(fields: Record<string, string>, logins: readonly string[]): Html {
@@ -60,21 +64,20 @@ function filterForm(fields: Record<string, string>, logins: readonly string[]): 
   </form>`;
 }
 
-/** What the confirmation says will happen, in words and money. */
+/** What the confirmation says will happen, in words and the exact money that moves. */
 function consequence(
-  action: Action,
+  action: OrderAction,
   order: OrderRow,
   amountMinor: number | undefined,
   side: MovementSide,
 ): string {
-  const currency = side === 'dcc' && order.dcc_currency !== null ? order.dcc_currency : order.currency;
-  const amount = amountMinor === undefined ? '' : money(amountMinor, currency);
+  const amount = amountMinor === undefined ? '' : money(amountMinor, sideCurrency(order, side));
   const card = order.card_masked_pan ?? 'the card';
   switch (action) {
     case 'capture':
       return `Capture ${amount} of the ${money(order.approved_minor, order.currency)} held on ${card}.`;
     case 'reverse':
-      return `Release ${amountMinor === 0 ? 'the whole amount' : amount} back to ${card}; nothing more can be captured after a full reversal.`;
+      return `Release ${amount} back to ${card}; nothing more can be captured after a full reversal.`;
     case 'refund':
       return `Send ${amount} back to ${card} (captured ${money(order.deposited_minor, order.currency)}, refunded so far ${money(order.refunded_minor, order.currency)}).`;
     case 'decline':
@@ -84,6 +87,25 @@ function consequence(
     case 'resolve':
       return 'Mark this money step as dealt with by a person; say what was done.';
   }
+}
+
+/** The order page again, with why its form was not taken (HTTP 400): nothing was done. */
+async function refusedForm(
+  deps: ConsoleDeps,
+  reply: FastifyReply,
+  session: ConsoleRequest,
+  orderId: string,
+  problem: string,
+): Promise<void> {
+  const story = await deps.orders.story(session.operator, orderId);
+  const notice = html`<p class="notice error" role="alert">${problem}</p>`;
+  await consolePage(
+    reply,
+    `Order ${story.order.order_number}`,
+    storyBody(story, session.operator, notice),
+    session,
+    400,
+  );
 }
 
 export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): void {
@@ -127,7 +149,7 @@ export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): voi
           ? undefined
           : entry.outcome === 'done'
             ? html`<p class="notice" role="status">${text('done')}</p>`
-            : html`<p class="notice error" role="alert">${entry.outcome}</p>`;
+            : html`<p class="notice error" role="alert">${outcomeText(entry)}</p>`;
       await consolePage(
         reply,
         `Order ${story.order.order_number}`,
@@ -141,22 +163,20 @@ export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): voi
     `${CONSOLE_PATH}/orders/:id/confirm`,
     guarded(deps, async (request, reply, session) => {
       const { id } = request.params as { id: string };
-      const order = await deps.actions.order(session.operator, id);
       const action = session.fields.action;
-      if (!isAction(action)) throw new ConsoleNotFound(String(action));
+      if (!isOrderAction(action)) throw new ConsoleNotFound(String(action));
+      const order = await deps.actions.orderToAct(session.operator, id, action);
       const side: MovementSide =
         session.fields.side === 'dcc' && order.dcc_currency !== null ? 'dcc' : 'original';
-      const currency = side === 'dcc' && order.dcc_currency !== null ? order.dcc_currency : order.currency;
-      const amountMinor =
-        session.fields.amount === undefined ? undefined : minorUnits(session.fields.amount, currency);
-      const needsAmount = action === 'capture' || action === 'reverse' || action === 'refund';
-      if (needsAmount && amountMinor === undefined) {
-        const body = html`<p class="notice error" role="alert">
-            "${session.fields.amount ?? ''}" is not an amount in ${currencyName(currency)}.
-          </p>
-          <p><a href="${CONSOLE_PATH}/orders/${order.id}">Back to the order</a></p>`;
-        await consolePage(reply, 'Confirm', body, session, 400);
-        return;
+      let amountMinor: number | undefined;
+      if (movesMoney(action)) {
+        const entry = enteredAmount(
+          session.fields,
+          movableMinor(action, order, side),
+          sideCurrency(order, side),
+        );
+        if ('problem' in entry) return refusedForm(deps, reply, session, order.id, entry.problem);
+        amountMinor = entry.amountMinor;
       }
       const hidden = (name: string, value: string | undefined) =>
         value === undefined ? '' : html`<input type="hidden" name="${name}" value="${value}" />`;
@@ -183,7 +203,14 @@ export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): voi
     `${CONSOLE_PATH}/orders/:id/act`,
     guarded(deps, async (request, reply, session) => {
       const { id } = request.params as { id: string };
-      const result = await act(deps, session, id);
+      const action = session.fields.action;
+      if (!isOrderAction(action)) throw new ConsoleNotFound(String(action));
+      const amountMinor = confirmedAmount(session.fields.amount);
+      if (movesMoney(action) && amountMinor === undefined) {
+        await deps.actions.orderToAct(session.operator, id, action);
+        return refusedForm(deps, reply, session, id, text('amountNotExplicit'));
+      }
+      const result = await act(deps, session, id, action, amountMinor ?? 0);
       if (result.outcome === 'duplicate') {
         const story = await deps.orders.story(session.operator, id);
         await consolePage(
@@ -202,20 +229,24 @@ export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): voi
   );
 }
 
-async function act(deps: ConsoleDeps, session: ConsoleRequest, orderId: string): Promise<ActionResult> {
+/** Runs the confirmed action; a movement's amount is the explicit one the confirmation carried. */
+async function act(
+  deps: ConsoleDeps,
+  session: ConsoleRequest,
+  orderId: string,
+  action: OrderAction,
+  amountMinor: number,
+): Promise<ActionResult> {
   const { fields, operator } = session;
   const request = { operator, key: fields.key ?? '' };
-  const amount = /^\d{1,15}$/.test(fields.amount ?? '') ? Number(fields.amount) : 0;
   const side: MovementSide = fields.side === 'dcc' ? 'dcc' : 'original';
-  const action = fields.action;
-  if (!isAction(action)) throw new ConsoleNotFound(String(action));
   switch (action) {
     case 'capture':
-      return deps.actions.capture(request, orderId, amount, side);
+      return deps.actions.capture(request, orderId, amountMinor, side);
     case 'reverse':
-      return deps.actions.reverse(request, orderId, amount, side);
+      return deps.actions.reverse(request, orderId, amountMinor, side);
     case 'refund':
-      return deps.actions.refund(request, orderId, amount, side);
+      return deps.actions.refund(request, orderId, amountMinor, side);
     case 'decline':
       return deps.actions.decline(request, orderId);
     case 'replay':

@@ -6,7 +6,9 @@ import type { ConsoleOrderSummary } from '../../store/console-order-repository.j
 import type { ConsoleAuditRow } from '../../store/schema.js';
 import { html, type Html } from '../pages/html.js';
 import { CONSOLE_PATH } from './console-session.js';
-import { currencyName, money, STATUS_NAMES, text, when } from './console-text.js';
+import { movableMinor, type MoneyAction } from '../../services/console/movable-amount.js';
+import { outcomeText } from './audit-outcome.js';
+import { currencyName, money, STATUS_NAMES, text, when, type ConsoleText } from './console-text.js';
 
 export function orderTable(
   orders: readonly ConsoleOrderSummary[],
@@ -112,7 +114,7 @@ function events(story: OrderStory): Event[] {
 
 export function auditDetail(entry: ConsoleAuditRow): string {
   const amount = money(entry.amount_minor, entry.currency);
-  return `${entry.operator_email}${amount === '' ? '' : `, ${amount}`}: ${entry.outcome}`;
+  return `${entry.operator_email}${amount === '' ? '' : `, ${amount}`}: ${outcomeText(entry)}`;
 }
 
 function summary(story: OrderStory): Html {
@@ -155,7 +157,7 @@ function summary(story: OrderStory): Html {
 function actionForms(story: OrderStory, operator: Operator): Html {
   const { order } = story;
   const confirm = `${CONSOLE_PATH}/orders/${order.id}/confirm`;
-  const amountForm = (action: string, label: string) =>
+  const amountForm = (action: MoneyAction, label: string) =>
     html`<form method="get" action="${confirm}">
       <input type="hidden" name="action" value="${action}" />
       <label>${label} amount <input name="amount" inputmode="decimal" required /></label>
@@ -172,19 +174,35 @@ function actionForms(story: OrderStory, operator: Operator): Html {
       }
       <button type="submit">${label}…</button>
     </form>`;
+  // The whole remaining amount is a choice of its own that names the amount: an empty or zero
+  // amount is never read as "all of it".
+  const wholeForm = (action: MoneyAction, words: ConsoleText) => {
+    const left = movableMinor(action, order, 'original');
+    if (left < 1) return html``;
+    const dccLeft = movableMinor(action, order, 'dcc');
+    const amount =
+      order.dcc_currency === null
+        ? money(left, order.currency)
+        : `${money(left, order.currency)} (${money(dccLeft, order.dcc_currency)})`;
+    return html`<form method="get" action="${confirm}">
+      <input type="hidden" name="action" value="${action}" />
+      <input type="hidden" name="whole" value="yes" />
+      <button type="submit">${text(words, { amount })}</button>
+    </form>`;
+  };
   const forms: Html[] = [];
   if (order.status === ORDER_STATUS.approved && roleHas(operator.role, 'orders.capture'))
-    forms.push(amountForm('capture', 'Capture'));
+    forms.push(amountForm('capture', 'Capture'), wholeForm('capture', 'wholeCapture'));
   if (
     (order.status === ORDER_STATUS.approved || order.status === ORDER_STATUS.deposited) &&
     roleHas(operator.role, 'orders.reverse')
   )
-    forms.push(amountForm('reverse', 'Reverse'));
+    forms.push(amountForm('reverse', 'Reverse'), wholeForm('reverse', 'wholeReverse'));
   if (
     (order.status === ORDER_STATUS.deposited || order.status === ORDER_STATUS.refunded) &&
     roleHas(operator.role, 'orders.refund')
   )
-    forms.push(amountForm('refund', 'Refund'));
+    forms.push(amountForm('refund', 'Refund'), wholeForm('refund', 'wholeRefund'));
   if (order.status === ORDER_STATUS.registered && roleHas(operator.role, 'orders.decline'))
     forms.push(
       html`<form method="get" action="${confirm}">
@@ -244,7 +262,7 @@ export function storyBody(story: OrderStory, operator: Operator, notice?: Html):
               html`<tr>
                 <td>${when(event.atMs)}</td>
                 <td>${event.what}</td>
-                <td>${event.detail}</td>
+                <td class="prose">${event.detail}</td>
               </tr>`,
           )}
         </tbody>

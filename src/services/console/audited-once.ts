@@ -81,18 +81,18 @@ export class AuditedOnce {
     }
     let outcome = 'done';
     let message: string | undefined;
-    let refusalKey: string | undefined;
+    let refusal: Refusal | undefined;
     let value: { readonly made: T } | undefined;
     try {
       value = { made: await act() };
     } catch (error) {
       if (error instanceof Refusal) {
-        refusalKey = error.key;
+        refusal = error;
         message = translate('en', { key: REFUSALS[error.key].message, vars: error.vars });
       } else if (error instanceof AdminError) {
         message = error.message;
       } else throw error;
-      outcome = `refused: ${refusalKey ?? message}`;
+      outcome = `refused: ${refusal?.key ?? message}`;
     }
     const made = value === undefined || detailsOf === undefined ? {} : detailsOf(value.made);
     const entry: ConsoleAuditRow = {
@@ -110,6 +110,8 @@ export class AuditedOnce {
         ...subject.details,
         ...made,
         ...(message === undefined ? {} : { message }),
+        // The refusal itself, so that the console words it in its own language when it shows it.
+        ...(refusal === undefined ? {} : { refusal: { key: refusal.key, vars: refusal.vars } }),
       }),
     };
     await this.writes.run((db) => AuditRepository.append(db, entry));

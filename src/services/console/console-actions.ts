@@ -7,10 +7,28 @@ import type { OrderRow } from '../../store/schema.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import type { StepAttention } from '../money-steps/step-attention.js';
 import type { OrderLifecycle } from '../order-lifecycle.js';
+import { Refusal } from '../../domain/refusals.js';
 import type { ActionRequest, ActionResult, AuditedOnce } from './audited-once.js';
+import { isExplicitAmount, movableMinor, sideCurrency, type MoneyAction } from './movable-amount.js';
 import { ConsoleNotFound, requireRight, seesMerchant, visibleOrder, type Operator } from './operator.js';
 
 export type { ActionRequest, ActionResult } from './audited-once.js';
+
+/** The console's actions on an order and the right each needs. */
+export const ORDER_ACTION_RIGHTS = {
+  capture: 'orders.capture',
+  reverse: 'orders.reverse',
+  refund: 'orders.refund',
+  decline: 'orders.decline',
+  replay: 'callbacks.replay',
+  resolve: 'steps.resolve',
+} as const satisfies Record<string, ConsoleRight>;
+
+export type OrderAction = keyof typeof ORDER_ACTION_RIGHTS;
+
+export function isOrderAction(value: string | undefined): value is OrderAction {
+  return value !== undefined && Object.hasOwn(ORDER_ACTION_RIGHTS, value);
+}
 
 /**
  * The console's actions on money and callbacks. Each goes through the service the API uses (the
@@ -33,13 +51,28 @@ export class ConsoleActions {
     return visibleOrder(this.orders, operator, orderId);
   }
 
+  /**
+   * The order an operator may open `action`'s confirmation of: ConsoleNotFound when it is not
+   * theirs to see, ConsoleForbidden when their role may not take the action (no page offers a
+   * button the submit would refuse).
+   */
+  async orderToAct(operator: Operator, orderId: string, action: OrderAction): Promise<OrderRow> {
+    const order = await this.order(operator, orderId);
+    requireRight(operator, ORDER_ACTION_RIGHTS[action], {
+      action,
+      merchantId: order.merchant_id,
+      orderId: order.id,
+    });
+    return order;
+  }
+
   capture(
     request: ActionRequest,
     orderId: string,
     amountMinor: number,
     side: MovementSide,
   ): Promise<ActionResult> {
-    return this.onOrder(request, 'orders.capture', 'capture', orderId, amountMinor, side, (order) =>
+    return this.moveMoney(request, 'capture', orderId, amountMinor, side, (order) =>
       this.lifecycle.deposit(order, amountMinor, { side, details: { operator: request.operator.email } }),
     );
   }
@@ -50,7 +83,7 @@ export class ConsoleActions {
     amountMinor: number,
     side: MovementSide,
   ): Promise<ActionResult> {
-    return this.onOrder(request, 'orders.reverse', 'reverse', orderId, amountMinor, side, async (order) => {
+    return this.moveMoney(request, 'reverse', orderId, amountMinor, side, async (order) => {
       const merchant = await this.directory.byId(order.merchant_id);
       if (merchant === undefined) throw new ConsoleNotFound(order.merchant_id);
       await this.lifecycle.reverse(merchant, order, amountMinor, {
@@ -66,22 +99,26 @@ export class ConsoleActions {
     amountMinor: number,
     side: MovementSide,
   ): Promise<ActionResult> {
-    return this.onOrder(request, 'orders.refund', 'refund', orderId, amountMinor, side, (order) =>
+    return this.moveMoney(request, 'refund', orderId, amountMinor, side, (order) =>
       this.lifecycle.refund(order, amountMinor, { side, details: { operator: request.operator.email } }),
     );
   }
 
   decline(request: ActionRequest, orderId: string): Promise<ActionResult> {
-    return this.onOrder(request, 'orders.decline', 'decline', orderId, null, 'original', (order) =>
+    return this.onOrder(request, 'decline', orderId, null, 'original', (order) =>
       this.lifecycle.decline(order),
     );
   }
 
   async replayCallback(request: ActionRequest, callbackId: string): Promise<ActionResult> {
-    requireRight(request.operator, 'callbacks.replay');
     const callback = await this.orders.callback(callbackId);
     if (callback === undefined || !seesMerchant(request.operator, callback.merchant_id))
       throw new ConsoleNotFound(callbackId);
+    requireRight(request.operator, 'callbacks.replay', {
+      action: 'replayCallback',
+      merchantId: callback.merchant_id,
+      ...(callback.order_id === null ? {} : { orderId: callback.order_id }),
+    });
     const subject = {
       merchantId: callback.merchant_id,
       orderId: callback.order_id,
@@ -101,8 +138,12 @@ export class ConsoleActions {
     stepId: string,
     note: string,
   ): Promise<ActionResult> {
-    requireRight(request.operator, 'steps.resolve');
     const order = await this.order(request.operator, orderId);
+    requireRight(request.operator, 'steps.resolve', {
+      action: 'resolveStep',
+      merchantId: order.merchant_id,
+      orderId: order.id,
+    });
     const step = (await this.orders.operations(order.id)).find((operation) => operation.id === stepId);
     if (step === undefined) throw new ConsoleNotFound(stepId);
     const subject = {
@@ -117,24 +158,53 @@ export class ConsoleActions {
     );
   }
 
+  /**
+   * A capture, reversal or refund of exactly `amountMinor`: the amount the confirmation showed and
+   * the audit records. Anything but a whole positive amount is refused here too, whatever the page
+   * sent, because the money engine would read 0 as "the full amount" (the API's rule).
+   */
+  private moveMoney(
+    request: ActionRequest,
+    action: MoneyAction,
+    orderId: string,
+    amountMinor: number,
+    side: MovementSide,
+    act: (order: OrderRow) => Promise<void>,
+  ): Promise<ActionResult> {
+    return this.onOrder(request, action, orderId, amountMinor, side, async (order) => {
+      if (!isExplicitAmount(amountMinor))
+        throw new Refusal('PARAM_INVALID', {
+          param: 'amount',
+          reason: 'reason.integerRange',
+          min: 1,
+          max: movableMinor(action, order, side),
+        });
+      await act(order);
+    });
+  }
+
   private async onOrder(
     request: ActionRequest,
-    right: ConsoleRight,
-    action: string,
+    action: 'decline' | MoneyAction,
     orderId: string,
     amountMinor: number | null,
     side: MovementSide,
     act: (order: OrderRow) => Promise<void>,
   ): Promise<ActionResult> {
-    requireRight(request.operator, right);
     const order = await this.order(request.operator, orderId);
     const subject = {
       merchantId: order.merchant_id,
       orderId: order.id,
       amountMinor,
-      currency: side === 'dcc' ? (order.dcc_currency ?? order.currency) : order.currency,
+      currency: sideCurrency(order, side),
       details: { side },
     };
+    requireRight(request.operator, ORDER_ACTION_RIGHTS[action], {
+      action,
+      merchantId: order.merchant_id,
+      orderId: order.id,
+      ...(amountMinor === null ? {} : { amountMinor, currency: subject.currency }),
+    });
     return this.audited.outcome(request, action, subject, () => act(order));
   }
 }

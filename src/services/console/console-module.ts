@@ -7,6 +7,7 @@ import { AuditRepository } from '../../store/audit-repository.js';
 import { CallbackRepository } from '../../store/callback-repository.js';
 import { ConsoleOrderRepository } from '../../store/console-order-repository.js';
 import type { Store } from '../../store/database.js';
+import { LoginFailureRepository } from '../../store/login-failure-repository.js';
 import { MerchantRepository } from '../../store/merchant-repository.js';
 import { MoneyStepRepository } from '../../store/money-step-repository.js';
 import { OperatorRepository } from '../../store/operator-repository.js';
@@ -24,6 +25,8 @@ import { ConsoleOrders } from './console-orders.js';
 import { ConsoleOverview } from './console-overview.js';
 import { OperatorAccounts } from './operator-accounts.js';
 import { OperatorSessions, type SessionLimits } from './operator-sessions.js';
+import { RefusedAttempts } from './refused-attempts.js';
+import { SharedLoginThrottle } from './shared-login-throttle.js';
 import { ConsoleSandbox, type SandboxTools } from './console-sandbox.js';
 import { DccRateAdmin } from '../dcc/dcc-rate-admin.js';
 import { DccRateRepository } from '../../store/dcc-repository.js';
@@ -37,6 +40,7 @@ export interface ConsoleServices {
   readonly merchants: ConsoleMerchants;
   readonly sandbox: ConsoleSandbox;
   readonly overview: ConsoleOverview;
+  readonly refusedAttempts: RefusedAttempts;
 }
 
 export function consoleServices(deps: {
@@ -64,7 +68,14 @@ export function consoleServices(deps: {
   const callbacks = new CallbackRepository(store);
   return {
     accounts: new OperatorAccounts(operators, directory, store.writes, secrets, deps.random, clock),
-    sessions: new OperatorSessions(operators, store.writes, secrets, clock, deps.limits),
+    sessions: new OperatorSessions(
+      operators,
+      new SharedLoginThrottle(new LoginFailureRepository(store.db), store.writes, deps.random, clock),
+      store.writes,
+      secrets,
+      clock,
+      deps.limits,
+    ),
     orders: new ConsoleOrders(orders, audit, directory),
     actions: new ConsoleActions(
       orders,
@@ -101,5 +112,6 @@ export function consoleServices(deps: {
       new DccRateAdmin(new DccRateRepository(store.db), clock),
     ),
     overview: new ConsoleOverview(new OverviewRepository(store.db), clock, deps.latency),
+    refusedAttempts: new RefusedAttempts(store.writes, deps.random, clock),
   };
 }

@@ -1,4 +1,4 @@
-import type { AuditRepository } from '../../store/audit-repository.js';
+import type { AuditListEntry, AuditRepository } from '../../store/audit-repository.js';
 import type {
   ConsoleOrderFilter,
   ConsoleOrderRepository,
@@ -89,7 +89,7 @@ export class ConsoleOrders {
       orderId?: string;
       before?: { atMs: number; id: string };
     },
-  ): Promise<ConsoleAuditRow[]> {
+  ): Promise<AuditListEntry[]> {
     requireRight(operator, 'audit.view');
     const limit = merchantLimit(operator);
     return this.audit.list({

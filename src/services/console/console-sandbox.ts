@@ -119,10 +119,9 @@ export class ConsoleSandbox {
     entry: { from: string; to: string; rate: string; markup?: string },
   ): Promise<ActionResult> {
     this.allow(request.operator);
+    // Rates are the same for every merchant: an operator limited to some may not set them.
     if (request.operator.merchantIds !== undefined)
-      throw new ConsoleForbidden(
-        'rates are the same for every merchant: a limited operator may not set them',
-      );
+      throw new ConsoleForbidden('sandbox.use', { action: 'sandboxSetRate' });
     const subject = {
       merchantId: null,
       orderId: null,

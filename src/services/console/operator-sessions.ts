@@ -5,9 +5,9 @@ import type { SecretBox } from '../../security/secret-box.js';
 import { hashToken, newToken } from '../../security/token-hash.js';
 import type { GroupCommit } from '../../store/group-commit.js';
 import { OperatorRepository } from '../../store/operator-repository.js';
-import { LoginThrottle } from '../login-throttle.js';
 import type { Operator } from './operator.js';
 import { OPERATOR_PASSWORD_MAX } from './operator-accounts.js';
+import type { SharedLoginThrottle } from './shared-login-throttle.js';
 import { totpStep } from './totp.js';
 
 export interface SessionLimits {
@@ -31,24 +31,31 @@ const EMAIL_MAX = 255;
 
 /**
  * Console logins: password (scrypt, like every secret), then the TOTP code when the second factor
- * is on; the API's lock-out rule per email; sessions kept only as a digest of their token, ended
- * by idleness, by age, by logout, or when the operator is disabled or gets a new password.
+ * is on; the API's lock-out rule per email and per address, shared by every node; sessions kept
+ * only as a digest of their token, ended by idleness, by age, by logout, or when the operator is
+ * disabled or gets a new password.
  */
 export class OperatorSessions {
-  private readonly throttle = new LoginThrottle();
-
   constructor(
     private readonly operators: OperatorRepository,
+    private readonly throttle: SharedLoginThrottle,
     private readonly writes: GroupCommit,
     private readonly box: SecretBox,
     private readonly clock: Clock,
     private readonly limits: SessionLimits = DEFAULT_SESSION_LIMITS,
   ) {}
 
-  async login(emailGiven: string, password: string, code: string | undefined): Promise<LoginResult> {
+  /** `address`: where the attempt came from (the connection's peer), counted like the email. */
+  async login(
+    emailGiven: string,
+    password: string,
+    code: string | undefined,
+    address: string,
+  ): Promise<LoginResult> {
     const email = emailGiven.trim().toLowerCase();
+    const attempt = { email, address };
     const nowMs = this.clock.nowMs();
-    const seconds = this.throttle.lockedFor(email, nowMs);
+    const seconds = await this.throttle.lockedFor(attempt);
     if (seconds !== undefined) return { reason: 'throttled', seconds };
     const operator =
       email.length > EMAIL_MAX || password.length > OPERATOR_PASSWORD_MAX
@@ -57,7 +64,7 @@ export class OperatorSessions {
     // The KDF runs for unknown emails too, so the time taken does not tell them apart.
     const valid = await verifyPassword(password, operator?.password_hash ?? DUMMY_PASSWORD_HASH);
     if (operator === undefined || !valid || operator.disabled === 1) {
-      this.throttle.failed(email, nowMs);
+      await this.throttle.failed(attempt);
       return { reason: 'denied' };
     }
     if (operator.totp_sealed !== null) {
@@ -67,11 +74,11 @@ export class OperatorSessions {
         step !== undefined &&
         (await this.writes.run((db) => OperatorRepository.takeTotpStep(db, operator.id, step)));
       if (!taken) {
-        this.throttle.failed(email, nowMs);
+        await this.throttle.failed(attempt);
         return { reason: 'denied' };
       }
     }
-    this.throttle.succeeded(email);
+    await this.throttle.succeeded(attempt);
     const token = newToken();
     await this.writes.run((db) =>
       OperatorRepository.insertSession(db, {

@@ -12,9 +12,29 @@ export interface Operator {
   readonly sessionId: string;
 }
 
-/** A console action or read the operator may not do; the page answers 403 (or 404 for a record). */
+/** What a refused attempt was aimed at, for its audit entry; empty when it was no one record. */
+export interface ForbiddenSubject {
+  /** The action's name as the audit names it when done (`refund`); the right's name otherwise. */
+  readonly action?: string;
+  readonly merchantId?: string;
+  readonly orderId?: string;
+  readonly amountMinor?: number;
+  readonly currency?: string;
+}
+
+/**
+ * A console action or read the operator may not do; the page answers 403 (or 404 for a record)
+ * and the attempt is audited.
+ */
 export class ConsoleForbidden extends Error {
   override readonly name = 'ConsoleForbidden';
+
+  constructor(
+    readonly right: ConsoleRight,
+    readonly subject: ForbiddenSubject = {},
+  ) {
+    super(`the right ${right} is needed`);
+  }
 }
 
 /** Something the operator asked for that does not exist, or exists outside their merchants. */
@@ -22,9 +42,8 @@ export class ConsoleNotFound extends Error {
   override readonly name = 'ConsoleNotFound';
 }
 
-export function requireRight(operator: Operator, right: ConsoleRight): void {
-  if (!roleHas(operator.role, right))
-    throw new ConsoleForbidden(`the ${operator.role} role may not ${right}`);
+export function requireRight(operator: Operator, right: ConsoleRight, subject?: ForbiddenSubject): void {
+  if (!roleHas(operator.role, right)) throw new ConsoleForbidden(right, subject);
 }
 
 export function seesMerchant(operator: Operator, merchantId: string): boolean {

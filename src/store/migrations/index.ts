@@ -22,6 +22,7 @@ import * as orderStory from './0020-order-story.js';
 import * as overviewIndexes from './0021-overview-indexes.js';
 import * as consoleListIndexes from './0022-console-list-indexes.js';
 import * as servingProcesses from './0023-serving-processes.js';
+import * as loginFailures from './0025-login-failures.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -48,4 +49,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0021-overview-indexes': overviewIndexes,
   '0022-console-list-indexes': consoleListIndexes,
   '0023-serving-processes': servingProcesses,
+  '0025-login-failures': loginFailures,
 };
