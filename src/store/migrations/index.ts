@@ -22,7 +22,7 @@ import * as orderStory from './0020-order-story.js';
 import * as overviewIndexes from './0021-overview-indexes.js';
 import * as consoleListIndexes from './0022-console-list-indexes.js';
 import * as servingProcesses from './0023-serving-processes.js';
-import * as loginFailures from './0025-login-failures.js';
+import * as loginFailures from './0024-login-failures.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -49,5 +49,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0021-overview-indexes': overviewIndexes,
   '0022-console-list-indexes': consoleListIndexes,
   '0023-serving-processes': servingProcesses,
-  '0025-login-failures': loginFailures,
+  '0024-login-failures': loginFailures,
 };
