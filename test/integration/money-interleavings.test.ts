@@ -24,6 +24,8 @@ const GRACE_MS = 60_000;
 /** Not enrolled in 3-D Secure, approved. */
 const APPROVING = '4444555511113333';
 const SECOND_APPROVING = '4000000000000010';
+/** Declined by its issuer (do not honour). */
+const DECLINING = '4000000000000002';
 
 type Hold = { reached: Promise<void>; release: () => void };
 
@@ -240,6 +242,26 @@ for (const engine of ENGINES) {
           assert.ok(answer.status < 500, answer.text);
           await agree(orderId, `${kind}, ${order}`);
         }
+      });
+
+      test(`a refused credit's debit reversal (a compensation), ${order}`, async () => {
+        const orderId = await registerTransfer();
+        const answer = await interleave(order, 'debitReversal', () =>
+          shop.call(
+            'performP2P.do',
+            // The recipient's issuer refuses the credit: the debit is given back at once.
+            { orderId, fromCard: CARD(APPROVING), toCard: { pan: DECLINING } },
+            { allowSystemError: true },
+          ),
+        );
+        assert.ok(answer.status < 500, answer.text);
+        await agree(orderId, `debitReversal, ${order}`);
+        const read = await gh.gatehouse.store.db
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow();
+        assert.equal(read.status, 6, 'the transfer ends declined once its debit is back');
       });
 
       test(`an OCT's credit, ${order}`, async () => {
