@@ -43,8 +43,6 @@ export class OperationRepository {
     db.insertInto('order_operations').values(pickColumns(p, OPERATION_COLUMNS)),
   );
 
-  private readonly completeOperationRow = preparedQuery(completion);
-
   /** The same completion, only while the operation is still pending; the row as it left it. */
   private readonly completePendingRow = preparedQuery((db, p: Completion) =>
     completion(db, p).where('state', '=', 'pending').returning(STEP_ROW_COLUMNS),
@@ -95,10 +93,6 @@ export class OperationRepository {
 
   async insertOperation(db: Executor, operation: OrderOperationRow): Promise<void> {
     await this.insertOperationRow(db, operation);
-  }
-
-  async completeOperation(db: Executor, operationId: string, outcome: OperationOutcome): Promise<void> {
-    await this.completeOperationRow(db, { ...outcome, operationId });
   }
 
   /**
