@@ -13,10 +13,7 @@ import {
   type CardForAuthorization,
   type UnknownOutcome,
 } from '../../processing/acquirer/acquirer-port.js';
-import type { CreditRepository } from '../../store/credit-repository.js';
 import type { GroupCommit } from '../../store/group-commit.js';
-import type { OperationRepository } from '../../store/operation-repository.js';
-import type { OrderRepository } from '../../store/order-repository.js';
 import type { Executor } from '../../store/prepared-query.js';
 import type { OrderRow, StepRow } from '../../store/schema.js';
 import { causedBy, dccSide, paymentEventFor, type PaymentEventSink } from '../callbacks/payment-event.js';
@@ -26,8 +23,7 @@ import { transferCompleted, transferEvent } from './transfer-outcomes.js';
 import type { CredentialVault } from '../vault/credential-vault.js';
 import { compensationStep } from './compensation-step.js';
 import { pendingStep } from './pending-step.js';
-import { startClaim, type ClaimIntent } from './claim-intent.js';
-import type { IntentWrites } from './intent-writes.js';
+import { startClaim, type ClaimIntent, type ClaimStores } from './claim-intent.js';
 import {
   DONE,
   LOST,
@@ -72,10 +68,8 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
   readonly kinds = AUTHORIZATION_KINDS;
 
   constructor(
-    readonly orders: OrderRepository,
-    readonly operations: OperationRepository,
-    readonly credits: CreditRepository,
-    readonly spends: IntentWrites,
+    /** The stores a claim's intent writes to, and this kind's settle with it. */
+    private readonly stores: ClaimStores,
     private readonly writes: GroupCommit,
     private readonly acquirer: AcquirerPort,
     private readonly clock: Clock,
@@ -85,7 +79,7 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
   ) {}
 
   start(db: Executor, intent: ClaimIntent): Promise<void> {
-    return startClaim(db, this, intent);
+    return startClaim(db, this.stores, intent);
   }
 
   send(step: StepRow, terms: AuthorizationTerms | undefined): Promise<AuthorizationAnswer | UnknownOutcome> {
@@ -113,7 +107,7 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
   }
 
   async unanswered(db: Executor, step: StepRow, nowMs: number): Promise<void> {
-    await this.orders.recordAuthorization(db, unansweredDecline(step.order_id, step.id, nowMs));
+    await this.stores.orders.recordAuthorization(db, unansweredDecline(step.order_id, step.id, nowMs));
   }
 
   async settle(step: StepRow, answer: Answer, live: Live<AuthorizationTerms>): Promise<Settled> {
@@ -122,24 +116,26 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
     // Decided outside the unit: a unit run twice must write the same (group-commit.ts).
     const reversalId = this.random.uuid();
     return this.writes.run(async (db): Promise<Settled> => {
-      if (!(await this.operations.completePendingOperation(db, step.id, operationOutcome(answer, nowMs))))
+      if (
+        !(await this.stores.operations.completePendingOperation(db, step.id, operationOutcome(answer, nowMs)))
+      )
         return LOST;
       if (details.creditOperationId !== undefined && !(answer.approved && step.kind === 'debit'))
-        await this.credits.forgetCard(db, details.creditOperationId);
+        await this.stores.credits.forgetCard(db, details.creditOperationId);
       if (!answer.approved) {
         const declined = {
           ...unansweredDecline(step.order_id, step.id, nowMs),
           actionCode: DECLINE_REASONS[answer.reason].actionCode,
         };
-        return { end: DONE, order: await this.orders.recordAuthorization(db, declined) };
+        return { end: DONE, order: await this.stores.orders.recordAuthorization(db, declined) };
       }
       const approved = await this.approve(db, step, answer, details, live, nowMs);
       if (approved !== undefined) return approved;
       // The customer was told "declined" (or never told anything): the money is given back.
       if (details.creditOperationId !== undefined)
-        await this.credits.forgetCard(db, details.creditOperationId);
+        await this.stores.credits.forgetCard(db, details.creditOperationId);
       const reversal = compensationStep(reversalId, step, referenceOf(answer), nowMs);
-      await this.operations.insertOperation(db, reversal);
+      await this.stores.operations.insertOperation(db, reversal);
       return { end: next(reversal) };
     });
   }
@@ -176,7 +172,7 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
       dccApprovedMinor: paid ? dccMinor : 0,
       dccDepositedMinor: paid && !terms.twoPhase ? dccMinor : 0,
     };
-    const order = await this.orders.recordAuthorization(db, outcome);
+    const order = await this.stores.orders.recordAuthorization(db, outcome);
     if (order === undefined) return undefined;
     if (paid) {
       const operation = terms.twoPhase ? 'approved' : 'deposited';
@@ -197,7 +193,7 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
       email: store.email ?? order.email,
       ...(live.requestId === undefined ? {} : { requestId: live.requestId }),
     });
-    await this.orders.setBinding(db, order.id, bindingId);
+    await this.stores.orders.setBinding(db, order.id, bindingId);
     return { end: DONE, order: { ...order, binding_id: bindingId } };
   }
 
@@ -213,12 +209,12 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
     const { creditOperationId, creditMinor } = details;
     if (creditOperationId === undefined || creditMinor === undefined) {
       const made = transferCompleted(step.order_id, step.id, step.amount_minor, answer, nowMs);
-      const order = await this.orders.recordAuthorization(db, made);
+      const order = await this.stores.orders.recordAuthorization(db, made);
       if (order === undefined) return undefined;
       await this.emit(db, causedBy(transferEvent(order, answer.rrn), live.requestId), nowMs);
       return { end: DONE, order };
     }
-    if (!(await this.orders.stillClaimed(db, step.order_id, step.id, nowMs))) return undefined;
+    if (!(await this.stores.orders.stillClaimed(db, step.order_id, step.id, nowMs))) return undefined;
     const credit = pendingStep({
       id: creditOperationId,
       order: { id: step.order_id, merchant_id: step.merchant_id, currency: step.currency },
@@ -231,7 +227,7 @@ export class AuthorizationSteps implements StepDefinition<ClaimIntent, Authoriza
         movedMinor: step.amount_minor,
       }),
     });
-    await this.operations.insertOperation(db, credit);
+    await this.stores.operations.insertOperation(db, credit);
     return { end: next(credit) };
   }
 }

@@ -9,19 +9,16 @@ import {
   type UnknownOutcome,
 } from '../../processing/acquirer/acquirer-port.js';
 import type { SecretBox } from '../../security/secret-box.js';
-import type { CreditOutcome, CreditRepository } from '../../store/credit-repository.js';
+import type { CreditOutcome } from '../../store/credit-repository.js';
 import type { GroupCommit } from '../../store/group-commit.js';
-import type { OperationRepository } from '../../store/operation-repository.js';
-import type { OrderRepository } from '../../store/order-repository.js';
 import type { Executor } from '../../store/prepared-query.js';
 import type { StepRow } from '../../store/schema.js';
 import { causedBy, paymentEventFor, type PaymentEventSink } from '../callbacks/payment-event.js';
 import { operationOutcome } from '../operation-outcome.js';
 import { transferCompleted, transferDeclined, transferEvent } from './transfer-outcomes.js';
 import { openCard } from '../sealed-card.js';
-import { startClaim, type ClaimIntent } from './claim-intent.js';
+import { startClaim, type ClaimIntent, type ClaimStores } from './claim-intent.js';
 import { compensationStep } from './compensation-step.js';
-import type { IntentWrites } from './intent-writes.js';
 import { NEVER_ARRIVED } from './movement-steps.js';
 import {
   DONE,
@@ -47,10 +44,8 @@ export class CreditSteps implements StepDefinition<ClaimIntent, never, CreditAns
   readonly kinds = CREDIT_KINDS;
 
   constructor(
-    readonly orders: OrderRepository,
-    readonly operations: OperationRepository,
-    readonly credits: CreditRepository,
-    readonly spends: IntentWrites,
+    /** The stores a claim's intent writes to, and this kind's settle with it. */
+    private readonly stores: ClaimStores,
     private readonly writes: GroupCommit,
     private readonly acquirer: AcquirerPort,
     private readonly box: SecretBox,
@@ -60,11 +55,11 @@ export class CreditSteps implements StepDefinition<ClaimIntent, never, CreditAns
   ) {}
 
   start(db: Executor, intent: ClaimIntent): Promise<void> {
-    return startClaim(db, this, intent);
+    return startClaim(db, this.stores, intent);
   }
 
   async send(step: StepRow): Promise<CreditAnswer | UnknownOutcome | Stray> {
-    const kept = await this.credits.card(step.id);
+    const kept = await this.stores.credits.card(step.id);
     // Its card is forgotten once a credit is decided: another writer settled it, so the acquirer
     // is asked what it did instead of being sent a credit it may already refuse or have made.
     if (kept === undefined) return this.ask(step);
@@ -91,9 +86,11 @@ export class CreditSteps implements StepDefinition<ClaimIntent, never, CreditAns
     // Decided outside the unit: a unit run twice must write the same (group-commit.ts).
     const reversalId = this.random.uuid();
     return this.writes.run(async (db): Promise<Settled> => {
-      if (!(await this.operations.completePendingOperation(db, step.id, operationOutcome(answer, nowMs))))
+      if (
+        !(await this.stores.operations.completePendingOperation(db, step.id, operationOutcome(answer, nowMs)))
+      )
         return LOST;
-      await this.credits.forgetCard(db, step.id);
+      await this.stores.credits.forgetCard(db, step.id);
       if (step.kind === 'credit') return this.settleInstant(db, step, answer, live.requestId, nowMs);
       return this.settleLeg(db, step, answer, live.requestId, reversalId, nowMs);
     });
@@ -118,7 +115,7 @@ export class CreditSteps implements StepDefinition<ClaimIntent, never, CreditAns
       nowMs,
     };
     // The claim guarantees this step alone may finish the order; anything else is a bug.
-    const order = await this.credits.recordOutcome(db, outcome);
+    const order = await this.stores.credits.recordOutcome(db, outcome);
     if (order === undefined) throw new Error(`order ${step.order_id} changed under credit ${step.id}`);
     if (answer.approved) {
       const event = paymentEventFor(order, 'refunded', true, step.amount_minor);
@@ -135,7 +132,7 @@ export class CreditSteps implements StepDefinition<ClaimIntent, never, CreditAns
   ): Promise<{ attemptId: string; debitMinor: number }> {
     if (leg.attemptId !== undefined && leg.movedMinor !== undefined)
       return { attemptId: leg.attemptId, debitMinor: leg.movedMinor };
-    const claimed = await this.orders.findIn(db, step.merchant_id, step.order_id);
+    const claimed = await this.stores.orders.findIn(db, step.merchant_id, step.order_id);
     if (claimed === undefined || claimed.payment_attempt_id === null)
       throw new Error(`transfer ${step.order_id} lost its claim under credit ${step.id}`);
     return {
@@ -165,7 +162,7 @@ export class CreditSteps implements StepDefinition<ClaimIntent, never, CreditAns
         terminalId: '',
         authRefNum: answer.rrn,
       };
-      const order = await this.orders.recordAuthorization(
+      const order = await this.stores.orders.recordAuthorization(
         db,
         transferCompleted(step.order_id, attemptId, debitMinor, reference, nowMs),
       );
@@ -178,7 +175,7 @@ export class CreditSteps implements StepDefinition<ClaimIntent, never, CreditAns
     const actionCode = DECLINE_REASONS[answer.reason].actionCode;
     if (debit === undefined) {
       // A refused original credit: nothing was debited, so nothing is given back.
-      const order = await this.orders.recordAuthorization(
+      const order = await this.stores.orders.recordAuthorization(
         db,
         transferDeclined(step.order_id, attemptId, actionCode, nowMs),
       );
@@ -194,7 +191,7 @@ export class CreditSteps implements StepDefinition<ClaimIntent, never, CreditAns
       dcc_amount_minor: null,
     };
     const reversal = compensationStep(reversalId, debitStep, debit, nowMs, actionCode);
-    await this.operations.insertOperation(db, reversal);
+    await this.stores.operations.insertOperation(db, reversal);
     return { end: next(reversal) };
   }
 }

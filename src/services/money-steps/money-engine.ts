@@ -63,30 +63,9 @@ export function createMoneyEngine(parts: MoneyEngineParts): MoneyEngine {
     parts.timing,
     parts.scheduler,
   );
-  const authorizations = new AuthorizationSteps(
-    orders,
-    operations,
-    credits,
-    spends,
-    writes,
-    acquirer,
-    clock,
-    random,
-    emit,
-    parts.vault,
-  );
-  const creditSteps = new CreditSteps(
-    orders,
-    operations,
-    credits,
-    spends,
-    writes,
-    acquirer,
-    parts.box,
-    clock,
-    random,
-    emit,
-  );
+  const stores = { orders, operations, credits, spends };
+  const authorizations = new AuthorizationSteps(stores, writes, acquirer, clock, random, emit, parts.vault);
+  const creditSteps = new CreditSteps(stores, writes, acquirer, parts.box, clock, random, emit);
   const movements = new MovementSteps(
     orders,
     new OrderMovementRepository(),
