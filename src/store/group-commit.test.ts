@@ -19,10 +19,10 @@ async function probe(): Promise<Probe> {
   });
   await sql`create table probe_rows (id text primary key)`.execute(db);
   let failing = 0;
-  const pass: OptimisticPass = async (works) => {
+  const pass: OptimisticPass = async (works, joinRound) => {
     const values: unknown[] = [];
     await db.transaction().execute(async (trx) => {
-      for (const work of works) {
+      for (const work of [...works, ...(await joinRound([]))]) {
         try {
           values.push(await work(trx));
         } catch (error) {

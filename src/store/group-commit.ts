@@ -22,9 +22,17 @@ const DRAIN_LIMIT_MS = 10_000;
 /**
  * Runs a batch's units in one transaction and commits it, or rolls it back and throws UnitFailed
  * when a unit throws. SQLite's runs them one after the other; PostgreSQL's at once, pipelined
- * (pipelined-units.ts).
+ * (pipelined-units.ts). Before committing, a pass calls `joinRound` once with the values of the
+ * units it ran and runs the units it returns in the same transaction.
  */
-export type OptimisticPass = (works: readonly Work<unknown>[]) => Promise<unknown[]>;
+export type OptimisticPass = (works: readonly Work<unknown>[], joinRound: JoinRound) => Promise<unknown[]>;
+
+/**
+ * When the batch holds units run ahead: tells them their values, lets the event loop turn once,
+ * and hands back the units their callers queued meanwhile, now part of the batch (a replay after
+ * a failure runs them too). Without units run ahead it hands back none at once.
+ */
+export type JoinRound = (values: readonly unknown[]) => Promise<readonly Work<unknown>[]>;
 
 /** When a batch starts once a unit is queued. */
 export type FlushSchedule = (flush: () => void) => void;
@@ -94,7 +102,11 @@ export class GroupCommit {
     this.optimisticPass =
       pass === undefined
         ? (batch) => this.oneAfterAnother(batch)
-        : (batch) => pass(batch.map((item) => item.work));
+        : (batch) =>
+            pass(
+              batch.map((item) => item.work),
+              (values) => this.joinRound(batch, values),
+            );
     this.schedule = options.schedule ?? setImmediate;
     this.check = options.check;
   }
@@ -114,12 +126,13 @@ export class GroupCommit {
   /**
    * A write whose caller goes on before it commits, and everything queued after it commits with it
    * or after it, never before. `ran` settles with the unit's value once it has run in its
-   * transaction (on the default one-after-another pass; PostgreSQL's pipelined pass tells it at the
-   * commit), and what its callers then queue joins that same transaction. If the batch fails, the
+   * transaction, before the commit, and what its callers then queue joins that same transaction
+   * (JoinRound). If the batch fails, the
    * unit is queued again at the head, after a growing pause, and every unit queued behind it is
    * refused, since those may rest on it; it is never dropped while the process lives. The sandbox
    * acquirer journals its answers this way: an answer is durable with the gateway's next write,
-   * so a payment waits for two commits, not three (docs/decisions.md, issue 23).
+   * so a payment waits for two commits, not three (docs/decisions.md, issue 23; on PostgreSQL since
+   * issue 39).
    */
   runAhead<T>(work: Work<T>): { readonly ran: Promise<T>; readonly committed: Promise<void> } {
     const unit = this.checked(work);
@@ -244,32 +257,31 @@ export class GroupCommit {
     return outcomes;
   }
 
-  /**
-   * SQLite's pass: the batch's units one after the other. Once a unit run ahead has run and been
-   * answered, the pass lets the event loop turn once before committing, and the units its answer
-   * let callers queue join the batch (one round): the journal and the write resting on it share
-   * one commit.
-   */
+  /** See JoinRound: the journal run ahead and the write resting on it share one commit. */
+  private async joinRound(batch: Pending[], values: readonly unknown[]): Promise<readonly Work<unknown>[]> {
+    if (!batch.some((item) => item.ahead !== undefined)) return [];
+    batch.forEach((item, index) => item.ahead?.ran(values[index]));
+    await new Promise((resolve) => setImmediate(resolve));
+    const joined = this.queue.splice(0, Math.max(0, GROUP_COMMIT_BATCH_MAX - batch.length));
+    batch.push(...joined);
+    return joined.map((item) => item.work);
+  }
+
+  /** SQLite's pass: the batch's units one after the other, then those of its join round. */
   private async oneAfterAnother(batch: Pending[]): Promise<unknown[]> {
     const values: unknown[] = [];
-    let joinRoundLeft = true;
     await this.db.transaction().execute(async (trx) => {
-      for (let index = 0; index < batch.length; index += 1) {
-        const item = batch[index] as Pending;
-        let value: unknown;
-        try {
-          value = await item.work(trx);
-        } catch (error) {
-          throw new UnitFailed(error);
+      const runEach = async (works: readonly Work<unknown>[]) => {
+        for (const work of works) {
+          try {
+            values.push(await work(trx));
+          } catch (error) {
+            throw new UnitFailed(error);
+          }
         }
-        values.push(value);
-        item.ahead?.ran(value);
-        if (index === batch.length - 1 && joinRoundLeft && batch.some((unit) => unit.ahead !== undefined)) {
-          joinRoundLeft = false;
-          await new Promise((resolve) => setImmediate(resolve));
-          batch.push(...this.queue.splice(0, Math.max(0, GROUP_COMMIT_BATCH_MAX - batch.length)));
-        }
-      }
+      };
+      await runEach(batch.map((item) => item.work));
+      await runEach(await this.joinRound(batch, values));
     });
     return values;
   }

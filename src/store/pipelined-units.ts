@@ -34,24 +34,20 @@ export function pipelinedUnits(pool: pg.Pool, log?: (event: LogEvent) => void): 
     dialect: new PostgresDialect({ pool: lender }),
     ...(log === undefined ? {} : { log }),
   });
-  return async (works) => {
+  return async (works, joinRound) => {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
       lender.lend(client);
       await sql`begin`.execute(db);
-      const settled = await Promise.allSettled(works.map((work: Work<unknown>) => work(db)));
-      const failed = settled.find((outcome) => outcome.status === 'rejected');
-      if (failed !== undefined) {
-        await sql`rollback`.execute(db);
-        throw new UnitFailed(failed.reason);
-      }
+      const values = await runAtOnce(db, works);
+      values.push(...(await runAtOnce(db, await joinRound(values))));
       // A transaction a statement error aborted is ended by COMMIT with the tag ROLLBACK and no
       // error: a unit that swallowed that error would otherwise be answered "done" and lost.
       countStatement('commit');
       const committed = await client.query('commit');
       if (committed.command !== 'COMMIT') throw new CommitRefused(committed.command);
-      return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value);
+      return values;
     } catch (error) {
       // Not a unit's failure: begin, commit or the connection failed, and the connection's state
       // is unknown, so it is closed rather than pooled again. A refused commit left it idle.
@@ -63,6 +59,18 @@ export function pipelinedUnits(pool: pg.Pool, log?: (event: LogEvent) => void): 
       client.release(broken);
     }
   };
+}
+
+/** Runs the units at once on the batch's transaction; any unit's failure rolls it back. */
+async function runAtOnce(db: Kysely<Database>, works: readonly Work<unknown>[]): Promise<unknown[]> {
+  if (works.length === 0) return [];
+  const settled = await Promise.allSettled(works.map((work) => work(db)));
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed !== undefined) {
+    await sql`rollback`.execute(db);
+    throw new UnitFailed(failed.reason);
+  }
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value);
 }
 
 /** PostgreSQL ended a batch's transaction with a rollback where a commit was asked: every unit fails. */

@@ -44,12 +44,12 @@ const BUDGET: Record<Engine, Record<RequestName, Cost>> = {
   postgres: {
     'register.do': { statements: 3, roundTrips: 3 },
     'getOrderStatusExtended.do': { statements: 1, roundTrips: 1 },
-    'instantPayment.do': { statements: 12, roundTrips: 12 },
-    'instantPayment.do (hold)': { statements: 12, roundTrips: 12 },
-    'deposit.do': { statements: 12, roundTrips: 12 },
-    'refund.do': { statements: 12, roundTrips: 12 },
-    'wallet-a/payment.do': { statements: 15, roundTrips: 15 },
-    'instantPerformP2P.do': { statements: 31, roundTrips: 31 },
+    'instantPayment.do': { statements: 10, roundTrips: 10 },
+    'instantPayment.do (hold)': { statements: 10, roundTrips: 10 },
+    'deposit.do': { statements: 10, roundTrips: 10 },
+    'refund.do': { statements: 10, roundTrips: 10 },
+    'wallet-a/payment.do': { statements: 13, roundTrips: 13 },
+    'instantPerformP2P.do': { statements: 27, roundTrips: 27 },
   },
 };
 
