@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { loadConfig } from '../src/config/config.js';
-import { openAdmin } from '../src/server.js';
+import { openAdmin } from '../src/admin-root.js';
 
 const BATCH = 50_000;
 const DAY_MS = 86_400_000;

@@ -7,7 +7,7 @@ import { systemClock } from '../src/domain/clock.js';
 import { cryptoRandom } from '../src/domain/random-source.js';
 import { mintWalletAToken } from '../src/processing/wallets/wallet-a/index.js';
 import { signatureHeaders } from '../src/security/request-signing.js';
-import { openAdmin } from '../src/server.js';
+import { openAdmin } from '../src/admin-root.js';
 import { SandboxWallets } from '../src/services/wallets/sandbox-wallets.js';
 import { WalletKeyring } from '../src/services/wallets/wallet-keyring.js';
 import { WalletTrust } from '../src/services/wallets/wallet-trust.js';

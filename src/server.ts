@@ -13,7 +13,7 @@ import { WalletTokens } from './services/wallets/wallet-tokens.js';
 import { WalletTrust } from './services/wallets/wallet-trust.js';
 import { WalletRepository } from './store/wallet-repository.js';
 import { gatewayKeys } from './config/gateway-keys.js';
-import { loadMasterKey } from './config/master-key.js';
+import { openAdmin } from './admin-root.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { cryptoRandom, type RandomSource } from './domain/random-source.js';
 import { buildHttpApp } from './http/app.js';
@@ -31,7 +31,6 @@ import { ServingPresence } from './services/serving-presence.js';
 import { ServingProcessRepository } from './store/serving-process-repository.js';
 import { withTimeout } from './processing/acquirer/timeout-guard.js';
 import { SandboxAcquirer } from './processing/sandbox/sandbox-acquirer.js';
-import { SecretBox } from './security/secret-box.js';
 import { TableRateSource } from './processing/dcc/table-rate-source.js';
 import { DccCalculationRepository, DccRateRepository } from './store/dcc-repository.js';
 import { DccOffers } from './services/dcc/dcc-offers.js';
@@ -86,7 +85,7 @@ import { OrderReport } from './services/order-report.js';
 import { CallbackAddresses } from './services/callbacks/callback-addresses.js';
 import { OrderRegistration } from './services/order-registration.js';
 import { CallbackRepository } from './store/callback-repository.js';
-import { migrateToLatest, openStore, type Store } from './store/database.js';
+import type { Store } from './store/database.js';
 import { IdempotencyRepository } from './store/idempotency-repository.js';
 import { MerchantRepository } from './store/merchant-repository.js';
 import { OperationRepository } from './store/operation-repository.js';
@@ -175,42 +174,6 @@ export function createLogger(config: Config, file?: string): Logger {
 }
 
 /** Opens the store and the admin service only: what the CLI needs without a server. */
-export async function openAdmin(
-  config: Config,
-  options: Pick<GatehouseOptions, 'clock' | 'random' | 'migrate' | 'writeLock'> = {},
-): Promise<{
-  store: Store;
-  admin: MerchantAdmin;
-  secrets: SecretBox;
-  masterKey: Buffer;
-  masterKeyGenerated?: string;
-}> {
-  const masterKey = loadMasterKey(config);
-  const store = openStore(config.database, options.writeLock);
-  try {
-    if (options.migrate !== false) await migrateToLatest(store);
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-  // Another process (`gatehouse vault rotate`) may change the key files while this one runs.
-  const secrets = new SecretBox(masterKey, () => loadMasterKey(config));
-  const admin = new MerchantAdmin(
-    new MerchantRepository(store.db),
-    secrets,
-    options.clock ?? systemClock,
-    options.random ?? cryptoRandom,
-    new CallbackAddresses(config.callbackPrivateAddresses),
-  );
-  return {
-    store,
-    admin,
-    secrets,
-    masterKey: masterKey.current,
-    ...(masterKey.generatedAt === undefined ? {} : { masterKeyGenerated: masterKey.generatedAt }),
-  };
-}
-
 /** The composition root: config -> store -> services -> http. */
 /** GATEHOUSE_DCC_RATES_FILE: loaded at every start, so the file is the operator's source of rates. */
 async function loadRatesFile(path: string, admin: DccRateAdmin): Promise<void> {

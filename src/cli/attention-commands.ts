@@ -2,7 +2,7 @@ import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/config.js';
 import { systemClock } from '../domain/clock.js';
-import { openAdmin } from '../server.js';
+import { openAdmin } from '../admin-root.js';
 import { StepAttention } from '../services/money-steps/step-attention.js';
 import { MoneyStepRepository } from '../store/money-step-repository.js';
 import type { AttentionStep } from '../store/money-step-repository.js';

@@ -4,7 +4,7 @@ import { gatewayKeys } from '../config/gateway-keys.js';
 import { sealSeToken } from '../processing/se-token.js';
 import { systemClock } from '../domain/clock.js';
 import { AdminError } from '../services/admin-error.js';
-import { openAdmin } from '../server.js';
+import { openAdmin } from '../admin-root.js';
 import { SandboxDirectoryKeys } from '../services/sandbox-directory-keys.js';
 import { WalletRepository } from '../store/wallet-repository.js';
 import { CALLBACK_STATES, CallbackRepository, type CallbackState } from '../store/callback-repository.js';

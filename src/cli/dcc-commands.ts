@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config/config.js';
 import { systemClock } from '../domain/clock.js';
 import { currencyByNumeric } from '../domain/currencies.js';
-import { openAdmin } from '../server.js';
+import { openAdmin } from '../admin-root.js';
 import { AdminError } from '../services/admin-error.js';
 import { DccRateAdmin, DccRateError } from '../services/dcc/dcc-rate-admin.js';
 import { DccRateRepository } from '../store/dcc-repository.js';

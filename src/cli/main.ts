@@ -12,14 +12,13 @@ import {
   CALLBACK_SIGNINGS,
   type MerchantSettingsInput,
 } from '../services/merchant-settings.js';
-import { openAdmin } from '../server.js';
+import { openAdmin } from '../admin-root.js';
 import { addAttentionCommands } from './attention-commands.js';
 import { addOperatorCommands } from './operator-commands.js';
 import { addCallbackCommands, addKeyCommands } from './callback-commands.js';
 import { addVaultCommands } from './vault-commands.js';
 import { addWalletCommands } from './wallet-commands.js';
 import { addDccCommands } from './dcc-commands.js';
-import { serve } from './serve-command.js';
 
 function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -132,7 +131,8 @@ export function buildCli(): Command {
     .command('serve', { isDefault: true })
     .description('migrate the database and serve the API (configuration from the environment)')
     .option('--no-sandbox-merchant', 'do not create the sandbox merchant on an empty database')
-    .action((flags: { sandboxMerchant: boolean }) => serve(flags));
+    // Loaded only here: the serving process's modules are most of what a command would load.
+    .action(async (flags: { sandboxMerchant: boolean }) => (await import('./serve-command.js')).serve(flags));
 
   program
     .command('migrate')

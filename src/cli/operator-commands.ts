@@ -3,7 +3,7 @@ import { loadConfig } from '../config/config.js';
 import { cryptoRandom } from '../domain/random-source.js';
 import { systemClock } from '../domain/clock.js';
 import { OPERATOR_ROLES } from '../domain/operator-roles.js';
-import { openAdmin } from '../server.js';
+import { openAdmin } from '../admin-root.js';
 import { OperatorAccounts, type OperatorView } from '../services/console/operator-accounts.js';
 import { MerchantDirectory } from '../services/merchant-directory.js';
 import { MerchantRepository } from '../store/merchant-repository.js';

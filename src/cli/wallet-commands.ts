@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import { loadConfig } from '../config/config.js';
 import { systemClock } from '../domain/clock.js';
 import { cryptoRandom } from '../domain/random-source.js';
-import { openAdmin } from '../server.js';
+import { openAdmin } from '../admin-root.js';
 import { AdminError } from '../services/admin-error.js';
 import { mintWalletAToken } from '../processing/wallets/wallet-a/index.js';
 import { mintWalletBToken } from '../processing/wallets/wallet-b/index.js';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../src/config/config.js';
 import { checkRequestSignature } from '../../src/http/request-signature.js';
 import type { MerchantAdmin } from '../../src/services/merchant-admin.js';
-import { openAdmin } from '../../src/server.js';
+import { openAdmin } from '../../src/admin-root.js';
 import type { Store } from '../../src/store/database.js';
 import { createSigningKey } from '../support/certificates.js';
 import { childLogFile, teeChildLog } from '../support/child-log.js';

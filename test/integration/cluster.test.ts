@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/config/config.js';
-import { openAdmin } from '../../src/server.js';
+import { openAdmin } from '../../src/admin-root.js';
 import { childLogFile, teeChildLog } from '../support/child-log.js';
 import { ENGINES } from '../support/engines.js';
 import { freePort } from '../support/free-port.js';
