@@ -84,7 +84,13 @@ export function successSchema(item: PostItem): Schema {
     .map(jsonSchema)
     .filter((schema) => schema !== undefined);
   const ok = jsonSchema('200') ?? {};
-  const isRefusal = (schema: unknown) => refusals.some((refusal) => isDeepStrictEqual(refusal, schema));
+  // A refusal narrowed so that no success fits it too (allOf: the envelope and a `not`) is one still.
+  const isRefusal = (schema: unknown): boolean =>
+    refusals.some((refusal) => isDeepStrictEqual(refusal, schema)) ||
+    (typeof schema === 'object' &&
+      schema !== null &&
+      Array.isArray((schema as Schema).allOf) &&
+      ((schema as Schema).allOf as unknown[]).some(isRefusal));
   for (const keyword of ['anyOf', 'oneOf'] as const) {
     const alternatives = ok[keyword];
     if (!Array.isArray(alternatives)) continue;
@@ -120,7 +126,10 @@ function specOf(item: PostItem, operation: Operation): string {
     path: operation.path,
     encoding: operation.encoding,
     envelope: operation.envelope,
-    signed: (item.security ?? []).some((requirement) => 'XSignature' in requirement),
+    // Always signed when every way to call it is signed; `{}` beside a signature makes it optional.
+    signed:
+      (item.security ?? []).length > 0 &&
+      (item.security ?? []).every((requirement) => 'XSignature' in requirement),
     login,
     acceptsToken: 'token' in properties,
     idempotent: (item.parameters ?? []).some(
