@@ -137,7 +137,9 @@ export function docComment(schema: Schema): string {
   const parts: string[] = [];
   if (typeof schema.description === 'string') parts.push(schema.description);
   if (constrained !== undefined) {
-    const unit = constrained.type === 'integer' ? 'digits' : 'characters';
+    // A number's text (`anyOf: [integer, string]`): its length counts digits.
+    const numeric = sources.some((source) => source.type === 'integer' || source.type === 'number');
+    const unit = constrained.type === 'integer' || numeric ? 'digits' : 'characters';
     const length = lengthText(constrained.minLength, constrained.maxLength, unit);
     if (length !== undefined) parts.push(length);
     if (typeof constrained.format === 'string') parts.push(`format ${constrained.format}`);

@@ -91,7 +91,11 @@ function nodeAt(pointer: string): Json | undefined {
   return isJson(node) ? node : undefined;
 }
 
-/** The shapes at `pointer`: each alternative of an anyOf (nested ones too), else the schema itself. */
+/**
+ * The shapes at `pointer`: each alternative of an anyOf or oneOf (nested ones too), else the schema
+ * itself. That an answer fits exactly one alternative of a oneOf is the document's own test
+ * (src/docs/openapi-answers.test.ts, test/integration/openapi-answers.test.ts).
+ */
 function shapesAt(pointer: string, label: string): { pointer: string; label: string }[] {
   const node = nodeAt(pointer);
   if (node === undefined) return [];
@@ -99,8 +103,11 @@ function shapesAt(pointer: string, label: string): { pointer: string; label: str
     const target = node.$ref.slice(1);
     return shapesAt(target, target.slice(target.lastIndexOf('/') + 1));
   }
-  if (Array.isArray(node.anyOf) && node.properties === undefined) {
-    return node.anyOf.flatMap((_, index) => shapesAt(`${pointer}/anyOf/${index}`, label));
+  for (const keyword of ['oneOf', 'anyOf']) {
+    const alternatives = node[keyword];
+    if (Array.isArray(alternatives) && node.properties === undefined) {
+      return alternatives.flatMap((_, index) => shapesAt(`${pointer}/${keyword}/${index}`, label));
+    }
   }
   return [{ pointer, label: typeof node.title === 'string' ? node.title : label }];
 }

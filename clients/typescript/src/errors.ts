@@ -6,6 +6,19 @@
  */
 export type Envelope = 'rest' | 'legacyStatus' | 'instant' | 'wallet';
 
+/** What the client knows of the exchange behind an answer or an error. */
+export interface ExchangeInfo {
+  /**
+   * The X-Request-Id of the answer (the gateway keeps the one the client sent, else makes one);
+   * for a call that got no answer, the one the client sent. Quote it when asking about a call.
+   */
+  readonly requestId: string | undefined;
+  /** How many times the call was sent. */
+  readonly attempts: number;
+}
+
+const NO_EXCHANGE: ExchangeInfo = { requestId: undefined, attempts: 1 };
+
 /**
  * A refusal: the gateway answered with a non-zero errorCode (or `success: false`). Most refusals
  * come with HTTP 200, so `httpStatus` is informative only; `errorCode` is what to branch on.
@@ -23,6 +36,9 @@ export class GatehouseError extends Error {
   readonly description: string | undefined;
   /** The answer as parsed. */
   readonly body: Readonly<Record<string, unknown>>;
+  /** The answer's X-Request-Id. */
+  readonly requestId: string | undefined;
+  readonly attempts: number;
 
   constructor(init: {
     errorCode: string;
@@ -32,8 +48,11 @@ export class GatehouseError extends Error {
     path: string;
     description?: string | undefined;
     body: Readonly<Record<string, unknown>>;
+    exchange?: ExchangeInfo;
   }) {
     super(init.message === '' ? `errorCode ${init.errorCode}` : init.message);
+    this.requestId = (init.exchange ?? NO_EXCHANGE).requestId;
+    this.attempts = (init.exchange ?? NO_EXCHANGE).attempts;
     this.errorCode = init.errorCode;
     this.httpStatus = init.httpStatus;
     this.envelope = init.envelope;
@@ -53,12 +72,38 @@ export class GatehouseResponseError extends Error {
   readonly path: string;
   /** The answer's text as received. */
   readonly text: string;
+  /** The answer's X-Request-Id (absent when a proxy answered). */
+  readonly requestId: string | undefined;
+  readonly attempts: number;
 
-  constructor(httpStatus: number, path: string, text: string) {
+  constructor(httpStatus: number, path: string, text: string, exchange: ExchangeInfo = NO_EXCHANGE) {
     super(`${path} answered HTTP ${httpStatus} with no API answer: ${text.slice(0, 200)}`);
     this.httpStatus = httpStatus;
     this.path = path;
     this.text = text;
+    this.requestId = exchange.requestId;
+    this.attempts = exchange.attempts;
+  }
+}
+
+/**
+ * No answer came: the connection failed or the client's timeout passed, on every attempt it was
+ * allowed. `cause` is fetch's error (a TypeError, a TimeoutError). The call may still have reached
+ * the gateway: `requestId` is the id it was sent with. An abort by the caller's own signal is
+ * thrown as fetch throws it.
+ */
+export class GatehouseNetworkError extends Error {
+  override readonly name = 'GatehouseNetworkError';
+  readonly path: string;
+  readonly requestId: string | undefined;
+  readonly attempts: number;
+
+  constructor(path: string, cause: unknown, exchange: ExchangeInfo) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`${path}: no answer after ${exchange.attempts} attempt(s): ${reason}`, { cause });
+    this.path = path;
+    this.requestId = exchange.requestId;
+    this.attempts = exchange.attempts;
   }
 }
 
@@ -84,6 +129,7 @@ export function refusalOf(
   httpStatus: number,
   envelope: Envelope,
   path: string,
+  exchange?: ExchangeInfo,
 ): GatehouseError | undefined {
   const error = record(body.error);
   if (typeof body.success === 'boolean') {
@@ -96,6 +142,7 @@ export function refusalOf(
       envelope,
       path,
       body,
+      ...(exchange === undefined ? {} : { exchange }),
     });
   }
   const errorCode = text(body.errorCode) ?? text(body.ErrorCode);
@@ -107,5 +154,6 @@ export function refusalOf(
     envelope,
     path,
     body,
+    ...(exchange === undefined ? {} : { exchange }),
   });
 }

@@ -1,6 +1,14 @@
-import type { KeyObject } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CONTENT_TYPES, encodeBody, type Encoding } from './encoding.js';
-import { GatehouseResponseError, refusalOf, type Envelope } from './errors.js';
+import {
+  GatehouseNetworkError,
+  GatehouseResponseError,
+  refusalOf,
+  type Envelope,
+  type ExchangeInfo,
+} from './errors.js';
+import { backoffMs, isRetriableStatus, retryAfterMs, retrySettings, type RetryOptions } from './retry.js';
 import { rsaSigner, type RequestSigner } from './signing.js';
 
 /** What the client needs to know of an operation to call it; generated from the API document. */
@@ -19,6 +27,8 @@ export interface OperationSpec {
   readonly acceptsToken: boolean;
   /** The operation honours an Idempotency-Key header. */
   readonly idempotent: boolean;
+  /** The operation only reads (a status query): sending it twice does nothing twice. */
+  readonly read: boolean;
   readonly acceptsLanguage: boolean;
   /** Form parameters sent once per value. */
   readonly repeated: readonly string[];
@@ -49,6 +59,11 @@ export interface GatehouseClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** The fetch to use (a proxy agent, instrumentation); the global one by default. */
   readonly fetch?: typeof fetch;
+  /**
+   * Sending a read, or a call with an Idempotency-Key, again after no answer, a 5xx or a 429;
+   * `false` sends every call once. Other calls are never sent twice.
+   */
+  readonly retry?: RetryOptions | false;
 }
 
 export interface CallOptions {
@@ -58,7 +73,22 @@ export interface CallOptions {
   /** Replaces the client's timeoutMs for this call. */
   readonly timeoutMs?: number;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Replaces the client's retry for this call. */
+  readonly retry?: RetryOptions | false;
 }
+
+/** What the client knows of the answer a method returned. */
+export interface ResponseInfo extends ExchangeInfo {
+  readonly httpStatus: number;
+  /** The gateway gave the recorded first answer to this Idempotency-Key again. */
+  readonly replayed: boolean;
+}
+
+/**
+ * A success answer with `lastResponse` beside its members: not enumerable, so it is not part of
+ * the answer's JSON or of a copy of it.
+ */
+export type Answered<Answer> = Answer & { readonly lastResponse: ResponseInfo };
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -87,15 +117,56 @@ export class GatehouseTransport {
 
   /**
    * Calls an operation and answers its success; a refusal throws GatehouseError (with its
-   * errorCode), an answer that is not the API's JSON throws GatehouseResponseError, and a timeout or
-   * an abort rejects as fetch does (an AbortSignal reason such as a TimeoutError).
+   * errorCode), an answer that is not the API's JSON throws GatehouseResponseError, no answer at
+   * all (the network, or the timeout of each attempt) throws GatehouseNetworkError, and an abort by
+   * the caller's signal rejects as fetch does. Each carries the call's request id.
    */
   protected async call<Answer>(
     operation: OperationSpec,
     params: object,
     callOptions: CallOptions = {},
-  ): Promise<Answer> {
+  ): Promise<Answered<Answer>> {
     const body = encodeBody(operation.encoding, this.bodyParams(operation, params), operation.repeated);
+    const headers = this.headers(operation, body, callOptions);
+    const requestId = headerValue(headers, 'x-request-id') ?? randomUUID();
+    // Only what cannot happen twice is sent twice: the gateway runs a key's call once.
+    const repeatable = operation.read || headerValue(headers, 'idempotency-key') !== undefined;
+    const settings = retrySettings(repeatable ? (callOptions.retry ?? this.options.retry) : false);
+    for (let attempt = 1; ; attempt += 1) {
+      // Each attempt its own id, all of one call sharing its stem: the gateway logs each.
+      const sentId = attempt === 1 ? requestId : `${requestId}.${attempt}`;
+      let response: Response;
+      let text: string;
+      try {
+        response = await this.fetcher(`${this.baseUrl}${operation.path}`, {
+          method: 'POST',
+          headers: { ...withoutHeader(headers, 'x-request-id'), 'X-Request-Id': sentId },
+          body,
+          signal: this.signal(callOptions),
+        });
+        text = await response.text();
+      } catch (error) {
+        if (callOptions.signal?.aborted === true) throw error;
+        if (attempt < settings.attempts) {
+          await sleep(backoffMs(attempt + 1, settings), undefined, { signal: callOptions.signal });
+          continue;
+        }
+        throw new GatehouseNetworkError(operation.path, error, { requestId: sentId, attempts: attempt });
+      }
+      if (isRetriableStatus(response.status) && attempt < settings.attempts) {
+        const asked = retryAfterMs(response.headers.get('retry-after')) ?? 0;
+        const wait = Math.max(backoffMs(attempt + 1, settings), asked);
+        if (wait <= settings.maxDelayMs) {
+          await sleep(wait, undefined, { signal: callOptions.signal });
+          continue;
+        }
+      }
+      const exchange = { requestId: response.headers.get('x-request-id') ?? sentId, attempts: attempt };
+      return answerOf<Answer>(operation, response, text, exchange);
+    }
+  }
+
+  private headers(operation: OperationSpec, body: string, callOptions: CallOptions): Record<string, string> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       ...this.options.headers,
@@ -107,24 +178,7 @@ export class GatehouseTransport {
     if (this.signer !== undefined && (operation.signed || this.options.signEveryCall === true)) {
       Object.assign(headers, this.signer(Buffer.from(body, 'utf8')));
     }
-    const response = await this.fetcher(`${this.baseUrl}${operation.path}`, {
-      method: 'POST',
-      headers,
-      body,
-      signal: this.signal(callOptions),
-    });
-    const text = await response.text();
-    let answer: unknown;
-    try {
-      answer = JSON.parse(text);
-    } catch {
-      throw new GatehouseResponseError(response.status, operation.path, text);
-    }
-    if (!isRecord(answer)) throw new GatehouseResponseError(response.status, operation.path, text);
-    const refusal = refusalOf(answer, response.status, operation.envelope, operation.path);
-    if (refusal !== undefined) throw refusal;
-    if (!response.ok) throw new GatehouseResponseError(response.status, operation.path, text);
-    return answer as Answer;
+    return headers;
   }
 
   /** The call's parameters with the credentials and the default language the operation takes. */
@@ -149,4 +203,38 @@ export class GatehouseTransport {
     if (signals.length <= 1) return signals[0];
     return AbortSignal.any(signals);
   }
+}
+
+function headerValue(headers: Readonly<Record<string, string>>, name: string): string | undefined {
+  return Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+}
+
+function withoutHeader(headers: Readonly<Record<string, string>>, name: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([key]) => key.toLowerCase() !== name));
+}
+
+/** The success of an answer, or what it throws; the exchange goes with either. */
+function answerOf<Answer>(
+  operation: OperationSpec,
+  response: Response,
+  text: string,
+  exchange: ExchangeInfo,
+): Answered<Answer> {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    throw new GatehouseResponseError(response.status, operation.path, text, exchange);
+  }
+  if (!isRecord(answer)) throw new GatehouseResponseError(response.status, operation.path, text, exchange);
+  const refusal = refusalOf(answer, response.status, operation.envelope, operation.path, exchange);
+  if (refusal !== undefined) throw refusal;
+  if (!response.ok) throw new GatehouseResponseError(response.status, operation.path, text, exchange);
+  const lastResponse: ResponseInfo = {
+    ...exchange,
+    httpStatus: response.status,
+    replayed: response.headers.get('idempotent-replayed') === 'true',
+  };
+  Object.defineProperty(answer, 'lastResponse', { value: lastResponse, enumerable: false });
+  return answer as Answered<Answer>;
 }

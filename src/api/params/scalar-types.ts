@@ -1,4 +1,5 @@
 import { invalidParam, Refusal } from '../../domain/refusals.js';
+import { integerRangePattern } from './integer-pattern.js';
 import type { ValueType } from './value-type.js';
 
 const DIGITS = /^\d+$/;
@@ -42,7 +43,14 @@ export function text(
 export function digits(minDigits: number, maxDigits: number): ValueType<number> {
   const min = Math.max(1, minDigits);
   return {
-    doc: { type: 'integer', minLength: min, maxLength: maxDigits, pattern: `^\\d{${min},${maxDigits}}$` },
+    doc: {
+      type: 'integer',
+      minLength: min,
+      maxLength: maxDigits,
+      pattern: `^\\d{${min},${maxDigits}}$`,
+      minimum: min === 1 ? 0 : 10 ** (min - 1),
+      maximum: Math.min(10 ** maxDigits - 1, Number.MAX_SAFE_INTEGER),
+    },
     parse(raw, path) {
       const value = typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? String(raw) : raw;
       if (
@@ -77,7 +85,13 @@ export function digitCode(length: number): ValueType<string> {
 
 export function integerRange(min: number, max: number): ValueType<number> {
   return {
-    doc: { type: 'integer', format: `${min}..${max}` },
+    doc: {
+      type: 'integer',
+      format: `${min}..${max}`,
+      minimum: min,
+      maximum: max,
+      pattern: integerRangePattern(min, max),
+    },
     parse(raw, path) {
       const value = typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
       if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
@@ -209,7 +223,13 @@ export function phone(): ValueType<string> {
 export function decimal(maxDigits: number, maxDecimals: number): ValueType<string | number> {
   const shape = new RegExp(`^\\d+(\\.\\d{1,${maxDecimals}})?$`);
   return {
-    doc: { type: 'number', format: `decimal, at most ${maxDecimals} decimal places` },
+    doc: {
+      type: 'number',
+      format: `decimal, at most ${maxDecimals} decimal places`,
+      minimum: 0,
+      // At most maxDigits digits in all: without a point that many, with one that many plus the point.
+      pattern: `^(?:\\d{1,${maxDigits}}|(?=[\\d.]{1,${maxDigits + 1}}$)\\d+\\.\\d{1,${maxDecimals}})$`,
+    },
     parse(raw, path) {
       const value = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? String(raw) : raw;
       if (typeof value !== 'string' || !/^\d+(\.\d+)?$/.test(value))

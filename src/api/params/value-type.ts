@@ -1,9 +1,14 @@
 /** What a parameter's type tells the documentation generator. */
 export interface ValueDoc {
   readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
+  /** Of an integer: its digits (the spec's `Integer [n..m]`), not a numeric range. */
   readonly minLength?: number;
   readonly maxLength?: number;
+  /** Of an integer or a number: its text, as a form body carries it (and a JSON body may). */
   readonly pattern?: string;
+  /** Of an integer or a number sent as a JSON number. */
+  readonly minimum?: number;
+  readonly maximum?: number;
   readonly enum?: readonly string[];
   readonly format?: string;
   /** Form bodies carry objects as JSON text in one parameter. */

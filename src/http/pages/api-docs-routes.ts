@@ -27,8 +27,10 @@ const PAGE = `<!DOCTYPE html>
 `;
 
 // Same origin: "Try it out" calls this gateway, with the sandbox merchant's credentials typed in.
-// The renderer sends every field of a form, empty ones too; the API refuses an empty parameter
-// (it is not the same as one left out), so the fields left empty are dropped before sending.
+// The renderer fills a form's fields with sample values and sends every field, empty ones too; the
+// API refuses an empty parameter (it is not the same as one left out). So the page starts a form's
+// optional fields empty (an example the published document must not carry: it fits no schema),
+// and the fields left empty are dropped before sending.
 const INIT_SCRIPT = `function withoutEmptyFields(request) {
   var type = request.headers && (request.headers['Content-Type'] || request.headers['content-type']);
   if (typeof request.body === 'string' && type && type.indexOf('application/x-www-form-urlencoded') === 0) {
@@ -39,13 +41,29 @@ const INIT_SCRIPT = `function withoutEmptyFields(request) {
   }
   return request;
 }
+function optionalFieldsEmpty(document) {
+  Object.keys(document.paths).forEach(function (path) {
+    var post = document.paths[path].post;
+    var form = post && post.requestBody && post.requestBody.content['application/x-www-form-urlencoded'];
+    if (!form) return;
+    var required = form.schema.required || [];
+    Object.keys(form.schema.properties).forEach(function (name) {
+      var field = form.schema.properties[name];
+      // A repeated field's example is its items' (the renderer reads an array's example as JSON).
+      if (required.indexOf(name) < 0) (field.type === 'array' ? field.items : field).example = '';
+    });
+  });
+  return document;
+}
 window.addEventListener('load', function () {
-  window.ui = SwaggerUIBundle({
-    url: '/openapi.json',
-    dom_id: '#swagger-ui',
-    deepLinking: true,
-    tryItOutEnabled: true,
-    requestInterceptor: withoutEmptyFields,
+  fetch('/openapi.json').then(function (answer) { return answer.json(); }).then(function (document) {
+    window.ui = SwaggerUIBundle({
+      spec: optionalFieldsEmpty(document),
+      dom_id: '#swagger-ui',
+      deepLinking: true,
+      tryItOutEnabled: true,
+      requestInterceptor: withoutEmptyFields,
+    });
   });
 });
 `;
