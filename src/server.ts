@@ -417,7 +417,10 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   admin.onChange(() => authenticator.forgetVerified());
   const walletPayments = new WalletPayments(payment, walletRows, clock);
   const walletTokens = new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets));
-  const readiness = new ReadinessProbe(store, READINESS_LIMIT_MS);
+  const readiness = new ReadinessProbe(store, READINESS_LIMIT_MS, (state) => {
+    if (state.ready) logger.info('ready');
+    else logger.warn({ detail: state.detail }, `not ready: ${state.reason}`);
+  });
   const operatorConsole = consoleServices({
     store,
     directory,
@@ -536,7 +539,10 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       await presence.start();
       const address = await app.listen({ port: config.port, host: config.host });
       if (config.metricsPort !== undefined && options.serveMetrics !== false) {
-        scrapes = await listenForScrapes(config.host, config.metricsPort, () => metrics.text());
+        scrapes = await listenForScrapes(config.host, config.metricsPort, {
+          text: () => metrics.text(),
+          readiness: () => readiness.check(),
+        });
         logger.info({ metrics: scrapes.url }, 'metrics listening');
       }
       return address;
