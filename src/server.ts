@@ -51,6 +51,11 @@ import { GatehouseMetrics } from './observability/metrics.js';
 import { withMetrics } from './observability/acquirer-metrics.js';
 import { listenForScrapes } from './observability/metrics-listener.js';
 import { readQueueDepths } from './store/queue-depths.js';
+import { QueueWatch } from './observability/queue-watch.js';
+import { PROBE_LIMIT_MS } from './store/probe-pool.js';
+
+/** How often the serving process reads the queue depths for the metrics. */
+const QUEUE_READ_INTERVAL_MS = 5_000;
 
 /** GET /ready waits this long for the database before it answers 503. */
 const READINESS_LIMIT_MS = 2_000;
@@ -130,6 +135,8 @@ export interface GatehouseOptions {
   readonly acquirerWrapper?: (sandbox: AcquirerPort) => AcquirerPort;
   /** Tests only: the money engine's scheduler, to try the live call and recovery in every order. */
   readonly stepScheduler?: StepScheduler;
+  /** How often the metrics' queue depths are read (default QUEUE_READ_INTERVAL_MS); tests make it shorter. */
+  readonly queueReadIntervalMs?: number;
 }
 
 export interface Gatehouse {
@@ -522,7 +529,14 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   store.writes.observe((units, seconds) => metrics.groupCommit(units, seconds));
   if (store.poolWaiting !== undefined) metrics.poolWaits(store.poolWaiting);
   // The queues are the database's, the same for every worker: the one that runs the jobs reports them.
-  if (options.runJobs !== false) metrics.queues(() => readQueueDepths(store.db, clock.nowMs()));
+  const queueWatch =
+    options.runJobs === false
+      ? undefined
+      : new QueueWatch(() => readQueueDepths(store.probe, clock.nowMs()), {
+          intervalMs: options.queueReadIntervalMs ?? QUEUE_READ_INTERVAL_MS,
+          timeoutMs: PROBE_LIMIT_MS,
+        });
+  if (queueWatch !== undefined) metrics.queues(() => queueWatch.latest());
   let scrapes: Awaited<ReturnType<typeof listenForScrapes>> | undefined;
   return {
     config,
@@ -536,6 +550,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     presence,
     async listen() {
       if (options.runJobs !== false) jobs.start();
+      await queueWatch?.start();
       await presence.start();
       const address = await app.listen({ port: config.port, host: config.host });
       if (config.metricsPort !== undefined && options.serveMetrics !== false) {
@@ -548,6 +563,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       return address;
     },
     async close() {
+      await queueWatch?.stop();
       await jobs.stop();
       await presence.stop();
       if (scrapes !== undefined) await new Promise((resolve) => scrapes?.server.close(resolve));

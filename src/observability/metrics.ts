@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MoneyObserver, PaymentOutcome } from '../services/money-observer.js';
 import type { QueueDepths } from '../store/queue-depths.js';
+import type { QueueReading } from './queue-watch.js';
 
 /**
  * Gatehouse's Prometheus metrics, one registry per gateway instance (tests run several in one
@@ -156,23 +157,20 @@ export class GatehouseMetrics implements MoneyObserver {
   }
 
   /**
-   * The queue depths, read when scraped. In a cluster only one worker registers them (the one that
-   * runs the jobs): the primary sums the workers' values.
+   * The queue depths as the queue watch last read them (queue-watch.ts): a scrape never waits on
+   * the database. Before the first reading the depths are NaN, never a made-up 0. In a cluster
+   * only one worker registers them (the one that runs the jobs): the primary sums the workers'.
    */
-  queues(read: () => Promise<QueueDepths>): void {
-    let last: Promise<QueueDepths> | undefined;
-    // One read serves every gauge of a scrape.
-    const depths = (): Promise<QueueDepths> => {
-      last ??= read().finally(() => setImmediate(() => (last = undefined)));
-      return last;
-    };
+  queues(latest: () => QueueReading): void {
+    const registers = [this.registry];
     const gauge = (name: string, help: string, pick: (queues: QueueDepths) => number) =>
       new Gauge({
         name,
         help,
-        registers: [this.registry],
-        async collect() {
-          this.set(pick(await depths()));
+        registers,
+        collect() {
+          const { depths } = latest();
+          this.set(depths === undefined ? NaN : pick(depths));
         },
       });
     gauge('gatehouse_callbacks_pending', 'Callbacks not delivered yet', (q) => q.callbacksPending);
@@ -197,6 +195,22 @@ export class GatehouseMetrics implements MoneyObserver {
       'Holds whose automatic capture or reversal time has come',
       (q) => q.holdsDue,
     );
+    new Gauge({
+      name: 'gatehouse_queue_depths_age_seconds',
+      help: 'Seconds since the queue depths were read from the database (since the start, before the first read)',
+      registers,
+      collect() {
+        this.set(latest().ageSeconds);
+      },
+    });
+    new Gauge({
+      name: 'gatehouse_database_up',
+      help: 'Whether the database answered the last read of the queue depths in time (1) or not (0)',
+      registers,
+      collect() {
+        this.set(latest().databaseUp ? 1 : 0);
+      },
+    });
   }
 
   /** Database pool waits (PostgreSQL): requests queued for a connection right now. */

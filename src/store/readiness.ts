@@ -28,7 +28,9 @@ function within<T>(promise: Promise<T>, limitMs: number): Promise<T> {
 /**
  * Whether this node can serve (GET /ready): the database answers within `limitMs`, and every
  * migration this node's code knows is applied. Migrations a newer node applied beyond them do not
- * count against it: they only add. Liveness (GET /health) asks nothing of the database.
+ * count against it: they only add. Liveness (GET /health) asks nothing of the database. It asks
+ * through the store's probe pool, so a database that hangs leaves no connection of the requests
+ * stuck behind a check (probe-pool.ts).
  */
 export class ReadinessProbe {
   /** Once current, the schema stays current: migrations are never undone under a running node. */
@@ -57,11 +59,11 @@ export class ReadinessProbe {
   private async probe(): Promise<Readiness> {
     try {
       if (this.migrated) {
-        await within(sql`select 1`.execute(this.store.db), this.limitMs);
+        await within(sql`select 1`.execute(this.store.probe), this.limitMs);
         return { ready: true };
       }
       const { rows } = await within(
-        sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`.execute(this.store.db),
+        sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`.execute(this.store.probe),
         this.limitMs,
       );
       const applied = new Set(rows.map((row) => row.name));
