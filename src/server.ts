@@ -444,6 +444,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     clock,
     ...(config.environment === 'production' ? {} : { sandbox: { payment, expiry } }),
     latency: () => metrics.acquirerLatency(),
+    callbackObserver: metrics,
   });
   const rateLimiter = new RateLimiter(clock, options.limitShareCount ?? 1);
   const presence = new ServingPresence(store.writes, new ServingProcessRepository(store), logger, {
@@ -514,6 +515,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     clock,
     logger,
     addresses: callbackAddresses,
+    observer: metrics,
   });
   const jobs = new JobRunner(
     [

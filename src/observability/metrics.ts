@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MoneyObserver, PaymentOutcome } from '../services/money-observer.js';
+import type { CallbackFailureReason, CallbackObserver } from '../services/callbacks/callback-observer.js';
 import type { QueueDepths } from '../store/queue-depths.js';
 import type { QueueReading } from './queue-watch.js';
 
@@ -22,7 +23,7 @@ export interface LatencyHistogram {
   readonly buckets: readonly { readonly le: number; readonly count: number }[];
 }
 
-export class GatehouseMetrics implements MoneyObserver {
+export class GatehouseMetrics implements MoneyObserver, CallbackObserver {
   readonly registry = new Registry();
   private readonly httpRequests: Counter<'operation' | 'method' | 'status' | 'error_code'>;
   private readonly httpDuration: Histogram<'operation'>;
@@ -33,6 +34,10 @@ export class GatehouseMetrics implements MoneyObserver {
   private readonly authentications: Counter<'channel' | 'flow' | 'trans_status'>;
   private readonly batchSize: Histogram;
   private readonly commitDuration: Histogram;
+  private readonly callbackAttempts: Counter<'outcome' | 'reason'>;
+  private readonly callbackDuration: Histogram<'outcome'>;
+  private readonly callbacksDeadLettered: Counter;
+  private readonly callbacksReplayed: Counter;
 
   constructor() {
     const registers = [this.registry];
@@ -92,7 +97,47 @@ export class GatehouseMetrics implements MoneyObserver {
       buckets: LATENCY_BUCKETS_S,
       registers,
     });
+    this.callbackAttempts = new Counter({
+      name: 'gatehouse_callback_deliveries_total',
+      help: 'Callback attempts by outcome (sent: a 2xx; failed) and the failure reason (HTTP status class, timeout, connection_refused, connection_error, address_refused, not_sent)',
+      labelNames: ['outcome', 'reason'],
+      registers,
+    });
+    this.callbackDuration = new Histogram({
+      name: 'gatehouse_callback_delivery_duration_seconds',
+      help: "Time of one callback attempt, from sending to the merchant's answer or the failure, by outcome",
+      labelNames: ['outcome'],
+      buckets: LATENCY_BUCKETS_S,
+      registers,
+    });
+    this.callbacksDeadLettered = new Counter({
+      name: 'gatehouse_callbacks_dead_lettered_total',
+      help: 'Callbacks given up on after their last attempt, left for an operator to replay',
+      registers,
+    });
+    this.callbacksReplayed = new Counter({
+      name: 'gatehouse_callbacks_replayed_total',
+      help: 'Callbacks an operator sent again from the console of this process',
+      registers,
+    });
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  callbackAttempt(
+    result: { sent: true } | { sent: false; reason: CallbackFailureReason },
+    seconds: number,
+  ): void {
+    const outcome = result.sent ? 'sent' : 'failed';
+    this.callbackAttempts.inc({ outcome, reason: result.sent ? '' : result.reason });
+    this.callbackDuration.observe({ outcome }, seconds);
+  }
+
+  callbackDeadLettered(): void {
+    this.callbacksDeadLettered.inc();
+  }
+
+  callbackReplayed(): void {
+    this.callbacksReplayed.inc();
   }
 
   http(operation: string, method: string, status: number, errorCode: string, seconds: number): void {
