@@ -50,6 +50,11 @@ import { GatehouseMetrics } from './observability/metrics.js';
 import { withMetrics } from './observability/acquirer-metrics.js';
 import { listenForScrapes } from './observability/metrics-listener.js';
 import { readQueueDepths } from './store/queue-depths.js';
+import { QueueWatch } from './observability/queue-watch.js';
+import { PROBE_LIMIT_MS } from './store/probe-pool.js';
+
+/** How often the serving process reads the queue depths for the metrics. */
+const QUEUE_READ_INTERVAL_MS = 5_000;
 
 /** GET /ready waits this long for the database before it answers 503. */
 const READINESS_LIMIT_MS = 2_000;
@@ -129,6 +134,8 @@ export interface GatehouseOptions {
   readonly acquirerWrapper?: (sandbox: AcquirerPort) => AcquirerPort;
   /** Tests only: the money engine's scheduler, to try the live call and recovery in every order. */
   readonly stepScheduler?: StepScheduler;
+  /** How often the metrics' queue depths are read (default QUEUE_READ_INTERVAL_MS); tests make it shorter. */
+  readonly queueReadIntervalMs?: number;
 }
 
 export interface Gatehouse {
@@ -380,7 +387,10 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   admin.onChange(() => authenticator.forgetVerified());
   const walletPayments = new WalletPayments(payment, walletRows, clock);
   const walletTokens = new WalletTokens(new WalletKeyring(walletRows, secrets, config.sandboxWallets));
-  const readiness = new ReadinessProbe(store, READINESS_LIMIT_MS);
+  const readiness = new ReadinessProbe(store, READINESS_LIMIT_MS, (state) => {
+    if (state.ready) logger.info('ready');
+    else logger.warn({ detail: state.detail }, `not ready: ${state.reason}`);
+  });
   const operatorConsole = consoleServices({
     store,
     directory,
@@ -397,6 +407,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     clock,
     ...(config.environment === 'production' ? {} : { sandbox: { payment, expiry } }),
     latency: () => metrics.acquirerLatency(),
+    callbackObserver: metrics,
   });
   const rateLimiter = new RateLimiter(clock, options.limitShareCount ?? 1);
   const presence = new ServingPresence(store.writes, new ServingProcessRepository(store), logger, {
@@ -467,6 +478,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     clock,
     logger,
     addresses: callbackAddresses,
+    observer: metrics,
   });
   const jobs = new JobRunner(
     [
@@ -482,7 +494,14 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   store.writes.observe((units, seconds) => metrics.groupCommit(units, seconds));
   if (store.poolWaiting !== undefined) metrics.poolWaits(store.poolWaiting);
   // The queues are the database's, the same for every worker: the one that runs the jobs reports them.
-  if (options.runJobs !== false) metrics.queues(() => readQueueDepths(store.db, clock.nowMs()));
+  const queueWatch =
+    options.runJobs === false
+      ? undefined
+      : new QueueWatch(() => readQueueDepths(store.probe, clock.nowMs()), {
+          intervalMs: options.queueReadIntervalMs ?? QUEUE_READ_INTERVAL_MS,
+          timeoutMs: PROBE_LIMIT_MS,
+        });
+  if (queueWatch !== undefined) metrics.queues(() => queueWatch.latest());
   let scrapes: Awaited<ReturnType<typeof listenForScrapes>> | undefined;
   return {
     config,
@@ -496,15 +515,20 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     presence,
     async listen() {
       if (options.runJobs !== false) jobs.start();
+      await queueWatch?.start();
       await presence.start();
       const address = await app.listen({ port: config.port, host: config.host });
       if (config.metricsPort !== undefined && options.serveMetrics !== false) {
-        scrapes = await listenForScrapes(config.host, config.metricsPort, () => metrics.text());
+        scrapes = await listenForScrapes(config.host, config.metricsPort, {
+          text: () => metrics.text(),
+          readiness: () => readiness.check(),
+        });
         logger.info({ metrics: scrapes.url }, 'metrics listening');
       }
       return address;
     },
     async close() {
+      await queueWatch?.stop();
       await jobs.stop();
       await presence.stop();
       if (scrapes !== undefined) await new Promise((resolve) => scrapes?.server.close(resolve));

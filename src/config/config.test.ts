@@ -56,3 +56,22 @@ test('production refuses a sandbox switch turned on, and an unknown environment'
   }
   assert.throws(() => loadConfig({ GATEHOUSE_ENV: 'staging' }, '/tmp'), /GATEHOUSE_ENV must be one of/);
 });
+
+test('a refused value is echoed without its credentials (issue 41)', () => {
+  for (const [name, value] of [
+    ['GATEHOUSE_DB', 'mysql://gate:s3cret@db.internal:3306/gh'],
+    ['GATEHOUSE_DB', 'postgress://gate:s3cret@db.internal/gh'],
+    ['GATEHOUSE_DB', 'host=db.internal user=gate password=s3cret dbname=gh'],
+    ['GATEHOUSE_PUBLIC_URL', 'gateway password=s3cret'],
+  ] as const) {
+    assert.throws(
+      () => loadConfig({ [name]: value }, '/tmp'),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.message.includes(name) &&
+        error.message.includes('db.internal') === value.includes('db.internal') &&
+        !error.message.includes('s3cret'),
+      value,
+    );
+  }
+});

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { redactCredentials } from './redact-credentials.js';
 import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits, type DatabaseLocation } from '../store/database.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -49,8 +50,13 @@ export interface Config {
 export const ENVIRONMENTS = ['sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
+/** A refused configuration; its message never carries a credential, whatever value it echoes. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+
+  constructor(message: string) {
+    super(redactCredentials(message));
+  }
 }
 
 /** Every variable Gatehouse reads, with its default (the README's configuration table lists them). */

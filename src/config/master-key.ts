@@ -43,7 +43,7 @@ function retiredFromFile(dataDir: string): Buffer[] {
 
 /**
  * The vault keys: GATEHOUSE_MASTER_KEY (and GATEHOUSE_RETIRED_MASTER_KEYS) when set, else the key
- * files of the data folder, else a new key file (mode 0600).
+ * files of the data folder, else a new key file (mode 0600), except under GATEHOUSE_ENV=production.
  */
 export function loadMasterKey(config: Config): MasterKey {
   if (config.masterKeyBase64 !== undefined) {
@@ -60,6 +60,12 @@ export function loadMasterKey(config: Config): MasterKey {
       retired: retiredFromFile(config.dataDir),
       source: 'file',
     };
+  }
+  // A key made here would seal the vault with a key nobody has backed up yet.
+  if (config.environment === 'production') {
+    throw new ConfigError(
+      `GATEHOUSE_ENV=production needs the vault master key: set GATEHOUSE_MASTER_KEY (base64 of 32 bytes) or put the existing key file at ${file}; a production gateway never makes its own`,
+    );
   }
   mkdirSync(config.dataDir, { recursive: true });
   const key = randomBytes(32);

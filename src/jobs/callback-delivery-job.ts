@@ -11,6 +11,7 @@ import {
   type CallbackAttempt,
 } from '../services/callbacks/send-callback.js';
 import type { CallbackAddresses } from '../services/callbacks/callback-addresses.js';
+import { NO_CALLBACK_OBSERVER, type CallbackObserver } from '../services/callbacks/callback-observer.js';
 import type { CallbackDeliverySettings, CallbackRepository } from '../store/callback-repository.js';
 import type { CallbackRow } from '../store/schema.js';
 import type { PeriodicJob } from './periodic-job.js';
@@ -54,6 +55,8 @@ export interface CallbackDeliveryDeps {
   readonly addresses: CallbackAddresses;
   /** Default CALLBACK_ATTEMPT_TIMEOUT_MS; tests shorten it. */
   readonly attemptTimeoutMs?: number;
+  /** Told of every attempt and every callback given up on (the metrics). */
+  readonly observer?: CallbackObserver;
 }
 
 function parseParams(text: string): CallbackParams {
@@ -85,15 +88,31 @@ export function callbackDeliveryJob(deps: CallbackDeliveryDeps): PeriodicJob {
   }
   const signer = new CallbackSigner(deps.secrets, deps.gatewayKeys);
   const { repository, clock, logger } = deps;
+  const observer = deps.observer ?? NO_CALLBACK_OBSERVER;
+
+  /** One attempt, timed on the monotonic clock: the gateway's clock may be a test's. */
+  async function timedAttempt(
+    row: CallbackRow,
+    settings: CallbackDeliverySettings | undefined,
+  ): Promise<CallbackAttempt> {
+    const started = performance.now();
+    const result = await attempt(row, settings);
+    observer.callbackAttempt(
+      result.ok ? { sent: true } : { sent: false, reason: result.reason },
+      (performance.now() - started) / 1000,
+    );
+    return result;
+  }
 
   async function attempt(
     row: CallbackRow,
     settings: CallbackDeliverySettings | undefined,
   ): Promise<CallbackAttempt> {
     try {
-      if (settings === undefined) return { ok: false, error: 'the merchant does not exist' };
+      if (settings === undefined)
+        return { ok: false, reason: 'not_sent', error: 'the merchant does not exist' };
       if (!isCallbackHttpMethod(settings.httpMethod)) {
-        return { ok: false, error: `unknown callback method "${settings.httpMethod}"` };
+        return { ok: false, reason: 'not_sent', error: `unknown callback method "${settings.httpMethod}"` };
       }
       const params = await signer.sign(row.merchant_id, parseParams(row.params), settings);
       return await sendCallback(
@@ -109,7 +128,11 @@ export function callbackDeliveryJob(deps: CallbackDeliveryDeps): PeriodicJob {
     } catch (error) {
       // A key that cannot be opened or a broken row: retried like a failed send, so it ends as
       // dead in the operator's list instead of vanishing.
-      return { ok: false, error: `not sent: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        ok: false,
+        reason: 'not_sent',
+        error: `not sent: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
 
@@ -133,6 +156,7 @@ export function callbackDeliveryJob(deps: CallbackDeliveryDeps): PeriodicJob {
     } else if (attempts >= CALLBACK_ATTEMPTS_MAX || result.final === true) {
       outcome = 'dead';
       held = await repository.markDead(row, result.error, nowMs, cryptoRandom.uuid());
+      if (held) observer.callbackDeadLettered();
       logger.warn({ ...log, error: result.error }, 'callback failed for the last time; replay it by hand');
     } else {
       outcome = 'retry';
@@ -160,7 +184,7 @@ export function callbackDeliveryJob(deps: CallbackDeliveryDeps): PeriodicJob {
         return pending;
       };
       const results = await Promise.allSettled(
-        claimed.map(async (row) => record(row, await attempt(row, await settingsOf(row.merchant_id)))),
+        claimed.map(async (row) => record(row, await timedAttempt(row, await settingsOf(row.merchant_id)))),
       );
       for (const result of results) {
         if (result.status === 'rejected') {

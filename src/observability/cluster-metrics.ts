@@ -8,7 +8,7 @@ import { listenForScrapes } from './metrics-listener.js';
  */
 export function serveClusterMetrics(host: string, port: number): ReturnType<typeof listenForScrapes> {
   const aggregator = new AggregatorRegistry();
-  return listenForScrapes(host, port, () => aggregator.clusterMetrics());
+  return listenForScrapes(host, port, { text: () => aggregator.clusterMetrics() });
 }
 
 /** In a worker: answer the primary's requests with this registry. */

@@ -1,6 +1,8 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MoneyObserver, PaymentOutcome } from '../services/money-observer.js';
+import type { CallbackFailureReason, CallbackObserver } from '../services/callbacks/callback-observer.js';
 import type { QueueDepths } from '../store/queue-depths.js';
+import type { QueueReading } from './queue-watch.js';
 
 /**
  * Gatehouse's Prometheus metrics, one registry per gateway instance (tests run several in one
@@ -21,7 +23,7 @@ export interface LatencyHistogram {
   readonly buckets: readonly { readonly le: number; readonly count: number }[];
 }
 
-export class GatehouseMetrics implements MoneyObserver {
+export class GatehouseMetrics implements MoneyObserver, CallbackObserver {
   readonly registry = new Registry();
   private readonly httpRequests: Counter<'operation' | 'method' | 'status' | 'error_code'>;
   private readonly httpDuration: Histogram<'operation'>;
@@ -32,6 +34,10 @@ export class GatehouseMetrics implements MoneyObserver {
   private readonly authentications: Counter<'channel' | 'flow' | 'trans_status'>;
   private readonly batchSize: Histogram;
   private readonly commitDuration: Histogram;
+  private readonly callbackAttempts: Counter<'outcome' | 'reason'>;
+  private readonly callbackDuration: Histogram<'outcome'>;
+  private readonly callbacksDeadLettered: Counter;
+  private readonly callbacksReplayed: Counter;
 
   constructor() {
     const registers = [this.registry];
@@ -91,7 +97,47 @@ export class GatehouseMetrics implements MoneyObserver {
       buckets: LATENCY_BUCKETS_S,
       registers,
     });
+    this.callbackAttempts = new Counter({
+      name: 'gatehouse_callback_deliveries_total',
+      help: 'Callback attempts by outcome (sent: a 2xx; failed) and the failure reason (HTTP status class, timeout, connection_refused, connection_error, address_refused, not_sent)',
+      labelNames: ['outcome', 'reason'],
+      registers,
+    });
+    this.callbackDuration = new Histogram({
+      name: 'gatehouse_callback_delivery_duration_seconds',
+      help: "Time of one callback attempt, from sending to the merchant's answer or the failure, by outcome",
+      labelNames: ['outcome'],
+      buckets: LATENCY_BUCKETS_S,
+      registers,
+    });
+    this.callbacksDeadLettered = new Counter({
+      name: 'gatehouse_callbacks_dead_lettered_total',
+      help: 'Callbacks given up on after their last attempt, left for an operator to replay',
+      registers,
+    });
+    this.callbacksReplayed = new Counter({
+      name: 'gatehouse_callbacks_replayed_total',
+      help: 'Callbacks an operator sent again from the console of this process',
+      registers,
+    });
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  callbackAttempt(
+    result: { sent: true } | { sent: false; reason: CallbackFailureReason },
+    seconds: number,
+  ): void {
+    const outcome = result.sent ? 'sent' : 'failed';
+    this.callbackAttempts.inc({ outcome, reason: result.sent ? '' : result.reason });
+    this.callbackDuration.observe({ outcome }, seconds);
+  }
+
+  callbackDeadLettered(): void {
+    this.callbacksDeadLettered.inc();
+  }
+
+  callbackReplayed(): void {
+    this.callbacksReplayed.inc();
   }
 
   http(operation: string, method: string, status: number, errorCode: string, seconds: number): void {
@@ -156,23 +202,20 @@ export class GatehouseMetrics implements MoneyObserver {
   }
 
   /**
-   * The queue depths, read when scraped. In a cluster only one worker registers them (the one that
-   * runs the jobs): the primary sums the workers' values.
+   * The queue depths as the queue watch last read them (queue-watch.ts): a scrape never waits on
+   * the database. Before the first reading the depths are NaN, never a made-up 0. In a cluster
+   * only one worker registers them (the one that runs the jobs): the primary sums the workers'.
    */
-  queues(read: () => Promise<QueueDepths>): void {
-    let last: Promise<QueueDepths> | undefined;
-    // One read serves every gauge of a scrape.
-    const depths = (): Promise<QueueDepths> => {
-      last ??= read().finally(() => setImmediate(() => (last = undefined)));
-      return last;
-    };
+  queues(latest: () => QueueReading): void {
+    const registers = [this.registry];
     const gauge = (name: string, help: string, pick: (queues: QueueDepths) => number) =>
       new Gauge({
         name,
         help,
-        registers: [this.registry],
-        async collect() {
-          this.set(pick(await depths()));
+        registers,
+        collect() {
+          const { depths } = latest();
+          this.set(depths === undefined ? NaN : pick(depths));
         },
       });
     gauge('gatehouse_callbacks_pending', 'Callbacks not delivered yet', (q) => q.callbacksPending);
@@ -197,6 +240,22 @@ export class GatehouseMetrics implements MoneyObserver {
       'Holds whose automatic capture or reversal time has come',
       (q) => q.holdsDue,
     );
+    new Gauge({
+      name: 'gatehouse_queue_depths_age_seconds',
+      help: 'Seconds since the queue depths were read from the database (since the start, before the first read)',
+      registers,
+      collect() {
+        this.set(latest().ageSeconds);
+      },
+    });
+    new Gauge({
+      name: 'gatehouse_database_up',
+      help: 'Whether the database answered the last read of the queue depths in time (1) or not (0)',
+      registers,
+      collect() {
+        this.set(latest().databaseUp ? 1 : 0);
+      },
+    });
   }
 
   /** Database pool waits (PostgreSQL): requests queued for a connection right now. */

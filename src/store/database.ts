@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultS
 import pg from 'pg';
 import { afterNextPoll, GroupCommit } from './group-commit.js';
 import { NamingPool } from './named-statements.js';
+import { openProbe } from './probe-pool.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { pipelinedUnits } from './pipelined-units.js';
 import type { Database } from './schema.js';
@@ -40,6 +41,13 @@ export interface Store {
   readonly engine: DatabaseLocation['engine'];
   /** Durable writes, each an atomic unit that may share its commit with others. */
   readonly writes: GroupCommit;
+  /**
+   * For the node's own checks (readiness, the queue figures of the metrics), never for requests:
+   * on PostgreSQL a small pool of its own whose every connection and query gives up after
+   * PROBE_LIMIT_MS and drops its connection, so a database that hangs costs no request a
+   * connection and leaves none stuck (probe-pool.ts). SQLite: the store's own `db`.
+   */
+  readonly probe: Kysely<Database>;
   /** PostgreSQL: queries waiting for a pooled connection now (SQLite has no pool). */
   readonly poolWaiting?: () => number;
   close(): Promise<void>;
@@ -83,6 +91,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     return {
       location,
       db,
+      probe: db,
       engine: 'sqlite',
       writes,
       close: async () => {
@@ -133,15 +142,18 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
   });
   ownTurnReads(db, new TurnReads(pool));
   const writes = new GroupCommit(db, { optimisticPass: pipelinedUnits(pool, log) });
+  const probe = openProbe(location.url);
   return {
     location,
     db,
+    probe,
     engine: 'postgres',
     writes,
     poolWaiting: () => pool.waitingCount,
     close: async () => {
       await writes.drained();
       await db.destroy();
+      await probe.destroy();
     },
   };
 }

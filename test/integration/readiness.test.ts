@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { ENGINES } from '../support/engines.js';
@@ -7,9 +8,13 @@ import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-har
 import { registerOrder } from '../support/register-order.js';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../support/throwaway-postgres.js';
 import { isSystemError } from '../support/system-error.js';
+import { freePort } from '../support/free-port.js';
 
-const ready = async (gh: TestGatehouse) => {
-  const response = await fetch(`${gh.baseUrl}/ready`);
+/** GET /ready on the API port, or (`metricsPort`) on the metrics port, which keeps the detail. */
+const ready = async (gh: TestGatehouse, metricsPort?: number) => {
+  const response = await fetch(
+    metricsPort === undefined ? `${gh.baseUrl}/ready` : `http://127.0.0.1:${metricsPort}/ready`,
+  );
   return {
     status: response.status,
     body: (await response.json()) as Record<string, unknown>,
@@ -20,8 +25,10 @@ const ready = async (gh: TestGatehouse) => {
 for (const engine of ENGINES) {
   describe(`${engine}: readiness (GET /ready, issue 26)`, () => {
     let gh: TestGatehouse;
+    let metricsPort: number;
     before(async () => {
-      gh = await startTestGatehouse(engine);
+      metricsPort = await freePort();
+      gh = await startTestGatehouse(engine, { env: { GATEHOUSE_METRICS_PORT: String(metricsPort) } });
     });
     after(() => gh.close());
 
@@ -37,14 +44,19 @@ for (const engine of ENGINES) {
       const missing = await ready(gh);
       assert.equal(missing.status, 503);
       assert.equal(missing.body.status, 'not ready');
-      assert.match(String(missing.body.reason), new RegExp(`migrations not applied: ${row.name}`));
+      assert.deepEqual(missing.body, { status: 'not ready', reason: 'migrations not applied' });
       assert.equal(missing.headers.get('retry-after'), '5');
+      const detailed = await ready(gh, metricsPort);
+      assert.equal(detailed.status, 503);
+      assert.equal(detailed.body.reason, 'migrations not applied');
+      assert.match(String(detailed.body.detail), new RegExp(`migrations not applied: ${row.name}`));
       await sql`insert into kysely_migration (name, timestamp) values (${row.name}, ${row.timestamp})`.execute(
         db,
       );
       const current = await ready(gh);
       assert.equal(current.status, 200);
       assert.deepEqual(current.body, { status: 'ready' });
+      assert.deepEqual((await ready(gh, metricsPort)).body, { status: 'ready' });
       assert.equal((await fetch(`${gh.baseUrl}/health`)).status, 200);
     });
   });
@@ -57,6 +69,7 @@ for (const engine of ENGINES.filter((name) => name === 'postgres')) {
   describe(`${engine}: the database stops under a running server, then comes back`, () => {
     let server: ThrowawayPostgres | undefined;
     let gh: TestGatehouse;
+    let metricsPort: number;
     before(async () => {
       server = await startThrowawayPostgres();
       assert.ok(server !== undefined, 'PostgreSQL is installed where the postgres engine runs');
@@ -66,7 +79,10 @@ for (const engine of ENGINES.filter((name) => name === 'postgres')) {
       await admin.end();
       const url = new URL(server.url);
       url.pathname = '/gatehouse_ready';
-      gh = await startTestGatehouse(engine, { env: { GATEHOUSE_DB: url.toString() } });
+      metricsPort = await freePort();
+      gh = await startTestGatehouse(engine, {
+        env: { GATEHOUSE_DB: url.toString(), GATEHOUSE_METRICS_PORT: String(metricsPort) },
+      });
       gh.expectErrorLog(
         /ECONNREFUSED|Connection terminated|terminating connection|connect/i,
         'the test stops PostgreSQL under the server',
@@ -92,8 +108,20 @@ for (const engine of ENGINES.filter((name) => name === 'postgres')) {
       server.halt();
       const down = await timed(ready(gh));
       assert.equal(down.value.status, 503);
-      assert.match(String(down.value.body.reason), /the database does not answer/);
+      assert.deepEqual(down.value.body, { status: 'not ready', reason: 'the database does not answer' });
       assert.ok(down.ms < ANSWER_LIMIT_MS, `/ready answered after ${down.ms} ms`);
+      // The database's address is for the operator: the metrics port and the log, not the API port.
+      const { port: dbPort } = new URL(server.url);
+      const detailed = await ready(gh, metricsPort);
+      assert.equal(detailed.status, 503);
+      assert.match(String(detailed.body.detail), new RegExp(`the database does not answer: .*:${dbPort}`));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.ok(
+        readFileSync(gh.logFile, 'utf8')
+          .split('\n')
+          .some((line) => line.includes('not ready') && line.includes(`:${dbPort}`)),
+        'the log keeps the detail',
+      );
       const refused = await timed(
         gh.post(
           '/payment/rest/register.do',

@@ -98,6 +98,8 @@ export interface StartOptions {
   readonly stepScheduler?: GatehouseOptions['stepScheduler'];
   /** How often the server says it serves (GatehouseOptions.presenceIntervalMs). */
   readonly presenceIntervalMs?: number;
+  /** How often the metrics' queue depths are read (GatehouseOptions.queueReadIntervalMs). */
+  readonly queueReadIntervalMs?: number;
 }
 
 export async function startTestGatehouse(engine: Engine, options: StartOptions = {}): Promise<TestGatehouse> {
@@ -130,6 +132,9 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
     ...(options.acquirerWrapper === undefined ? {} : { acquirerWrapper: options.acquirerWrapper }),
     ...(options.stepScheduler === undefined ? {} : { stepScheduler: options.stepScheduler }),
     ...(options.presenceIntervalMs === undefined ? {} : { presenceIntervalMs: options.presenceIntervalMs }),
+    ...(options.queueReadIntervalMs === undefined
+      ? {}
+      : { queueReadIntervalMs: options.queueReadIntervalMs }),
   });
   const baseUrl = await gatehouse.listen();
 

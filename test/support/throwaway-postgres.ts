@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.js';
@@ -17,6 +17,12 @@ export interface ThrowawayPostgres {
   /** Stops the server and keeps its data: clients get their connections refused until `resume`. */
   halt(): void;
   resume(): void;
+  /**
+   * SIGSTOP to the postmaster and every child of it: the server keeps its connections open and
+   * answers nothing, as a host that hangs or a network that drops packets; `thaw` sends SIGCONT.
+   */
+  freeze(): void;
+  thaw(): void;
   /** A crash and a restart at once (`pg_ctl restart -m immediate`): every connection is cut, recovery replays the WAL. */
   restart(): void;
   stop(): void;
@@ -32,6 +38,26 @@ export function findPgBin(): string | undefined {
   return versions
     .map((version) => join(base, version, 'bin'))
     .find((bin) => existsSync(join(bin, 'pg_ctl')) && existsSync(join(bin, 'initdb')));
+}
+
+/** The postmaster (from its pid file) and its children (from /proc). */
+function serverProcesses(data: string): number[] {
+  // A stopped server has no pid file, and nothing to signal.
+  if (!existsSync(join(data, 'postmaster.pid'))) return [];
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        // The parent pid is the second field after the parenthesised command name.
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
 }
 
 /** initdb refuses to run as root; the Debian package's postgres user runs the server then. */
@@ -63,6 +89,8 @@ export async function startThrowawayPostgres(
     bin,
     halt: () => run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']),
     resume: start,
+    freeze: () => serverProcesses(data).forEach((pid) => process.kill(pid, 'SIGSTOP')),
+    thaw: () => serverProcesses(data).forEach((pid) => process.kill(pid, 'SIGCONT')),
     restart: () => pgCtl('-m', 'immediate', '-w', '-t', '60', '-o', serverOptions, 'restart'),
     stop() {
       try {

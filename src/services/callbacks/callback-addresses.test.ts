@@ -86,11 +86,13 @@ test('a name that resolves to a private address when the callback is sent is not
     const attempt = await sendCallback(request, 2_000, new CallbackAddresses(false, rebinding));
     assert.equal(attempt.ok, false);
     assert.match(attempt.ok ? '' : attempt.error, /not sent: .*rebind\.example resolves to 127\.0\.0\.1/);
+    assert.equal(attempt.ok ? '' : attempt.reason, 'address_refused');
     const plain = { url: `http://127.0.0.1:${port}/callback`, method: 'POST' as const, params: { a: '1' } };
     const refused = await sendCallback(plain, 2_000, new CallbackAddresses(false));
     assert.deepEqual(refused, {
       ok: false,
       final: true,
+      reason: 'address_refused',
       error: 'not sent: callback addresses must use https',
     });
     assert.equal(received, 0, 'nothing reached the private listener');

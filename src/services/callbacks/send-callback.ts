@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { CallbackParams } from '../../domain/callback-checksum.js';
 import { CALLBACK_ADDRESS_PROBLEMS, type CallbackAddresses } from './callback-addresses.js';
+import type { CallbackFailureReason } from './callback-observer.js';
 
 /** `merchants.callback_http_method`: a form body (POST) or the query string (GET), gateway-facts §4.1. */
 export const CALLBACK_HTTP_METHODS = ['POST', 'GET'] as const;
@@ -24,6 +25,7 @@ export type CallbackAttempt =
   | {
       readonly ok: false;
       readonly error: string;
+      readonly reason: CallbackFailureReason;
       /** Sending again cannot help (an address callbacks may not go to): the callback is dead. */
       readonly final?: boolean;
     };
@@ -31,6 +33,21 @@ export type CallbackAttempt =
 const USER_AGENT = 'Gatehouse-Callback/1';
 
 class AttemptTimeout extends Error {}
+
+function failureReason(error: unknown): CallbackFailureReason {
+  if (error instanceof AttemptTimeout) return 'timeout';
+  const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
+  if (code === 'ECONNREFUSED') return 'connection_refused';
+  if (code === 'ECALLBACKNOTPUBLIC') return 'address_refused';
+  return 'connection_error';
+}
+
+function statusReason(status: number): CallbackFailureReason {
+  if (status >= 300 && status < 400) return 'http_3xx';
+  if (status >= 400 && status < 500) return 'http_4xx';
+  if (status >= 500 && status < 600) return 'http_5xx';
+  return 'http_other';
+}
 
 function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof AttemptTimeout) return `no answer within ${timeoutMs} ms`;
@@ -54,7 +71,12 @@ export async function sendCallback(
 ): Promise<CallbackAttempt> {
   const problem = addresses.problemOf(request.url);
   if (problem !== undefined)
-    return { ok: false, final: true, error: `not sent: ${CALLBACK_ADDRESS_PROBLEMS[problem]}` };
+    return {
+      ok: false,
+      final: true,
+      reason: 'address_refused',
+      error: `not sent: ${CALLBACK_ADDRESS_PROBLEMS[problem]}`,
+    };
   const url = new URL(request.url);
   const form = new URLSearchParams(request.params as Record<string, string>);
   if (request.method === 'GET') for (const [name, value] of form) url.searchParams.append(name, value);
@@ -83,14 +105,16 @@ export async function sendCallback(
         clearTimeout(deadline);
         const status = response.statusCode ?? 0;
         resolve(
-          status >= 200 && status < 300 ? { ok: true, status } : { ok: false, error: `HTTP ${status}` },
+          status >= 200 && status < 300
+            ? { ok: true, status }
+            : { ok: false, reason: statusReason(status), error: `HTTP ${status}` },
         );
       },
     );
     const deadline = setTimeout(() => sending.destroy(new AttemptTimeout()), timeoutMs);
     sending.on('error', (error) => {
       clearTimeout(deadline);
-      resolve({ ok: false, error: describeFailure(error, timeoutMs) });
+      resolve({ ok: false, reason: failureReason(error), error: describeFailure(error, timeoutMs) });
     });
     sending.end(body);
   });

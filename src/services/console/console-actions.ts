@@ -11,6 +11,7 @@ import { Refusal } from '../../domain/refusals.js';
 import type { ActionRequest, ActionResult, AuditedOnce } from './audited-once.js';
 import { isExplicitAmount, movableMinor, sideCurrency, type MoneyAction } from './movable-amount.js';
 import { ConsoleNotFound, requireRight, seesMerchant, visibleOrder, type Operator } from './operator.js';
+import { NO_CALLBACK_OBSERVER, type CallbackObserver } from '../callbacks/callback-observer.js';
 
 export type { ActionRequest, ActionResult } from './audited-once.js';
 
@@ -44,6 +45,7 @@ export class ConsoleActions {
     private readonly callbacks: CallbackRepository,
     private readonly attention: StepAttention,
     private readonly clock: Clock,
+    private readonly callbackObserver: CallbackObserver = NO_CALLBACK_OBSERVER,
   ) {}
 
   /** The order as the operator may see it, or ConsoleNotFound (never "exists elsewhere"). */
@@ -129,6 +131,7 @@ export class ConsoleActions {
     return this.audited.outcome(request, 'replayCallback', subject, async () => {
       if (!(await this.callbacks.replay(callbackId, this.clock.nowMs())))
         throw new ConsoleNotFound(callbackId);
+      this.callbackObserver.callbackReplayed();
     });
   }
 

@@ -20,6 +20,7 @@ import type { OrderLifecycle } from '../order-lifecycle.js';
 import { WalletAdmin } from '../wallets/wallet-admin.js';
 import { AuditedOnce } from './audited-once.js';
 import { ConsoleActions } from './console-actions.js';
+import type { CallbackObserver } from '../callbacks/callback-observer.js';
 import { ConsoleMerchants } from './console-merchants.js';
 import { ConsoleOrders } from './console-orders.js';
 import { ConsoleOverview } from './console-overview.js';
@@ -59,6 +60,8 @@ export function consoleServices(deps: {
   readonly sandbox?: SandboxTools;
   /** This process's acquirer call times (the metrics' histogram): the database keeps none. */
   readonly latency: () => Promise<readonly LatencyHistogram[]>;
+  /** Told of each callback an operator replays (the metrics). */
+  readonly callbackObserver?: CallbackObserver;
 }): ConsoleServices {
   const { store, directory, secrets, clock } = deps;
   const operators = new OperatorRepository(store.db);
@@ -85,6 +88,7 @@ export function consoleServices(deps: {
       callbacks,
       new StepAttention(new MoneyStepRepository(store.db), store.writes, clock),
       clock,
+      deps.callbackObserver,
     ),
     merchants: new ConsoleMerchants(
       deps.admin,
