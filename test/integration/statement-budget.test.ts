@@ -97,8 +97,12 @@ for (const engine of ENGINES) {
     const measured = new Map<RequestName, Cost>();
 
     before(async () => {
-      // The presence beat writes every 2 s on its own; it would land in a request's count now and then.
-      gh = await startTestGatehouse(engine, { presenceIntervalMs: 3_600_000 });
+      // The presence beat writes every 2 s on its own, and the metrics read the queues every 5 s
+      // (on SQLite through the store's own connection): either would land in a request's count.
+      gh = await startTestGatehouse(engine, {
+        presenceIntervalMs: 3_600_000,
+        queueReadIntervalMs: 3_600_000,
+      });
       // As the bench's merchant: holds, transfers and wallet A, no 3-D Secure, no callback address.
       shop = await createP2pMerchant(gh, { permissions: ['preAuth'] });
       await gh.gatehouse.admin.set(shop.login, {
