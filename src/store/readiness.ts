@@ -15,9 +15,24 @@ function within<T>(promise: Promise<T>, limitMs: number): Promise<T> {
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
+/** SQLSTATE read_only_sql_transaction: what a standby answers a write. */
+const READ_ONLY = '25006';
+
 /**
- * Whether this node can serve (GET /ready): the database answers within `limitMs`, and every
- * migration this node's code knows is applied. Migrations a newer node applied beyond them do not
+ * PostgreSQL: `select 1` is answered by a standby too, which refuses every write. This fails on a
+ * server that cannot write (in recovery, or read-only by setting) as a write would, with 25006,
+ * so the connection is discarded like a write's (spent-connection.ts) and the next check takes a
+ * fresh one, through the load balancer, to whichever server is the primary by then.
+ */
+const WRITABLE = sql.raw(
+  `do $$ begin if current_setting('transaction_read_only') = 'on' then ` +
+    `raise exception 'the server is read-only (a standby)' using errcode = '${READ_ONLY}'; end if; end $$`,
+);
+
+/**
+ * Whether this node can serve (GET /ready): the database answers within `limitMs` as a writable
+ * primary (PostgreSQL; a standby does not count), and every migration this node's code knows is
+ * applied. Migrations a newer node applied beyond them do not
  * count against it: they only add. Liveness (GET /health) asks nothing of the database.
  */
 export class ReadinessProbe {
@@ -31,10 +46,11 @@ export class ReadinessProbe {
 
   async check(): Promise<Readiness> {
     try {
-      if (this.migrated) {
-        await within(sql`select 1`.execute(this.store.db), this.limitMs);
-        return { ready: true };
-      }
+      await within(
+        (this.store.engine === 'postgres' ? WRITABLE : sql`select 1`).execute(this.store.db),
+        this.limitMs,
+      );
+      if (this.migrated) return { ready: true };
       const { rows } = await within(
         sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`.execute(this.store.db),
         this.limitMs,
@@ -46,9 +62,13 @@ export class ReadinessProbe {
       this.migrated = true;
       return { ready: true };
     } catch (error) {
+      const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
       return {
         ready: false,
-        reason: `the database does not answer: ${error instanceof Error ? error.message : String(error)}`,
+        reason:
+          code === READ_ONLY
+            ? 'the database is read-only: no writable primary answers'
+            : `the database does not answer: ${error instanceof Error ? error.message : String(error)}`,
       };
     }
   }
