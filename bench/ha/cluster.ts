@@ -237,14 +237,15 @@ export class HaCluster {
     await this.until('etcd answers again', 30_000, async () => (await this.etcdHealthy()) === true);
   }
 
+  /** Everything ends with SIGKILL: the folder is thrown away, nothing in it needs a clean stop. */
   async stop(): Promise<void> {
     if (process.env.GATEHOUSE_HA_KEEP === '1') console.error(`HA cluster: kept ${this.layout.dir}`);
-    await this.haproxy.stop('SIGTERM', 5_000);
+    await this.haproxy.stop('SIGKILL');
     for (const member of this.members) {
-      await member.patroni.stop('SIGTERM', 20_000);
+      await member.patroni.stop('SIGKILL');
       killPids(postgresPids(member.layout.dataDir));
     }
-    await this.etcd.stop('SIGTERM', 5_000);
+    await this.etcd.stop('SIGKILL');
     if (process.env.GATEHOUSE_HA_KEEP !== '1') rmSync(this.layout.dir, { recursive: true, force: true });
   }
 
