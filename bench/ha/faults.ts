@@ -55,8 +55,7 @@ export async function runHaFaults(
     await sleep(between(QUIET_MS));
     const window: HaFaultWindow = { kind, startMs: Date.now(), endMs: Date.now(), detail: '' };
     windows.push(window);
-    const leader = await cluster.leader();
-    if (leader === undefined) throw new Error(`fault ${n + 1} (${kind}): no leader to start from`);
+    const leader = await cluster.currentLeader();
     const standby = cluster.members.find((member) => member.layout.name !== leader)!.layout.name;
     let detail: string;
     if (kind === 'failover') {
@@ -64,7 +63,7 @@ export async function runHaFaults(
       cluster.loseMachine(leader);
       await watch.untilGap(GAP_SHOWS_MS);
       await watch.untilWritable(WRITABLE_AGAIN_MS);
-      const promoted = await cluster.leader();
+      const promoted = await cluster.currentLeader();
       await sleep(downMs);
       await cluster.bringBack(leader);
       await cluster.untilSynchronous(SYNCHRONOUS_AGAIN_MS);

@@ -156,12 +156,11 @@ describe('a failover and a switchover under a running node (Patroni, HAProxy)', 
     const load = Promise.all([...Array.from({ length: CONNECTIONS }, (_, i) => connection(i)), pollReady()]);
 
     await sleep(2_000);
-    const lost = await cluster.leader();
-    assert.ok(lost !== undefined, 'a leader before the failover');
+    const lost = await cluster.currentLeader();
     cluster.loseMachine(lost);
     await watch.untilGap(5_000);
     await watch.untilWritable(60_000);
-    const promoted = await cluster.leader();
+    const promoted = await cluster.currentLeader();
     assert.notEqual(promoted, lost, 'the standby was promoted');
     await sleep(2_000);
     await cluster.bringBack(lost);
