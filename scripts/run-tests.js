@@ -51,6 +51,7 @@ function testFiles(dir) {
 // other slot spends idle. Measured from a CI run's durations; a file missing here only starts later.
 const LONGEST_FIRST = [
   'integration/cli.test.js',
+  'integration/ha-failover.test.js',
   'integration/issue-23-fault-schedule.test.js',
   'browser/operator-console.test.js',
   'browser/payment-page.test.js',

@@ -6,9 +6,12 @@ import type { ChaosReceiver } from './receiver.js';
 export const FAULT_KINDS = ['none', 'node kill', 'pg restart', 'pg outage', 'callback 500s'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** When a fault was in force, up to its recovery (a node answering /health again, PostgreSQL up). */
-export interface FaultWindow {
-  readonly kind: Exclude<FaultKind, 'none'>;
+/**
+ * When a fault was in force, up to its recovery (a node answering /health again, PostgreSQL up).
+ * The HA trial (bench/ha-trial.ts) has faults of its own kinds.
+ */
+export interface FaultWindow<Kind extends string = Exclude<FaultKind, 'none'>> {
+  readonly kind: Kind;
   readonly startMs: number;
   endMs: number;
   detail: string;
@@ -94,11 +97,16 @@ export async function runFaults(
  */
 const PRECEDENCE: readonly FaultKind[] = ['pg outage', 'pg restart', 'node kill', 'callback 500s'];
 
-export function faultOf(startMs: number, endMs: number, windows: readonly FaultWindow[]): FaultKind {
-  const felt = new Set<FaultKind>(
+export function faultOf<Kind extends string = FaultKind>(
+  startMs: number,
+  endMs: number,
+  windows: readonly FaultWindow<string>[],
+  precedence: readonly Kind[] = PRECEDENCE as readonly Kind[],
+): Kind | 'none' {
+  const felt = new Set<string>(
     windows
       .filter((window) => startMs <= window.endMs && endMs >= window.startMs)
       .map((window) => window.kind),
   );
-  return PRECEDENCE.find((kind) => felt.has(kind)) ?? 'none';
+  return precedence.find((kind) => felt.has(kind)) ?? 'none';
 }

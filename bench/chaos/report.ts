@@ -1,12 +1,12 @@
 import type { Check } from './checks.js';
-import { FAULT_KINDS, faultOf, type FaultKind, type FaultWindow } from './faults.js';
+import { FAULT_KINDS, faultOf, type FaultWindow } from './faults.js';
 import type { Sample } from './load.js';
 
 /** Upper bounds (ms) of the latency histogram's buckets; the last is everything above. */
 export const BUCKETS_MS = [50, 100, 250, 500, 1_000, 2_000, 5_000, 10_000, 20_000] as const;
 
 export interface FaultFigures {
-  readonly kind: FaultKind;
+  readonly kind: string;
   readonly requests: number;
   readonly answered: number;
   /** No answer: the node was killed with the request in flight (expected, not a failure). */
@@ -26,9 +26,19 @@ export interface FaultFigures {
 const quantile = (sorted: readonly number[], q: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
-export function figuresByFault(samples: readonly Sample[], windows: readonly FaultWindow[]): FaultFigures[] {
-  return FAULT_KINDS.map((kind) => {
-    const mine = samples.filter((sample) => faultOf(sample.startMs, sample.endMs, windows) === kind);
+/** The figures per kind, `kinds` in the order faultOf gives a request to one (the HA trial's own). */
+export function figuresByFault(
+  samples: readonly Sample[],
+  windows: readonly FaultWindow<string>[],
+  kinds: readonly string[] = FAULT_KINDS,
+): FaultFigures[] {
+  const precedence = kinds.filter((kind) => kind !== 'none');
+  return kinds.map((kind) => {
+    const mine = samples.filter(
+      (sample) =>
+        faultOf(sample.startMs, sample.endMs, windows, kinds === FAULT_KINDS ? undefined : precedence) ===
+        kind,
+    );
     const latencies = mine.map((sample) => sample.endMs - sample.startMs).sort((a, b) => a - b);
     const histogram = Array<number>(BUCKETS_MS.length + 1).fill(0);
     for (const ms of latencies) {

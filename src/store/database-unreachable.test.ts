@@ -17,6 +17,14 @@ test('a refused or lost connection and a server shutting down are unreachable', 
   assert.equal(isDatabaseUnreachable(new AggregateError([coded('ECONNREFUSED')], 'connect')), true);
 });
 
+test('a standby refusing a write and a server gone silent are unreachable: the primary is elsewhere', () => {
+  assert.equal(
+    isDatabaseUnreachable(coded('25006', 'cannot execute INSERT in a read-only transaction')),
+    true,
+  );
+  assert.equal(isDatabaseUnreachable(new Error('Query read timeout')), true);
+});
+
 test('a statement the database refused is not an outage', () => {
   assert.equal(isDatabaseUnreachable(coded('23505', 'duplicate key')), false);
   assert.equal(isDatabaseUnreachable(coded('57014', 'canceling statement due to statement timeout')), false);

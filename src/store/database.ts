@@ -58,6 +58,8 @@ const PG_INT8_OID = 20;
 pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
 
 const PG_POOL_MAX = 10;
+/** Past the statement timeout, how long an answer may take to come back before the server counts as gone. */
+export const SILENT_SERVER_MARGIN_MS = 2_000;
 
 export function openStore(location: DatabaseLocation, writeLock?: WriteLock): Store {
   const limits = location.limits ?? DEFAULT_DATABASE_LIMITS;
@@ -112,6 +114,10 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     statement_timeout: limits.statementMs,
     lock_timeout: limits.lockMs,
     idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+    // The server enforces the statement timeout only while it lives: a lost machine never closes
+    // its sockets, and nothing else would end a statement sent to it. pg ends the wait here, and
+    // closes the connection (docs/reliability.md, "A failover").
+    query_timeout: limits.statementMs + SILENT_SERVER_MARGIN_MS,
     // A statement is written without waiting for the previous one's answer; only a group
     // commit's units ever have several in flight on one connection (pipelined-units.ts).
     pipeline: true,

@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { spentBy } from './spent-connection.js';
 
 /**
  * PostgreSQL parses and plans an unnamed statement on every execution; a named one once per
@@ -34,7 +35,8 @@ export function namedQuery(text: string, values: readonly unknown[]): pg.QueryCo
 /**
  * The pool Kysely is given on PostgreSQL: pg's own, whose clients run the named texts by name.
  * Kysely calls only `query(text, values)` and `release()` (the dialect has no cursor), so a small
- * wrapper per pooled client is all it takes, through pg's public API.
+ * wrapper per pooled client is all it takes, through pg's public API. A client whose server is gone
+ * or became a standby goes back spent (spent-connection.ts).
  */
 export class NamingPool implements PostgresPool {
   private readonly wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -45,10 +47,21 @@ export class NamingPool implements PostgresPool {
     const client = await this.pool.connect();
     let wrapper = this.wrapped.get(client);
     if (wrapper === undefined) {
+      // One borrower at a time holds a client: what its statements met is told at its release.
+      let spent: Error | undefined;
+      const query = (text: string, values: readonly unknown[]) =>
+        named.has(text) ? client.query(namedQuery(text, values)) : client.query(text, [...values]);
       wrapper = {
         query: (text: string, values: readonly unknown[]) =>
-          named.has(text) ? client.query(namedQuery(text, values)) : client.query(text, [...values]),
-        release: () => client.release(),
+          query(text, values).catch((error: unknown) => {
+            spent ??= spentBy(error);
+            throw error;
+          }),
+        release: () => {
+          const error = spent;
+          spent = undefined;
+          client.release(error);
+        },
       } as unknown as PostgresPoolClient;
       this.wrapped.set(client, wrapper);
     }

@@ -12,6 +12,7 @@ import { UnitFailed, type OptimisticPass, type Work } from './group-commit.js';
 import { multiRowInsert, type MultiRowInsert } from './multi-row-insert.js';
 import { namedQuery } from './named-statements.js';
 import { countStatement } from './statement-counter.js';
+import { spentBy } from './spent-connection.js';
 import type { Database } from './schema.js';
 
 /**
@@ -50,8 +51,10 @@ export function pipelinedUnits(pool: pg.Pool, log?: (event: LogEvent) => void): 
       return values;
     } catch (error) {
       // Not a unit's failure: begin, commit or the connection failed, and the connection's state
-      // is unknown, so it is closed rather than pooled again. A refused commit left it idle.
-      if (!(error instanceof UnitFailed) && !(error instanceof CommitRefused))
+      // is unknown, so it is closed rather than pooled again. A refused commit left it idle. A
+      // unit that failed because the server is gone or became a standby spent it too.
+      if (error instanceof UnitFailed) broken = spentBy(error.unitError);
+      else if (!(error instanceof CommitRefused))
         broken = error instanceof Error ? error : new Error(String(error));
       throw error;
     } finally {

@@ -11,6 +11,7 @@ export type Readiness =
 
 export const NOT_READY_REASONS = {
   database: 'the database does not answer',
+  readOnly: 'the database is read-only: no writable primary answers',
   migrations: 'migrations not applied',
 } as const;
 
@@ -25,12 +26,26 @@ function within<T>(promise: Promise<T>, limitMs: number): Promise<T> {
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
+/** SQLSTATE read_only_sql_transaction: what a standby answers a write. */
+const READ_ONLY = '25006';
+
 /**
- * Whether this node can serve (GET /ready): the database answers within `limitMs`, and every
- * migration this node's code knows is applied. Migrations a newer node applied beyond them do not
- * count against it: they only add. Liveness (GET /health) asks nothing of the database. It asks
- * through the store's probe pool, so a database that hangs leaves no connection of the requests
- * stuck behind a check (probe-pool.ts).
+ * PostgreSQL: `select 1` is answered by a standby too, which refuses every write. This fails on a
+ * server that cannot write (in recovery, or read-only by setting) as a write would, with 25006,
+ * and the probe pool discards the connection (probe-pool.ts), so the next check takes a fresh one,
+ * through the load balancer, to whichever server is the primary by then.
+ */
+const WRITABLE = sql.raw(
+  `do $$ begin if current_setting('transaction_read_only') = 'on' then ` +
+    `raise exception 'the server is read-only (a standby)' using errcode = '${READ_ONLY}'; end if; end $$`,
+);
+
+/**
+ * Whether this node can serve (GET /ready): the database answers within `limitMs` as a writable
+ * primary (PostgreSQL; a standby does not count), and every migration this node's code knows is
+ * applied. Migrations a newer node applied beyond them do not count against it: they only add.
+ * Liveness (GET /health) asks nothing of the database. It asks through the store's probe pool, so
+ * a database that hangs leaves no connection of the requests stuck behind a check (probe-pool.ts).
  */
 export class ReadinessProbe {
   /** Once current, the schema stays current: migrations are never undone under a running node. */
@@ -58,10 +73,11 @@ export class ReadinessProbe {
 
   private async probe(): Promise<Readiness> {
     try {
-      if (this.migrated) {
-        await within(sql`select 1`.execute(this.store.probe), this.limitMs);
-        return { ready: true };
-      }
+      await within(
+        (this.store.engine === 'postgres' ? WRITABLE : sql`select 1`).execute(this.store.probe),
+        this.limitMs,
+      );
+      if (this.migrated) return { ready: true };
       const { rows } = await within(
         sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`.execute(this.store.probe),
         this.limitMs,
@@ -75,7 +91,8 @@ export class ReadinessProbe {
       this.migrated = true;
       return { ready: true };
     } catch (error) {
-      const reason = NOT_READY_REASONS.database;
+      const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+      const reason = code === READ_ONLY ? NOT_READY_REASONS.readOnly : NOT_READY_REASONS.database;
       return {
         ready: false,
         reason,

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { nameStatement, namedQuery, statementName } from './named-statements.js';
+import { spentBy } from './spent-connection.js';
 
 /**
  * PostgreSQL's prepared reads outside a transaction, shared per event-loop turn: the reads a turn
@@ -37,8 +38,10 @@ export class TurnReads {
       const result = await client.query<{ row: unknown }>(namedQuery(json, values));
       return { ...result, rows: result.rows.map((row) => row.row) } as pg.QueryResult;
     } catch (error) {
-      // A statement's own error (a timeout) leaves the pipeline usable; a lost connection does not.
+      // A statement's own error (a timeout) leaves the pipeline usable; a lost connection, or one
+      // to a server that is no longer the primary (spent-connection.ts), does not.
       if (isConnectionError(error)) turn.broken = error instanceof Error ? error : new Error(String(error));
+      else turn.broken ??= spentBy(error);
       throw error;
     } finally {
       turn.reading -= 1;
