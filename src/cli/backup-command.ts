@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/config.js';
 import { AdminError } from '../services/admin-error.js';
+import { DEFAULT_DATABASE_LIMITS } from '../store/database.js';
 import { backupSqlite, SqliteBackupError } from '../store/sqlite-backup.js';
 
 /**
@@ -23,7 +24,11 @@ export function addBackupCommand(program: Command): void {
       if (database.file === ':memory:') throw new AdminError('an in-memory database has nothing to back up');
       const destination = resolve(flags.to);
       try {
-        const copy = await backupSqlite(database.file, destination, database.limits?.lockMs ?? 5_000);
+        const copy = await backupSqlite(
+          database.file,
+          destination,
+          (database.limits ?? DEFAULT_DATABASE_LIMITS).lockMs,
+        );
         console.log(
           `backed up ${database.file} to ${destination}: ${copy.pages} pages, ${copy.bytes} bytes, integrity ok, ${copy.ms} ms`,
         );
