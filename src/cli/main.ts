@@ -19,6 +19,7 @@ import { addCallbackCommands, addKeyCommands } from './callback-commands.js';
 import { addVaultCommands } from './vault-commands.js';
 import { addWalletCommands } from './wallet-commands.js';
 import { addDccCommands } from './dcc-commands.js';
+import { addBackupCommand } from './backup-command.js';
 
 function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -304,6 +305,7 @@ export function buildCli(): Command {
   addWalletCommands(program);
   addDccCommands(program);
   addSignCommand(program);
+  addBackupCommand(program);
 
   return program;
 }
