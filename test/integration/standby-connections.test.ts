@@ -53,9 +53,10 @@ for (const engine of ENGINES.filter((name) => name === 'postgres')) {
       for (const answer of await batch('warm')) assert.equal(typeof answer.body.orderId, 'string');
 
       await admin.query(`alter database "${name}" set default_transaction_read_only = on`);
-      // The pool's connections end; the ones it opens next are read-only, as a standby's are.
+      // The pools' connections end (the requests' and the probes'); the ones they open next are
+      // read-only, as a standby's are.
       await admin.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and application_name = 'gatehouse'",
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and application_name like 'gatehouse%'",
         [name],
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
