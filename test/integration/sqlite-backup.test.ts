@@ -76,7 +76,9 @@ if (ENGINES.includes('sqlite')) {
             registerUntil(node.url, auth, `b${index}`, acknowledged, stop),
           ),
         );
-        await sleep(500);
+        // Orders acknowledged before the copy starts, however slow the machine is today.
+        const waitUntilMs = Date.now() + 30_000;
+        while (acknowledged.length < CONNECTIONS && Date.now() < waitUntilMs) await sleep(50);
         const copyFile = join(database.dataDir, 'copy.sqlite');
         const startedMs = Date.now();
         const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'backup', '--to', copyFile], {
