@@ -122,23 +122,12 @@ if (engines.includes('postgres')) {
 }
 
 function runNodeTests(testPaths) {
-  const child = spawn(
-    process.execPath,
-    [
-      '--test',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      `--test-reporter=${join(root, 'dist/test/support/skip-reporter.js')}`,
-      `--test-reporter-destination=${skipsFile}`,
-      '--test-concurrency=2',
-      ...testPaths,
-    ],
-    {
-      stdio: 'inherit',
-      env,
-      cwd: root,
-    },
-  );
+  // Not `node --test`, which sorts the files by path: run-test-files.js keeps LONGEST_FIRST's order.
+  const child = spawn(process.execPath, [join(root, 'scripts/run-test-files.js'), skipsFile, ...testPaths], {
+    stdio: 'inherit',
+    env,
+    cwd: root,
+  });
   return new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
 }
 
