@@ -5,6 +5,7 @@ import type { LatencyHistogram } from '../../observability/metrics.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { AuditRepository } from '../../store/audit-repository.js';
 import { CallbackRepository } from '../../store/callback-repository.js';
+import { ConsoleOrderList } from '../../store/console-order-list.js';
 import { ConsoleOrderRepository } from '../../store/console-order-repository.js';
 import type { Store } from '../../store/database.js';
 import { LoginFailureRepository } from '../../store/login-failure-repository.js';
@@ -64,6 +65,7 @@ export function consoleServices(deps: {
   const operators = new OperatorRepository(store.db);
   const audit = new AuditRepository(store.db);
   const orders = new ConsoleOrderRepository(store.db);
+  const list = new ConsoleOrderList(store.db);
   const audited = new AuditedOnce(audit, store.writes, clock);
   const callbacks = new CallbackRepository(store);
   return {
@@ -76,7 +78,7 @@ export function consoleServices(deps: {
       clock,
       deps.limits,
     ),
-    orders: new ConsoleOrders(orders, audit, directory),
+    orders: new ConsoleOrders(list, orders, audit, directory),
     actions: new ConsoleActions(
       orders,
       audited,
