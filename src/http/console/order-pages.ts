@@ -17,7 +17,7 @@ import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-routes
 import { CONSOLE_PATH } from './console-session.js';
 import { money, STATUS_NAMES, text } from './console-text.js';
 import { FILTER_LABELS, orderQueryOf } from './order-filters.js';
-import { countLine, filterChips, filterFields, pagingLinks } from './order-search.js';
+import { countLine, exportLinks, filterChips, filterFields, pagingLinks } from './order-search.js';
 import { orderTable, storyBody } from './order-views.js';
 
 function movesMoney(action: OrderAction): action is MoneyAction {
@@ -133,7 +133,7 @@ export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): voi
           )}
           ${problems.length === 0 ? '' : html`<p class="notice error" role="alert">Ignored: ${problems.join('; ')}</p>`}
           ${countLine(page)} ${orderTable(page.orders, logins, page.waiting)}
-          ${pagingLinks(page, session.fields)}`,
+          ${pagingLinks(page, session.fields)} ${exportLinks(session.fields)}`,
         session,
       );
     }),

@@ -21,6 +21,7 @@ import type { OrderLifecycle } from '../order-lifecycle.js';
 import { WalletAdmin } from '../wallets/wallet-admin.js';
 import { AuditedOnce } from './audited-once.js';
 import { ConsoleActions } from './console-actions.js';
+import { ConsoleExports } from './console-exports.js';
 import { ConsoleMerchants } from './console-merchants.js';
 import { ConsoleOrders } from './console-orders.js';
 import { ConsoleOverview } from './console-overview.js';
@@ -42,6 +43,7 @@ export interface ConsoleServices {
   readonly sandbox: ConsoleSandbox;
   readonly overview: ConsoleOverview;
   readonly refusedAttempts: RefusedAttempts;
+  readonly exports: ConsoleExports;
 }
 
 export function consoleServices(deps: {
@@ -115,5 +117,6 @@ export function consoleServices(deps: {
     ),
     overview: new ConsoleOverview(new OverviewRepository(store.db), clock, deps.latency),
     refusedAttempts: new RefusedAttempts(store.writes, deps.random, clock),
+    exports: new ConsoleExports(list, orders, store.writes, deps.random, clock),
   };
 }
