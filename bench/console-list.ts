@@ -76,11 +76,15 @@ class Operator {
   ) {}
 
   async login(): Promise<void> {
+    // The login form's token, and the cookie it is a digest of, as a browser opening it gets them.
+    const form = await fetch(`${this.baseUrl}/console/login`, { redirect: 'manual' });
+    const formCookie = (form.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const csrf = /name="csrf" value="([^"]*)"/.exec(await form.text())?.[1] ?? '';
     const response = await fetch(`${this.baseUrl}/console/login`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: this.email, password: PASSWORD }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: formCookie },
+      body: new URLSearchParams({ csrf, email: this.email, password: PASSWORD }).toString(),
     });
     await response.text();
     const cookie = response.headers.get('set-cookie');
