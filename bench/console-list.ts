@@ -3,13 +3,17 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { readProbe } from './harness.js';
 import { lastFourOf, NEEDS_ATTENTION_EVERY, type Preloaded } from './preload.js';
+import type { Endpoint } from './harness.js';
 import { ROOT } from './world.js';
 
 /*
  * The operator console's order list (GET /console/orders) at the preloaded size: one request at a
  * time, as one operator clicks, so each figure is one page's latency (HTTP included) on a server
  * with nothing else to do. The hundredth page is reached the way an operator reaches it: by
- * following the page's "next" link (its `after` keyset) 99 times from the first page.
+ * following the page's "next" link (its `after` keyset, or a bounded search's "search older") 99
+ * times from the first page; from there, its "newer" link is timed too. Beside each page, a status
+ * request (getOrderStatusExtended.do) is sent while the page is being answered: its delay over a
+ * status request alone is what a slow list would cost the payment API (issue 43, point 4).
  */
 
 /** Timed requests per page (after one untimed request). */
@@ -26,7 +30,7 @@ export interface ConsoleRow {
   readonly operator: 'admin' | 'limited';
   readonly preloaded: number;
   /** 1, or 100 (the hundredth page, reached by following "next"). */
-  readonly page: number;
+  readonly page: number | '100 newer';
   /** Orders on the page. */
   readonly rows: number;
   readonly medianMs: number;
@@ -37,6 +41,19 @@ export interface ConsoleRow {
   readonly statementsPerRequest: number;
   /** The server's CPU time per page. */
   readonly cpuMsPerRequest: number;
+  /** Median ms a status request sent during the page took beyond one sent alone. */
+  readonly statusDelayMs: number;
+}
+
+/** The status request sent beside the pages: the bench merchant's registered order. */
+export interface StatusRequest {
+  readonly path: string;
+  readonly body: string;
+}
+
+export function statusRequestOf(endpoints: readonly Endpoint[]): StatusRequest | undefined {
+  const step = endpoints.find((endpoint) => endpoint.name === 'getOrderStatusExtended.do')?.steps[0];
+  return step === undefined ? undefined : { path: step.path, body: step.body(0, {}) };
 }
 
 /** Pages missing because the list ends before the hundredth: reported beside the rows. */
@@ -59,11 +76,15 @@ class Operator {
   ) {}
 
   async login(): Promise<void> {
+    // The login form's token, and the cookie it is a digest of, as a browser opening it gets them.
+    const form = await fetch(`${this.baseUrl}/console/login`, { redirect: 'manual' });
+    const formCookie = (form.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const csrf = /name="csrf" value="([^"]*)"/.exec(await form.text())?.[1] ?? '';
     const response = await fetch(`${this.baseUrl}/console/login`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: this.email, password: PASSWORD }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: formCookie },
+      body: new URLSearchParams({ csrf, email: this.email, password: PASSWORD }).toString(),
     });
     await response.text();
     const cookie = response.headers.get('set-cookie');
@@ -73,7 +94,7 @@ class Operator {
   }
 
   /** One page: its time, its orders and the link to the next page, if any. */
-  async page(path: string): Promise<{ ms: number; rows: number; next?: string }> {
+  async page(path: string): Promise<{ ms: number; rows: number; next?: string; previous?: string }> {
     const started = performance.now();
     const response = await fetch(`${this.baseUrl}${path}`, {
       redirect: 'manual',
@@ -86,7 +107,13 @@ class Operator {
     if (html.includes('Ignored:')) throw new Error(`${path}: the console ignored a filter`);
     const rows = html.match(/<td><a href="\/console\/orders\/[0-9a-f-]{36}">/g)?.length ?? 0;
     const next = /<a rel="next" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
-    return { ms, rows, ...(next === undefined ? {} : { next }) };
+    const previous = /<a rel="prev" href="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    return {
+      ms,
+      rows,
+      ...(next === undefined ? {} : { next }),
+      ...(previous === undefined ? {} : { previous }),
+    };
   }
 }
 
@@ -110,6 +137,22 @@ function createOperator(env: Record<string, string>, email: string, role: string
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The id preload.ts gives order n. */
+const preloadedId = (n: number) => `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+/** The BIN preload.ts gives order n's card. */
+const firstSixOf = (n: number) => (Math.floor(n / 3) % 2 === 0 ? '411111' : '555555');
+
+/** Sends the status request once the page's request is on its way; its ms. */
+async function statusBeside(baseUrl: string, status: StatusRequest): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${status.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: status.body,
+  });
+  await response.text();
+  return performance.now() - started;
+}
 
 /**
  * Logs an admin (every merchant) and a viewer limited to two merchants in, then times the first
@@ -123,8 +166,9 @@ export async function measureConsoleList(options: {
   readonly workers: number;
   readonly preloaded: Preloaded;
   readonly count: number;
+  readonly status?: StatusRequest;
 }): Promise<{ rows: ConsoleRow[]; short: ConsoleShortList[] }> {
-  const { env, baseUrl, server, probeFile, workers, preloaded, count } = options;
+  const { env, baseUrl, server, probeFile, workers, preloaded, count, status } = options;
   const logins = preloaded.merchants.map((merchant) => merchant.login);
   // The smallest merchant (5 %), the commonest status and a rare one (deposited 68 %, reversed 4 %).
   const smallMerchant = logins.at(-1) ?? '';
@@ -171,16 +215,72 @@ export async function measureConsoleList(options: {
     { list: `order number preload-${middleOrder}`, query: `orderNumber=preload-${middleOrder}`, who: admin },
     { list: `limited operator (${logins[1]}, ${logins[2]})`, query: '', who: limited },
     { list: `limited operator, last four ${lastFour}`, query: `last4=${lastFour}`, who: limited },
+    // Issue 43: the rest of the filters no index serves, each searched within bounded windows.
+    { list: 'transfer STANDARD (3 %)', query: 'p2p=STANDARD', who: admin },
+    { list: 'transfer OCT (none)', query: 'p2p=OCT', who: admin },
+    { list: 'DCC converted (1 %)', query: 'dcc=yes', who: admin },
+    { list: 'DCC not converted (99 %)', query: 'dcc=no', who: admin },
+    { list: 'currency USD (none)', query: 'currency=USD', who: admin },
+    { list: 'amount 9000-9999 EUR (none)', query: 'min=9000&max=9999&currency=EUR', who: admin },
+    {
+      list: `merchant ${smallMerchant}, way SAMSUNG_PAY (none)`,
+      query: `merchant=${smallMerchant}&way=SAMSUNG_PAY`,
+      who: admin,
+    },
+    { list: 'status reversed, way APPLE_PAY', query: 'status=3&way=APPLE_PAY', who: admin },
+    { list: 'limited operator, way SAMSUNG_PAY (none)', query: 'way=SAMSUNG_PAY', who: limited },
+    // Issue 43: the search box, each kind of key.
+    { list: `search order number preload-${middleOrder}`, query: `q=preload-${middleOrder}`, who: admin },
+    { list: 'search order id', query: `q=${preloadedId(middleOrder)}`, who: admin },
+    { list: `search last four ${lastFour}`, query: `q=${lastFour}`, who: admin },
+    {
+      list: `search first six, last four ${firstSixOf(count)}…${lastFour}`,
+      query: `q=${firstSixOf(count)}******${lastFour}`,
+      who: admin,
+    },
+    { list: 'search e-mail', query: 'q=payer%40example.com', who: admin },
+    { list: 'search phone', query: 'q=%2B4915112345678', who: admin },
+    { list: 'search RRN', query: `q=${String(middleOrder).padStart(12, '0')}`, who: admin },
+    {
+      list: 'search approval code',
+      query: `q=${String(middleOrder % 1_000_000).padStart(6, '0')}`,
+      who: admin,
+    },
+    { list: 'search binding id (none)', query: 'q=0193a1b2-0000-7000-8000-0000000b1d00', who: admin },
+    { list: 'search client id (none)', query: 'q=bench-client-7', who: admin },
+    { list: `search last four ${lastFour}, status deposited`, query: `q=${lastFour}&status=2`, who: admin },
+    { list: `limited operator, search last four ${lastFour}`, query: `q=${lastFour}`, who: limited },
   ];
   const only = process.env.BENCH_CONSOLE_ONLY?.split(',');
   const rows: ConsoleRow[] = [];
   const short: ConsoleShortList[] = [];
-  const timed = async (entry: (typeof lists)[number], path: string, page: number): Promise<ConsoleRow> => {
+  const statusAlone = async (): Promise<number> => {
+    if (status === undefined) return 0;
+    const alone: number[] = [];
+    for (let rep = 0; rep < REPS; rep += 1) alone.push(await statusBeside(baseUrl, status));
+    return percentile(alone, 0.5);
+  };
+  const timed = async (
+    entry: (typeof lists)[number],
+    path: string,
+    page: ConsoleRow['page'],
+  ): Promise<ConsoleRow> => {
     const untimed = await entry.who.page(path);
     await readProbe(server, probeFile, workers);
     const times: number[] = [];
     for (let rep = 0; rep < REPS; rep += 1) times.push((await entry.who.page(path)).ms);
     const reading = await readProbe(server, probeFile, workers);
+    // The status request leaves a millisecond after the page's: it waits for whatever part of the
+    // page the serving process is busy with when it arrives.
+    const alone = await statusAlone();
+    const beside: number[] = [];
+    if (status !== undefined)
+      for (let rep = 0; rep < REPS; rep += 1) {
+        const pageDone = entry.who.page(path);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        beside.push(await statusBeside(baseUrl, status));
+        await pageDone;
+      }
     const statements = Object.values(reading.statements).reduce((sum, n) => sum + n, 0);
     const row: ConsoleRow = {
       list: entry.list,
@@ -195,9 +295,10 @@ export async function measureConsoleList(options: {
       requests: REPS,
       statementsPerRequest: statements / REPS,
       cpuMsPerRequest: reading.cpuMs / REPS,
+      statusDelayMs: beside.length === 0 ? 0 : Math.max(0, percentile(beside, 0.5) - alone),
     };
     console.error(
-      `console: ${row.list} page ${page}: median ${row.medianMs.toFixed(1)} ms, p95 ${row.p95Ms.toFixed(1)} ms, ${row.rows} rows`,
+      `console: ${row.list} page ${page}: median ${row.medianMs.toFixed(1)} ms, p95 ${row.p95Ms.toFixed(1)} ms, ${row.rows} rows, status delay ${row.statusDelayMs.toFixed(1)} ms`,
     );
     return row;
   };
@@ -215,6 +316,9 @@ export async function measureConsoleList(options: {
     }
     if (pages === DEEP_PAGE) rows.push(await timed(entry, path, DEEP_PAGE));
     else short.push({ list: entry.list, operator: entry.who === admin ? 'admin' : 'limited', pages });
+    // Back one page from the deepest one reached: the "newer" link's keyset read.
+    const newer = pages > 1 ? (await entry.who.page(path)).previous : undefined;
+    if (newer !== undefined) rows.push(await timed(entry, newer, '100 newer'));
   }
   return { rows, short };
 }
@@ -225,11 +329,11 @@ export function printConsoleRows(rows: readonly ConsoleRow[], short: readonly Co
     `\nconsole order list (GET /console/orders, 50 a page), ${rows[0]?.preloaded} preloaded orders, one request at a time, ${rows[0]?.requests} timed requests per page:`,
   );
   console.log(
-    'list                                               page  orders  median ms  p95 ms  max ms  SQL/page  CPU ms/page',
+    'list                                               page       orders  median ms  p95 ms  max ms  SQL/page  CPU ms/page  status delay ms',
   );
   for (const row of rows) {
     console.log(
-      `${row.list.padEnd(50)} ${String(row.page).padStart(5)}  ${String(row.rows).padStart(6)}  ${row.medianMs.toFixed(1).padStart(9)}  ${row.p95Ms.toFixed(1).padStart(6)}  ${row.maxMs.toFixed(1).padStart(6)}  ${row.statementsPerRequest.toFixed(1).padStart(8)}  ${row.cpuMsPerRequest.toFixed(1).padStart(11)}${row.p95Ms > 100 ? '  > 100 ms' : ''}`,
+      `${row.list.padEnd(50)} ${String(row.page).padStart(9)}  ${String(row.rows).padStart(6)}  ${row.medianMs.toFixed(1).padStart(9)}  ${row.p95Ms.toFixed(1).padStart(6)}  ${row.maxMs.toFixed(1).padStart(6)}  ${row.statementsPerRequest.toFixed(1).padStart(8)}  ${row.cpuMsPerRequest.toFixed(1).padStart(11)}  ${row.statusDelayMs.toFixed(1).padStart(15)}${row.medianMs > 100 || row.p95Ms > 250 || row.statusDelayMs > 20 ? '  over target' : ''}`,
     );
   }
   for (const entry of short) {

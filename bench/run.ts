@@ -16,6 +16,7 @@ import { benchPostgres, pgbenchSingleInsert } from './postgres.js';
 import {
   measureConsoleList,
   printConsoleRows,
+  statusRequestOf,
   type ConsoleRow,
   type ConsoleShortList,
 } from './console-list.js';
@@ -219,6 +220,7 @@ async function main(): Promise<void> {
           workers: WORKERS,
           preloaded: growth,
           count: PRELOAD,
+          status: statusRequestOf(scenarios.endpoints),
         }));
       }
       await measureAll(PRELOAD);

@@ -97,8 +97,8 @@ for (const engine of ENGINES) {
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.getByRole('heading', { name: 'Orders' }).waitFor();
 
-      await page.getByLabel('Card last four').fill('4444');
-      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.getByLabel('Search orders').fill('4444');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
       await page.locator(`a[href="/console/orders/${orderId}"]`).click();
       await page.getByRole('heading', { name: /^Order ui-/ }).waitFor();
       if (engine === 'sqlite') await screenshot(page, 'console-order-story');

@@ -4,6 +4,8 @@ import type { Operator } from '../../services/console/operator.js';
 import { html, sendPage, type Html } from '../pages/html.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { CONSOLE_LANGUAGE, text } from './console-text.js';
+import { BADGE_STYLE } from './order-badge.js';
+import { SEARCH_STYLE, searchBox } from './order-search.js';
 
 const STYLE = `
   body { margin: 0; padding: 0; font: 15px/1.45 system-ui, sans-serif; color: #1b1f24; background: #f6f7f9; }
@@ -80,7 +82,12 @@ export async function consolePage(
   reply: FastifyReply,
   title: string,
   body: Html,
-  session?: { operator: Operator; csrf: string; sandbox?: boolean },
+  session?: {
+    operator: Operator;
+    csrf: string;
+    sandbox?: boolean;
+    fields?: Readonly<Record<string, string>>;
+  },
   status = 200,
   scripted?: ConsolePageScript,
 ): Promise<void> {
@@ -96,6 +103,7 @@ export async function consolePage(
             <a href="${CONSOLE_PATH}/audit">${text('audit')}</a>
             ${session.sandbox ? html`<a href="${CONSOLE_PATH}/sandbox">Sandbox</a>` : ''}
           </nav>
+          ${searchBox(session.fields?.q)}
           <span>${session.operator.email} (${session.operator.role})</span>
           <form method="post" action="${CONSOLE_PATH}/logout">
             <input type="hidden" name="csrf" value="${session.csrf}" />
@@ -110,7 +118,7 @@ export async function consolePage(
       body: html`${bar}
         <main id="main">${body}</main>
         ${(scripted?.files ?? []).map((file) => html`<script src="${file}"></script>`)}`,
-      style: STYLE + (scripted?.style ?? ''),
+      style: STYLE + BADGE_STYLE + SEARCH_STYLE + (scripted?.style ?? ''),
       ...(scripted === undefined ? {} : { script: scripted.script, data: scripted.data }),
     },
     {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleHas } from '../../domain/operator-roles.js';
 import type { ConsoleActions } from '../../services/console/console-actions.js';
+import type { ConsoleExports } from '../../services/console/console-exports.js';
 import type { ConsoleSandbox } from '../../services/console/console-sandbox.js';
 import type { ConsoleMerchants } from '../../services/console/console-merchants.js';
 import type { ConsoleOrders } from '../../services/console/console-orders.js';
@@ -24,6 +25,7 @@ import {
 } from './console-session.js';
 import { text } from './console-text.js';
 import { registerMerchantAdminPages } from './merchant-pages.js';
+import { registerOrderExports } from './order-export-routes.js';
 import { registerOrderPages } from './order-pages.js';
 import { registerSandboxPage } from './sandbox-page.js';
 import { registerOverviewPage } from './overview-page.js';
@@ -36,6 +38,7 @@ export interface ConsoleDeps {
   readonly merchants: ConsoleMerchants;
   readonly overview: ConsoleOverview;
   readonly refusedAttempts: RefusedAttempts;
+  readonly exports: ConsoleExports;
   /** The public address is https: the session cookie is Secure. */
   readonly secureCookies: boolean;
 }
@@ -187,6 +190,7 @@ export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
     }),
   );
   registerOrderPages(app, deps);
+  registerOrderExports(app, deps);
   registerAuditPage(app, deps);
   if (deps.sandbox.enabled) registerSandboxPage(app, deps);
   registerMerchantAdminPages(app, deps);

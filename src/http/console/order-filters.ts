@@ -1,9 +1,29 @@
+import { searchKeysOf } from '../../domain/console-search-key.js';
 import { currencyByAlpha } from '../../domain/currencies.js';
 import type { ConsoleOrderQuery } from '../../services/console/console-orders.js';
 import { minorUnits } from './console-text.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
+
+/** Each filter's name in the list's address, as its field and its chip name it. */
+export const FILTER_LABELS: Readonly<Record<string, string>> = {
+  q: 'Search',
+  merchant: 'Merchant',
+  status: 'Status',
+  from: 'Created from',
+  to: 'Created to',
+  min: 'Amount from',
+  max: 'Amount to',
+  currency: 'Currency',
+  orderNumber: 'Order number',
+  orderId: 'Gatehouse order id',
+  last4: 'Card last four',
+  way: 'Payment way',
+  p2p: 'Transfer',
+  dcc: 'DCC',
+  attention: 'Needs attention',
+};
 
 /** The list's filters from the query string; a value that cannot be read is named in `problems`. */
 export function orderQueryOf(
@@ -72,11 +92,15 @@ export function orderQueryOf(
   if (dcc === 'yes') query.dcc = true;
   if (dcc === 'no') query.dcc = false;
   if (given('attention') === 'yes') query.needsAttention = true;
-  const after = given('after');
-  if (after !== undefined) {
-    const match = /^(\d{1,15})_([0-9a-f-]{36})$/.exec(after);
+  const typed = given('q');
+  if (typed !== undefined) query.search = searchKeysOf(typed);
+  for (const side of ['after', 'before'] as const) {
+    const value = given(side);
+    if (value === undefined) continue;
+    const match = /^(\d{1,15})_([0-9a-f-]{36})$/.exec(value);
     if (match === null) problems.push('the page link is damaged; start from the first page');
-    else query.after = { createdAtMs: Number(match[1]), id: match[2] ?? '' };
+    else query[side] = { createdAtMs: Number(match[1]), id: match[2] ?? '' };
   }
+  if (query.after !== undefined && query.before !== undefined) delete query.before;
   return { query, problems };
 }

@@ -16,19 +16,25 @@ import { actionNotice, consolePage } from './console-layout.js';
 import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-routes.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { money, STATUS_NAMES, text } from './console-text.js';
-import { orderQueryOf } from './order-filters.js';
+import { FILTER_LABELS, orderQueryOf } from './order-filters.js';
+import { countLine, exportLinks, filterChips, filterFields, pagingLinks } from './order-search.js';
 import { orderTable, storyBody } from './order-views.js';
 
 function movesMoney(action: OrderAction): action is MoneyAction {
   return action === 'capture' || action === 'reverse' || action === 'refund';
 }
 
+/**
+ * The filters beyond the search box, folded away until wanted (open while one is in use). The
+ * search, when there is one, rides along so a filter narrows it.
+ */
 function filterForm(fields: Record<string, string>, logins: readonly string[]): Html {
-  const input = (name: string, label: string, attributes = html``) =>
-    html`<label>${label} <input name="${name}" value="${fields[name] ?? ''}" ${attributes} /></label>`;
-  const choice = (name: string, label: string, options: readonly (readonly [string, string])[]) =>
+  const label = (name: string) => FILTER_LABELS[name] ?? name;
+  const input = (name: string, attributes = html``) =>
+    html`<label>${label(name)} <input name="${name}" value="${fields[name] ?? ''}" ${attributes} /></label>`;
+  const choice = (name: string, options: readonly (readonly [string, string])[]) =>
     html`<label
-      >${label}
+      >${label(name)}
       <select name="${name}">
         <option value="">any</option>
         ${options.map(
@@ -37,31 +43,31 @@ function filterForm(fields: Record<string, string>, logins: readonly string[]): 
         )}
       </select></label
     >`;
-  return html`<form class="filters" method="get" action="${CONSOLE_PATH}/orders" role="search">
-    ${choice(
-      'merchant',
-      'Merchant',
-      logins.map((login) => [login, login] as const),
-    )}
-    ${choice('status', 'Status', Object.entries(STATUS_NAMES))}
-    ${input('from', 'Created from', html`type="date"`)} ${input('to', 'Created to', html`type="date"`)}
-    ${input('min', 'Amount from', html`inputmode="decimal"`)}
-    ${input('max', 'Amount to', html`inputmode="decimal"`)} ${input('currency', 'Currency (EUR…)')}
-    ${input('orderNumber', 'Order number')} ${input('orderId', 'Gatehouse order id')}
-    ${input('last4', 'Card last four', html`inputmode="numeric" maxlength="4"`)}
-    ${input('way', 'Payment way')}
-    ${choice('p2p', 'Transfer', [
-      ['STANDARD', 'card to card'],
-      ['AFT', 'AFT'],
-      ['OCT', 'OCT'],
-    ])}
-    ${choice('dcc', 'DCC', [
-      ['yes', 'converted'],
-      ['no', 'not converted'],
-    ])}
-    ${choice('attention', 'Needs attention', [['yes', 'yes']])}
-    <button type="submit">${text('filter')}</button>
-  </form>`;
+  const inUse = [...filterFields(fields).keys()].some((name) => name !== 'q');
+  return html`<details class="filters" ${inUse ? html`open` : ''}>
+    <summary>${text('moreFilters')}</summary>
+    <form class="filters" method="get" action="${CONSOLE_PATH}/orders">
+      ${fields.q === undefined ? '' : html`<input type="hidden" name="q" value="${fields.q}" />`}
+      ${choice(
+        'merchant',
+        logins.map((login) => [login, login] as const),
+      )}
+      ${choice('status', Object.entries(STATUS_NAMES))} ${input('from', html`type="date"`)}
+      ${input('to', html`type="date"`)} ${input('min', html`inputmode="decimal"`)}
+      ${input('max', html`inputmode="decimal"`)} ${input('currency', html`placeholder="EUR"`)} ${input('way')}
+      ${choice('p2p', [
+        ['STANDARD', 'card to card'],
+        ['AFT', 'AFT'],
+        ['OCT', 'OCT'],
+      ])}
+      ${choice('dcc', [
+        ['yes', 'converted'],
+        ['no', 'not converted'],
+      ])}
+      ${choice('attention', [['yes', 'yes']])}
+      <button type="submit">${text('filter')}</button>
+    </form>
+  </details>`;
 }
 
 /** What the confirmation says will happen, in words and the exact money that moves. */
@@ -116,21 +122,18 @@ export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): voi
       const { query, problems } = orderQueryOf(session.fields, merchants);
       const page = await deps.orders.list(session.operator, query);
       const logins = new Map(merchants.map((merchant) => [merchant.id, merchant.login]));
-      const nextFields = new URLSearchParams(
-        Object.entries(session.fields).filter(([name]) => name !== 'after' && name !== 'csrf'),
-      );
-      if (page.next !== undefined) nextFields.set('after', `${page.next.createdAtMs}_${page.next.id}`);
       await consolePage(
         reply,
         text('orders'),
         html`<h1>${text('orders')}</h1>
+          ${filterChips(session.fields)}
           ${filterForm(
             session.fields,
             merchants.map((merchant) => merchant.login),
           )}
           ${problems.length === 0 ? '' : html`<p class="notice error" role="alert">Ignored: ${problems.join('; ')}</p>`}
-          ${orderTable(page.orders, logins)}
-          ${page.next === undefined ? '' : html`<p><a rel="next" href="${CONSOLE_PATH}/orders?${nextFields.toString()}">${text('nextPage')}</a></p>`}`,
+          ${countLine(page)} ${orderTable(page.orders, logins, page.waiting)}
+          ${pagingLinks(page, session.fields)} ${exportLinks(session.fields)}`,
         session,
       );
     }),

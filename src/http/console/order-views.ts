@@ -2,17 +2,19 @@ import { roleHas } from '../../domain/operator-roles.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import type { OrderStory } from '../../services/console/console-orders.js';
 import type { Operator } from '../../services/console/operator.js';
-import type { ConsoleOrderSummary } from '../../store/console-order-repository.js';
+import type { ConsoleOrderSummary } from '../../store/console-order-filter.js';
 import type { ConsoleAuditRow } from '../../store/schema.js';
 import { html, type Html } from '../pages/html.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { movableMinor, type MoneyAction } from '../../services/console/movable-amount.js';
 import { outcomeText } from './audit-outcome.js';
+import { badgeHtml } from './order-badge.js';
 import { currencyName, money, STATUS_NAMES, text, when, type ConsoleText } from './console-text.js';
 
 export function orderTable(
   orders: readonly ConsoleOrderSummary[],
   logins: ReadonlyMap<string, string>,
+  waiting: ReadonlySet<string>,
 ): Html {
   if (orders.length === 0) return html`<p>${text('noOrders')}</p>`;
   return html`<table>
@@ -38,7 +40,7 @@ export function orderTable(
             <td>${logins.get(order.merchant_id) ?? order.merchant_id}</td>
             <td><a href="${CONSOLE_PATH}/orders/${order.id}">${order.order_number}</a></td>
             <td>${money(order.amount_minor, order.currency)}</td>
-            <td>${STATUS_NAMES[order.status] ?? String(order.status)}</td>
+            <td>${badgeHtml(order, waiting.has(order.id))}</td>
             <td>${order.card_masked_pan ?? ''}</td>
             <td>
               ${[order.payment_way, order.p2p_type, order.dcc_currency === null ? null : 'DCC'].filter((part) => part !== null).join(' · ')}
@@ -119,11 +121,12 @@ export function auditDetail(entry: ConsoleAuditRow): string {
 
 function summary(story: OrderStory): Html {
   const { order } = story;
-  const rows: [string, string][] = [
+  const waiting = story.operations.some((operation) => operation.state === 'needsAttention');
+  const rows: [string, string | Html][] = [
     ['Merchant', story.merchantLogin],
     ['Order number', order.order_number],
     ['Gatehouse id', order.id],
-    ['Status', STATUS_NAMES[order.status] ?? String(order.status)],
+    ['Status', html`${badgeHtml(order, waiting)} (${STATUS_NAMES[order.status] ?? String(order.status)})`],
     ['Amount', money(order.amount_minor, order.currency)],
     [
       'Held / captured / refunded',

@@ -5,6 +5,7 @@ import type { LatencyHistogram } from '../../observability/metrics.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { AuditRepository } from '../../store/audit-repository.js';
 import { CallbackRepository } from '../../store/callback-repository.js';
+import { ConsoleOrderList } from '../../store/console-order-list.js';
 import { ConsoleOrderRepository } from '../../store/console-order-repository.js';
 import type { Store } from '../../store/database.js';
 import { LoginFailureRepository } from '../../store/login-failure-repository.js';
@@ -21,6 +22,7 @@ import { WalletAdmin } from '../wallets/wallet-admin.js';
 import { AuditedOnce } from './audited-once.js';
 import { ConsoleActions } from './console-actions.js';
 import type { CallbackObserver } from '../callbacks/callback-observer.js';
+import { ConsoleExports } from './console-exports.js';
 import { ConsoleMerchants } from './console-merchants.js';
 import { ConsoleOrders } from './console-orders.js';
 import { ConsoleOverview } from './console-overview.js';
@@ -42,6 +44,7 @@ export interface ConsoleServices {
   readonly sandbox: ConsoleSandbox;
   readonly overview: ConsoleOverview;
   readonly refusedAttempts: RefusedAttempts;
+  readonly exports: ConsoleExports;
 }
 
 export function consoleServices(deps: {
@@ -67,6 +70,7 @@ export function consoleServices(deps: {
   const operators = new OperatorRepository(store.db);
   const audit = new AuditRepository(store.db);
   const orders = new ConsoleOrderRepository(store.db);
+  const list = new ConsoleOrderList(store.db);
   const audited = new AuditedOnce(audit, store.writes, clock);
   const callbacks = new CallbackRepository(store);
   return {
@@ -79,7 +83,7 @@ export function consoleServices(deps: {
       clock,
       deps.limits,
     ),
-    orders: new ConsoleOrders(orders, audit, directory),
+    orders: new ConsoleOrders(list, orders, audit, directory),
     actions: new ConsoleActions(
       orders,
       audited,
@@ -117,5 +121,6 @@ export function consoleServices(deps: {
     ),
     overview: new ConsoleOverview(new OverviewRepository(store.db), clock, deps.latency),
     refusedAttempts: new RefusedAttempts(store.writes, deps.random, clock),
+    exports: new ConsoleExports(list, orders, store.writes, deps.random, clock),
   };
 }

@@ -23,6 +23,7 @@ import * as overviewIndexes from './0021-overview-indexes.js';
 import * as consoleListIndexes from './0022-console-list-indexes.js';
 import * as servingProcesses from './0023-serving-processes.js';
 import * as loginFailures from './0024-login-failures.js';
+import * as consoleSearchIndexes from './0025-console-search-indexes.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -50,4 +51,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0022-console-list-indexes': consoleListIndexes,
   '0023-serving-processes': servingProcesses,
   '0024-login-failures': loginFailures,
+  '0025-console-search-indexes': consoleSearchIndexes,
 };
