@@ -21,6 +21,8 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database.
 /** dist/test/integration/cli.test.js → bin/gatehouse.js at the root of the checkout. */
 const CLI = fileURLToPath(new URL('../../../bin/gatehouse.js', import.meta.url));
 const SPAWN_TIMEOUT_MS = 20_000;
+/** How long serve may take to answer: on a loaded machine it was seen to need more than 20 s. */
+const SERVE_START_MS = 60_000;
 /** One key for every engine: generating it is the slow part. */
 const signingKey = createSigningKey(2048, 'gatehouse-cli');
 
@@ -120,7 +122,7 @@ function startServe(env: Env): Server {
   const output = (): string => `\nstdout: ${stdout}\nstderr: ${stderr}`;
   return {
     stdout: () => stdout,
-    waitFor(text, timeoutMs = SPAWN_TIMEOUT_MS) {
+    waitFor(text, timeoutMs = SERVE_START_MS) {
       return new Promise((resolve, reject) => {
         const check = (): void => {
           if (stdout.includes(text)) finish(() => resolve(stdout));
@@ -142,13 +144,13 @@ function startServe(env: Env): Server {
       });
     },
     async waitUntilServing(address) {
-      const deadline = Date.now() + SPAWN_TIMEOUT_MS;
+      const deadline = Date.now() + SERVE_START_MS;
       for (;;) {
         if (exitCode !== undefined) throw new Error(`serve exited (${exitCode}) before serving${output()}`);
         try {
           await fetch(`${address}/payment/rest/getOrderStatusExtended.do`, {
             method: 'POST',
-            signal: AbortSignal.timeout(1_000),
+            signal: AbortSignal.timeout(5_000),
           });
           return;
         } catch {
