@@ -8,6 +8,7 @@ import { join } from 'node:path';
 // The one PostgreSQL starter (test/support/throwaway-postgres.ts), built before this runs.
 import { findPgBin, startThrowawayPostgres } from '../dist/test/support/throwaway-postgres.js';
 import { inCi } from '../dist/test/support/required-in-ci.js';
+import { prepareMigrationTemplates } from '../dist/test/support/migration-templates.js';
 import { INTENDED_SKIPS, unintendedSkips } from '../dist/test/support/skip-reporter.js';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -120,6 +121,8 @@ if (engines.includes('postgres')) {
     console.log(`started a throwaway PostgreSQL for the tests (${bin})`);
   }
 }
+
+Object.assign(env, await prepareMigrationTemplates(outputDir, postgres?.url));
 
 function runNodeTests(testPaths) {
   // Not `node --test`, which sorts the files by path: run-test-files.js keeps LONGEST_FIRST's order.

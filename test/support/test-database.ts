@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -13,10 +13,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database per test file: a SQLite file in a temp folder, or a new PostgreSQL database. */
+/**
+ * Set by scripts/run-tests.js (migration-templates.ts): a SQLite file and a PostgreSQL database
+ * that hold every migration and no data. Copying one costs a few milliseconds where running the
+ * migrations costs 300-400 ms, a hundred times per engine in a run. A file run on its own gets an
+ * empty database, which the server migrates as it starts.
+ */
+const SQLITE_TEMPLATE = process.env.GATEHOUSE_TEST_SQLITE_TEMPLATE;
+const PG_TEMPLATE = process.env.GATEHOUSE_TEST_PG_TEMPLATE;
+
+/** A fresh database per test server: a SQLite file in a temp folder, or a new PostgreSQL database. */
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
   if (engine === 'sqlite') {
+    if (SQLITE_TEMPLATE !== undefined) copyFileSync(SQLITE_TEMPLATE, join(dataDir, 'gatehouse.sqlite'));
     return {
       url: `sqlite:${join(dataDir, 'gatehouse.sqlite')}`,
       dataDir,
@@ -32,7 +42,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const name = `gh_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${PG_TEMPLATE === undefined ? '' : ` TEMPLATE ${PG_TEMPLATE}`}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
