@@ -22,7 +22,14 @@ const lastSeenAt = new Map();
 stream.on('test:dequeue', (event) => {
   if (event.nesting === 0 && files.includes(event.name)) startedAt.set(event.name, Date.now());
 });
-for (const type of ['test:pass', 'test:fail', 'test:complete', 'test:stdout', 'test:stderr', 'test:diagnostic']) {
+for (const type of [
+  'test:pass',
+  'test:fail',
+  'test:complete',
+  'test:stdout',
+  'test:stderr',
+  'test:diagnostic',
+]) {
   stream.on(type, (event) => {
     if (event.file !== undefined && startedAt.has(event.file)) lastSeenAt.set(event.file, Date.now());
   });
@@ -43,6 +50,7 @@ writeFileSync(join(dirname(skipsFile), 'file-times.json'), `${JSON.stringify(fil
 if (fileTimes.length > 1) {
   const total = fileTimes.reduce((sum, { seconds }) => sum + seconds, 0);
   console.log(`\nfiles' own times: ${total.toFixed(1)} s in all, ${concurrency} at a time; the longest:`);
-  for (const { file, seconds } of fileTimes.slice(0, 15)) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
+  for (const { file, seconds } of fileTimes.slice(0, 15))
+    console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${file}`);
 }
 process.exitCode = failed ? 1 : 0;
