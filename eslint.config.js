@@ -17,7 +17,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', 'bin/*.js', 'scripts/*.js'] },
+        projectService: { allowDefaultProject: ['*.js', '.dependency-cruiser.cjs', 'bin/*.js', 'scripts/*.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -47,5 +47,11 @@ export default tseslint.config(
     languageOptions: {
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' },
     },
+  },
+  {
+    // dependency-cruiser reads its configuration as CommonJS.
+    files: ['**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable' } },
   },
 );

@@ -21,7 +21,7 @@ import { Idempotency } from './http/idempotency.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { automaticHoldJob } from './jobs/automatic-hold-job.js';
 import { moneyStepRecoveryJob } from './jobs/money-step-recovery-job.js';
-import { SandboxLedgerRepository } from './store/sandbox-ledger-repository.js';
+import { SandboxLedgerRepository } from './processing/sandbox/sandbox-ledger-repository.js';
 import type { AcquirerPort } from './processing/acquirer/acquirer-port.js';
 import { callbackDeliveryJob } from './jobs/callback-delivery-job.js';
 import { idempotencyCleanupJob } from './jobs/idempotency-cleanup-job.js';
@@ -43,6 +43,7 @@ import { ThreeDsServer } from './processing/threeds/three-ds-server.js';
 import { registerAcsRoutes } from './http/pages/acs-routes.js';
 import { registerAppAcsRoutes } from './http/pages/app-acs-routes.js';
 import { registerApiDocsRoutes } from './http/pages/api-docs-routes.js';
+import { openApiText } from './docs/api-document.js';
 import { registerConsole } from './http/console/console-routes.js';
 import { consoleServices, type ConsoleServices } from './services/console/console-module.js';
 import { ReadinessProbe } from './store/readiness.js';
@@ -450,7 +451,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       registerThreeDsRoutes(app, { server: threeDs, payments: authenticated });
       registerAcsRoutes(app, acs);
       registerAppAcsRoutes(app, acs);
-      registerApiDocsRoutes(app);
+      registerApiDocsRoutes(app, openApiText());
       registerConsole(app, {
         ...operatorConsole,
         secureCookies: config.publicUrl.startsWith('https:'),

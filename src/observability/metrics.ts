@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { MoneyObserver, PaymentOutcome } from '../services/money-observer.js';
 import type { CallbackFailureReason, CallbackObserver } from '../services/callbacks/callback-observer.js';
+import type { LatencyHistogram } from '../services/console/latency-summary.js';
 import type { QueueDepths } from '../store/queue-depths.js';
 import type { QueueReading } from './queue-watch.js';
 
@@ -13,15 +14,6 @@ import type { QueueReading } from './queue-watch.js';
  */
 const LATENCY_BUCKETS_S = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
-
-/** One kind of acquirer call as the latency histogram has it: cumulative counts per upper bound. */
-export interface LatencyHistogram {
-  readonly kind: string;
-  readonly count: number;
-  readonly sumSeconds: number;
-  /** Ascending bounds in seconds, the last Infinity; `count` is calls that took at most `le`. */
-  readonly buckets: readonly { readonly le: number; readonly count: number }[];
-}
 
 export class GatehouseMetrics implements MoneyObserver, CallbackObserver {
   readonly registry = new Registry();

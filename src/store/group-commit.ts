@@ -1,9 +1,11 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import type { UnitCheck } from './store-checks.js';
 import { NO_WRITE_LOCK, type WriteLock } from './write-lock.js';
 
-export type Work<T> = (db: Kysely<Database> | Transaction<Database>) => Promise<T>;
+import type { Work } from './prepared-query.js';
+
+export type { Work } from './prepared-query.js';
 
 interface Pending {
   readonly work: Work<unknown>;

@@ -17,6 +17,9 @@ import type { Database } from './schema.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
+/** A unit of work: what GroupCommit runs on a batch's transaction, or alone with a savepoint. */
+export type Work<T> = (db: Executor) => Promise<T>;
+
 const MARKER = '\u0000gatehouse-parameter-';
 
 interface Compiled<P> {

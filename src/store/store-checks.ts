@@ -1,8 +1,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { Work } from './group-commit.js';
-import type { Executor } from './prepared-query.js';
+import type { Executor, Work } from './prepared-query.js';
 
 /**
  * How a unit's second run went: it threw (its guard refused it, a key was taken), or it ran and

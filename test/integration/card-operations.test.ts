@@ -12,7 +12,7 @@ import type {
 } from '../../src/processing/acquirer/acquirer-port.js';
 import { sealSeToken } from '../../src/processing/se-token.js';
 import { SandboxAcquirer } from '../../src/processing/sandbox/sandbox-acquirer.js';
-import { SandboxLedgerRepository } from '../../src/store/sandbox-ledger-repository.js';
+import { SandboxLedgerRepository } from '../../src/processing/sandbox/sandbox-ledger-repository.js';
 import type { MerchantContext } from '../../src/services/merchant-context.js';
 import { OrderRegistration } from '../../src/services/order-registration.js';
 import { OrderRepository } from '../../src/store/order-repository.js';

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { pendingOperationRow } from '../../src/domain/operation-intent.js';
 import type { AcquirerPort } from '../../src/processing/acquirer/acquirer-port.js';
 import { SandboxAcquirer } from '../../src/processing/sandbox/sandbox-acquirer.js';
-import { SandboxLedgerRepository } from '../../src/store/sandbox-ledger-repository.js';
+import { SandboxLedgerRepository } from '../../src/processing/sandbox/sandbox-ledger-repository.js';
 import { OperationRepository } from '../../src/store/operation-repository.js';
 import { OrderMovementRepository } from '../../src/store/order-movement-repository.js';
 import { OrderRepository } from '../../src/store/order-repository.js';

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { openApiText } from '../../docs/api-document.js';
 
 /** swagger-ui-dist's files this page uses, served from the package: the page works offline. */
 const SWAGGER_FILES = {
@@ -88,10 +87,11 @@ function swaggerAssets(): Map<string, Buffer> {
 
 /**
  * The API's OpenAPI 3.1 document at GET /openapi.json, and a reference page at GET /docs rendered
- * by Swagger UI from that document, its scripts and styles served by the gateway itself.
+ * by Swagger UI from that document, its scripts and styles served by the gateway itself. The
+ * document is handed in by the composition root: it is made from the operation tables (src/docs),
+ * a floor above the HTTP layer.
  */
-export function registerApiDocsRoutes(app: FastifyInstance): void {
-  const document = openApiText();
+export function registerApiDocsRoutes(app: FastifyInstance, document: string): void {
   const assets = swaggerAssets();
   app.get('/openapi.json', async (_request, reply) => {
     await reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document);

@@ -1,7 +1,7 @@
 import type { X509Certificate } from 'node:crypto';
 import type { Clock } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
-import type { LatencyHistogram } from '../../observability/metrics.js';
+import type { LatencyHistogram } from './latency-summary.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { AuditRepository } from '../../store/audit-repository.js';
 import { CallbackRepository } from '../../store/callback-repository.js';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../domain/clock.js';
 import { currencyByNumeric } from '../../domain/currencies.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
-import type { LatencyHistogram } from '../../observability/metrics.js';
+import type { LatencyHistogram } from './latency-summary.js';
 import type {
   AuthenticationCell,
   OpenSteps,

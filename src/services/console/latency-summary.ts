@@ -1,4 +1,14 @@
-import type { LatencyHistogram } from '../../observability/metrics.js';
+/**
+ * One kind of acquirer call as the metrics' latency histogram has it: cumulative counts per upper
+ * bound. Declared here, where the console reads it; the metrics (observability/) provide it.
+ */
+export interface LatencyHistogram {
+  readonly kind: string;
+  readonly count: number;
+  readonly sumSeconds: number;
+  /** Ascending bounds in seconds, the last Infinity; `count` is calls that took at most `le`. */
+  readonly buckets: readonly { readonly le: number; readonly count: number }[];
+}
 
 /** One kind of acquirer call: how long calls took, as far as the histogram's buckets tell. */
 export interface LatencySummary {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { LedgerCall, LedgerEntry, SandboxLedger } from '../processing/sandbox/sandbox-ledger.js';
-import type { GroupCommit } from './group-commit.js';
-import { preparedQuery } from './prepared-query.js';
-import type { Database, SandboxAcquirerOperationRow } from './schema.js';
+import type { LedgerCall, LedgerEntry, SandboxLedger } from './sandbox-ledger.js';
+import type { GroupCommit } from '../../store/group-commit.js';
+import { preparedQuery } from '../../store/prepared-query.js';
+import type { Database, SandboxAcquirerOperationRow } from '../../store/schema.js';
 
 function entryOf(row: SandboxAcquirerOperationRow): LedgerEntry {
   return {

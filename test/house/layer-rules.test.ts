@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The house's boundary check (.dependency-cruiser.cjs, run by `npm run check`) refuses each kind
+ * of violation ARCHITECTURE names when one is planted in a small tree of its own: an import from a
+ * higher floor, an operation reaching a repository or the outside world, the HTTP layer reaching
+ * the store, a circle; and lets the same tree pass once the plants are gone.
+ */
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+// The package exports no path to its command: it is the one `npm run lint:layers` runs.
+const CLI = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+let tree: string;
+
+function plant(files: Record<string, string>): void {
+  rmSync(join(tree, 'src'), { recursive: true, force: true });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(tree, path)), { recursive: true });
+    writeFileSync(join(tree, path), text);
+  }
+}
+
+function cruise(): { status: number | null; output: string } {
+  const run = spawnSync(
+    process.execPath,
+    [CLI, 'src', '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err'],
+    { cwd: tree, encoding: 'utf8' },
+  );
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+const CLEAN = {
+  'src/domain/rule.ts': 'export const RULE = 1;\n',
+  'src/store/order-row.ts': "import { RULE } from '../domain/rule.js';\nexport const ROW = RULE;\n",
+  'src/services/orders.ts': "import { ROW } from '../store/order-row.js';\nexport const VIEW = ROW;\n",
+  'src/api/status.ts': "import { VIEW } from '../services/orders.js';\nexport const ANSWER = VIEW;\n",
+  'src/http/route.ts': "import { ANSWER } from '../api/status.js';\nexport const PAGE = ANSWER;\n",
+};
+
+before(() => {
+  tree = mkdtempSync(join(tmpdir(), 'gatehouse-layers-'));
+  writeFileSync(
+    join(tree, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true } }),
+  );
+});
+after(() => rmSync(tree, { recursive: true, force: true }));
+
+test('a tree whose imports all run down the floors passes', () => {
+  plant(CLEAN);
+  const { status, output } = cruise();
+  assert.equal(status, 0, output);
+});
+
+const PLANTS: readonly { rule: string; files: Record<string, string> }[] = [
+  {
+    rule: 'no-upward-from-domain',
+    files: { 'src/domain/late.ts': "import { PAGE } from '../http/route.js';\nexport const L = PAGE;\n" },
+  },
+  {
+    rule: 'no-upward-from-store',
+    files: {
+      'src/store/knows.ts': "import { VIEW } from '../services/orders.js';\nexport const K = VIEW;\n",
+    },
+  },
+  {
+    rule: 'api-not-to-store',
+    files: {
+      'src/api/rows.ts': "import type { ROW } from '../store/order-row.js';\nexport type R = typeof ROW;\n",
+    },
+  },
+  {
+    rule: 'api-not-to-processing',
+    files: {
+      'src/processing/acs.ts': 'export const ACS = 1;\n',
+      'src/api/challenge.ts': "import { ACS } from '../processing/acs.js';\nexport const C = ACS;\n",
+    },
+  },
+  {
+    rule: 'http-not-to-store',
+    files: { 'src/http/rows.ts': "import { ROW } from '../store/order-row.js';\nexport const R = ROW;\n" },
+  },
+  {
+    rule: 'no-circular',
+    files: {
+      'src/services/one.ts': "import { TWO } from './two.js';\nexport const ONE = () => TWO;\n",
+      'src/services/two.ts': "import { ONE } from './one.js';\nexport const TWO = () => ONE;\n",
+    },
+  },
+];
+
+for (const { rule, files } of PLANTS) {
+  test(`a planted violation of ${rule} fails the check`, () => {
+    plant({ ...CLEAN, ...files });
+    const { status, output } = cruise();
+    assert.notEqual(status, 0, output);
+    assert.match(output, new RegExp(`error ${rule}:`), output);
+  });
+}
