@@ -111,7 +111,7 @@ for (const engine of ENGINES) {
         await context.close();
       });
 
-      test('a page in sections; a setting, a callback address and a limit changed in dialogs by keyboard, confirmed and audited; Escape closes; 390 px', async () => {
+      test('a page in sections; a setting, a callback address and a limit changed in dialogs by keyboard, confirmed and audited; Escape closes; 390 px; a P2P fee without JavaScript', async () => {
         const shop = await gh.createMerchant({
           login: `sect${randomBytes(3).toString('hex')}`,
           callbackUrl: endpoint.url,
@@ -264,6 +264,36 @@ for (const engine of ENGINES) {
         await certificate.getByRole('link', { name: 'Cancel' }).click();
         await page.locator('dialog[open]').waitFor({ state: 'detached' });
         await context.close();
+
+        // Without JavaScript the same button opens the form as a page, then its confirmation.
+        const plain = await browser.newContext({ javaScriptEnabled: false });
+        const noScript = await plain.newPage();
+        await consoleLogin(noScript, gh.baseUrl, email, PASSWORD);
+        await noScript.goto(merchantUrl);
+        await noScript.getByRole('button', { name: 'Change the P2P fee plan…' }).click();
+        await noScript.getByRole('heading', { level: 1, name: /^Change the P2P fee plan for / }).waitFor();
+        await noScript.getByLabel(/^P2P fee plan/).fill('percent=2,fixed=10');
+        await noScript.getByRole('button', { name: 'Review the change…' }).click();
+        await noScript.getByRole('heading', { level: 1, name: /^Confirm: Change settings for / }).waitFor();
+        assert.deepEqual(await noScript.locator('main tbody tr td').allTextContents(), [
+          'P2P fee plan (percent=1.5, fixed=30, min=50, max=5000 or none)',
+          after.p2pFee ?? 'none',
+          'percent=2,fixed=10',
+        ]);
+        await noScript.getByRole('button', { name: 'Confirm' }).click();
+        await noScript.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
+        assert.equal((await gh.gatehouse.admin.show(shop.merchantLogin)).p2pFee, 'percent=2,fixed=10,min=0');
+        const last = await gh.gatehouse.store.db
+          .selectFrom('console_audit')
+          .select(['action', 'details'])
+          .where('merchant_id', '=', merchant.id)
+          .orderBy('at_ms', 'desc')
+          .executeTakeFirstOrThrow();
+        assert.deepEqual(
+          [last.action, last.details],
+          ['merchant.settings', JSON.stringify({ p2pFee: 'percent=2,fixed=10' })],
+        );
+        await plain.close();
       });
     },
   );
