@@ -116,8 +116,7 @@ for (const engine of ENGINES) {
       for (const heading of [
         'Settings',
         'Permissions',
-        'API users',
-        'API tokens',
+        'API users and tokens',
         'Signing certificates',
         'Callbacks',
         'Wallet keys',
@@ -126,6 +125,19 @@ for (const engine of ENGINES) {
         'Child merchants',
       ])
         assert.match(page.html, new RegExp(`<h2 id="[^"]+">${heading}</h2>`), heading);
+      for (const heading of ['API users', 'API tokens'])
+        assert.match(page.html, new RegExp(`<h3 id="[^"]+">${heading}</h3>`), heading);
+      for (const anchor of [
+        'settings',
+        'users-tokens',
+        'certificates',
+        'callbacks',
+        'wallet-keys',
+        'p2p',
+        'limits',
+      ])
+        assert.ok(page.html.includes(`<a href="#${anchor}">`), `the navigation links to #${anchor}`);
+      assert.ok(!/<input(?![^>]*type="hidden")/.test(page.html.split('<main')[1] ?? ''), 'no field inline');
       assert.ok(page.html.includes(shopX.userName));
       assert.match(page.html, /set \(never shown\)/);
       assert.equal((await admin.get('/console/merchants/no-such-merchant')).status, 404);
@@ -133,6 +145,17 @@ for (const engine of ENGINES) {
 
     test('an admin changes settings through a confirmation, once; an unchanged form changes nothing', async () => {
       const login = shopX.merchantLogin;
+      // Without JavaScript, a change's button opens its form as a page, with the values of now.
+      const edit = await admin.get(`/console/merchants/${login}/edit?form=limits`);
+      assert.equal(edit.status, 200);
+      assert.match(edit.html, /<h1>Change limits for /);
+      assert.match(
+        edit.html,
+        /<form class="edit" method="get" action="\/console\/merchants\/[^"]+\/confirm">/,
+      );
+      assert.match(edit.html, /name="rateLimit" value="200"/);
+      assert.ok(!edit.html.includes('name="currency"'), "only the section's settings");
+      assert.equal((await admin.get(`/console/merchants/${login}/edit?form=nothing`)).status, 404);
       const confirm = await admin.get(
         `/console/merchants/${login}/confirm?action=settings&rateLimit=7&concurrencyLimit=50`,
       );
@@ -290,8 +313,13 @@ for (const engine of ENGINES) {
         const page = await reader.get(`/console/merchants/${login}`);
         assert.equal(page.status, 200);
         assert.ok(!page.html.includes('/confirm'), `no change forms for ${role}`);
+        assert.ok(
+          !page.html.includes('/edit') && !page.html.includes('<dialog'),
+          `no change buttons for ${role}`,
+        );
         const asked = await reader.get(`/console/merchants/${login}/confirm?action=issueToken`);
         assert.equal(asked.status, 403, role);
+        assert.equal((await reader.get(`/console/merchants/${login}/edit?form=limits`)).status, 403, role);
         const csrf = hiddenFields(page.html).csrf ?? '';
         for (const fields of [
           form,
@@ -318,6 +346,7 @@ for (const engine of ENGINES) {
       const y = shopY.merchantLogin;
       assert.equal((await limited.get(`/console/merchants/${y}`)).status, 404);
       assert.equal((await limited.get(`/console/merchants/${y}/confirm?action=issueToken`)).status, 404);
+      assert.equal((await limited.get(`/console/merchants/${y}/edit?form=settings`)).status, 404);
       const xKey = await gh.gatehouse.store.db
         .selectFrom('wallet_keys')
         .select('id')

@@ -70,6 +70,8 @@ export const CONSOLE_EN = {
   wholeCapture: 'Capture the whole remaining {amount}…',
   wholeReverse: 'Reverse the whole remaining {amount}…',
   wholeRefund: 'Refund the whole remaining {amount}…',
+  merchantSections: 'Sections of this merchant',
+  reviewChange: 'Review the change…',
 } as const;
 
 export type ConsoleText = keyof typeof CONSOLE_EN;

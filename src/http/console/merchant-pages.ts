@@ -7,8 +7,11 @@ import { consolePage } from './console-layout.js';
 import { guarded, type ConsoleDeps } from './console-routes.js';
 import { text } from './console-text.js';
 import { CHANGE_TITLES, changeOf, consequence, isChangeKind } from './merchant-change-forms.js';
+import { changeDialogScript } from './merchant-dialog.js';
+import { editBody, EDIT_FORMS, isEditFormName } from './merchant-edit-forms.js';
 import { shownOncePage, walletKeyPage } from './merchant-results.js';
-import { MERCHANTS_PATH, merchantBody, merchantPath, merchantTable } from './merchant-views.js';
+import { MERCHANTS_PATH, merchantPath } from './merchant-path.js';
+import { merchantBody, merchantTable } from './merchant-views.js';
 
 function hidden(name: string, value: string): Html {
   return html`<input type="hidden" name="${name}" value="${value}" />`;
@@ -49,7 +52,33 @@ export function registerMerchantAdminPages(app: FastifyInstance, deps: ConsoleDe
           : entry.outcome === 'done'
             ? html`<p class="notice" role="status">${text('done')}</p>`
             : html`<p class="notice error" role="alert">${outcomeText(entry)}</p>`;
-      await consolePage(reply, `Merchant ${login}`, merchantBody(page, session.operator, notice), session);
+      await consolePage(
+        reply,
+        `Merchant ${login}`,
+        merchantBody(page, session.operator, notice),
+        session,
+        200,
+        changeDialogScript(),
+      );
+    }),
+  );
+
+  // A change's form: in the merchant page's dialog, or as this page without JavaScript.
+  app.get(
+    `${MERCHANTS_PATH}/:login/edit`,
+    guarded(deps, async (request, reply, session) => {
+      const { login } = request.params as { login: string };
+      const summary = await deps.merchants.forChange(session.operator, login);
+      const name = session.fields.form;
+      if (!isEditFormName(name)) throw new ConsoleNotFound(String(name));
+      await consolePage(
+        reply,
+        EDIT_FORMS[name].title,
+        editBody(name, summary),
+        session,
+        200,
+        changeDialogScript(),
+      );
     }),
   );
 
@@ -71,22 +100,29 @@ export function registerMerchantAdminPages(app: FastifyInstance, deps: ConsoleDe
       if (!isChangeKind(kind)) throw new ConsoleNotFound(String(kind));
       const asked = changeOf(kind, session.fields, summary);
       if (typeof asked === 'string') {
-        const body = html`<p class="notice error" role="alert">${CHANGE_TITLES[kind]}: ${asked}.</p>
-          <p><a href="${merchantPath(login)}">Back to ${login}</a></p>`;
+        const body = html`<div id="change">
+          <h1>${CHANGE_TITLES[kind]} for ${login}</h1>
+          <p class="notice error" role="alert">${CHANGE_TITLES[kind]}: ${asked}.</p>
+          <p><a href="${merchantPath(login)}" data-close>Back to ${login}</a></p>
+        </div>`;
         await consolePage(reply, 'Confirm', body, session, 400);
         return;
       }
       await consolePage(
         reply,
         'Confirm',
-        html`<h1>Confirm: ${CHANGE_TITLES[kind]} for ${login}</h1>
+        html`<div id="change">
+          <h1>Confirm: ${CHANGE_TITLES[kind]} for ${login}</h1>
           ${consequence(asked, summary)}
           <form method="post" action="${merchantPath(login)}/act">
             ${hidden('csrf', session.csrf)} ${hidden('key', randomUUID())} ${hidden('action', kind)}
             ${Object.entries(asked.fields).map(([name, value]) => hidden(name, value))}
-            <button type="submit">${text('confirm')}</button>
-            <a href="${merchantPath(login)}">${text('cancel')}</a>
-          </form>`,
+            <div class="buttons">
+              <button type="submit">${text('confirm')}</button>
+              <a href="${merchantPath(login)}" data-close>${text('cancel')}</a>
+            </div>
+          </form>
+        </div>`,
         session,
       );
     }),

@@ -1,7 +1,7 @@
 import type { ShownOnce } from '../../services/console/console-merchants.js';
 import type { WalletKeyPublicParts } from '../../services/wallets/wallet-admin.js';
 import { html, type Html } from '../pages/html.js';
-import { merchantPath } from './merchant-views.js';
+import { merchantPath } from './merchant-path.js';
 
 function pem(label: string, text: string): Html {
   return html`<h2>${label}</h2>

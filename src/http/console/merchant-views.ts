@@ -1,26 +1,18 @@
 import { roleHas } from '../../domain/operator-roles.js';
-import { PERMISSIONS } from '../../domain/permissions.js';
-import { LANGUAGES } from '../../i18n/languages.js';
 import type {
   LinkedMerchant,
-  MerchantChangeKind,
   MerchantListRow,
   MerchantPage,
 } from '../../services/console/console-merchants.js';
 import type { Operator } from '../../services/console/operator.js';
-import { WALLETS } from '../../services/wallets/wallet-admin.js';
 import { html, type Html } from '../pages/html.js';
 import { auditDetail } from './order-views.js';
-import { CONSOLE_PATH } from './console-session.js';
 import { when } from './console-text.js';
-import { CHANGE_TITLES } from './merchant-change-forms.js';
+import { changeDialog } from './merchant-dialog.js';
+import { confirmButton, editButton } from './merchant-edit-forms.js';
+import { merchantPath } from './merchant-path.js';
+import { merchantSection, sectionNavigation, type MerchantSectionId } from './merchant-sections.js';
 import { SETTING_FIELDS, settingShown, type SettingField } from './merchant-settings-fields.js';
-
-export const MERCHANTS_PATH = `${CONSOLE_PATH}/merchants`;
-
-export function merchantPath(login: string): string {
-  return `${MERCHANTS_PATH}/${encodeURIComponent(login)}`;
-}
 
 function merchantLink(merchant: LinkedMerchant): Html {
   return html`<a href="${merchantPath(merchant.login)}">${merchant.login}</a>`;
@@ -59,46 +51,7 @@ function merchantState(row: MerchantListRow): string {
   ].join(' · ');
 }
 
-/** A form that opens the confirmation of one change. */
-function changeForm(
-  login: string,
-  kind: MerchantChangeKind,
-  fields: Html | readonly Html[] | string = '',
-  label?: string,
-): Html {
-  return html`<form class="change" method="get" action="${merchantPath(login)}/confirm">
-    <input type="hidden" name="action" value="${kind}" /> ${fields}
-    <button type="submit">${label ?? CHANGE_TITLES[kind]}…</button>
-  </form>`;
-}
-
-function settingInput(field: SettingField, value: string): Html {
-  if (field.choices !== undefined)
-    return html`<label
-      >${field.label}
-      <select name="${field.name}">
-        ${field.choices.map(
-          ([stored, shown]) =>
-            html`<option value="${stored}" ${stored === value ? html`selected` : ''}>${shown}</option>`,
-        )}
-      </select></label
-    >`;
-  if (field.name === 'language')
-    return html`<label
-      >${field.label}
-      <select name="language">
-        ${LANGUAGES.map(
-          (language) =>
-            html`<option value="${language}" ${language === value ? html`selected` : ''}>
-              ${language}
-            </option>`,
-        )}
-      </select></label
-    >`;
-  return html`<label>${field.label} <input name="${field.name}" value="${value}" /></label>`;
-}
-
-/** A section's settings: read-only to those who may not change them, a form to those who may. */
+/** A section's settings as they are now, with the button that opens their form to those who may. */
 function settingsSection(
   page: MerchantPage,
   manage: boolean,
@@ -116,33 +69,19 @@ function settingsSection(
   </dl>`;
   if (!manage) return shown;
   return html`${shown}
-    <div class="actions">
-      ${changeForm(
-        page.summary.login,
-        'settings',
-        fields.map((field) => settingInput(field, field.current(page.summary))),
-      )}
-    </div>`;
-}
-
-function section(id: string, title: string, body: Html): Html {
-  return html`<section aria-labelledby="${id}">
-    <h2 id="${id}">${title}</h2>
-    ${body}
-  </section>`;
+    <div class="actions">${editButton(page.summary.login, section)}</div>`;
 }
 
 function permissionsBody(page: MerchantPage, manage: boolean): Html {
   const login = page.summary.login;
   const granted = page.summary.permissions;
-  const grantable = PERMISSIONS.filter((permission) => !granted.includes(permission));
   return html`<ul>
       ${granted.length === 0 ? html`<li>none</li>` : ''}
       ${granted.map(
         (permission) =>
           html`<li>
             ${permission}
-            ${manage ? changeForm(login, 'revokePermission', html`<input type="hidden" name="permission" value="${permission}" />`, 'Revoke') : ''}
+            ${manage ? confirmButton(login, 'revokePermission', { permission }, 'Revoke', permission) : ''}
           </li>`,
       )}
     </ul>
@@ -157,92 +96,77 @@ function permissionsBody(page: MerchantPage, manage: boolean): Html {
     ${
       manage
         ? html`<div class="actions">
-            ${changeForm(
-              login,
-              'permit',
-              html`<label
-                >Permission
-                <select name="permission">
-                  ${grantable.map((permission) => html`<option value="${permission}">${permission}</option>`)}
-                </select></label
-              >`,
-            )}
-            ${changeForm(login, 'grantAccess', html`<label>Merchant login <input name="target" required /></label>`)}
-            ${changeForm(login, 'revokeAccess', html`<label>Merchant login <input name="target" required /></label>`)}
+            ${editButton(login, 'permit')} ${editButton(login, 'grantAccess')}
+            ${editButton(login, 'revokeAccess')}
           </div>`
         : ''
     }`;
 }
 
-function usersBody(page: MerchantPage, manage: boolean): Html {
+function usersTable(page: MerchantPage, manage: boolean): Html {
   const login = page.summary.login;
   return html`<table>
-      <thead>
-        <tr>
-          <th scope="col">User name</th>
-          <th scope="col">Created (UTC)</th>
-          ${manage ? html`<th scope="col">Password</th>` : ''}
-        </tr>
-      </thead>
-      <tbody>
-        ${page.users.map(
-          (user) =>
-            html`<tr>
-              <td>${user.userName}</td>
-              <td>${when(user.createdAtMs)}</td>
-              ${manage ? html`<td>${changeForm(login, 'resetPassword', html`<input type="hidden" name="userName" value="${user.userName}" />`)}</td>` : ''}
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-    ${
-      manage
-        ? html`<div class="actions">
-            ${changeForm(login, 'addUser', html`<label>User name <input name="userName" required maxlength="50" /></label>`)}
-          </div>`
-        : ''
-    }`;
+    <thead>
+      <tr>
+        <th scope="col">User name</th>
+        <th scope="col">Created (UTC)</th>
+        ${manage ? html`<th scope="col">Password</th>` : ''}
+      </tr>
+    </thead>
+    <tbody>
+      ${page.users.map(
+        (user) =>
+          html`<tr>
+            <td>${user.userName}</td>
+            <td>${when(user.createdAtMs)}</td>
+            ${manage ? html`<td>${confirmButton(login, 'resetPassword', { userName: user.userName }, undefined, user.userName)}</td>` : ''}
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
 }
 
-function tokensBody(page: MerchantPage, manage: boolean): Html {
+function tokensTable(page: MerchantPage, manage: boolean): Html {
   const login = page.summary.login;
-  return html`${
-    page.tokens.length === 0
-      ? html`<p>No token.</p>`
-      : html`<table>
-          <thead>
-            <tr>
-              <th scope="col">Token id</th>
-              <th scope="col">Issued (UTC)</th>
-              <th scope="col">Revoked (UTC)</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${page.tokens.map(
-              (token) =>
-                html`<tr>
-                  <td>${token.id}</td>
-                  <td>${when(token.createdAtMs)}</td>
-                  <td>
-                    ${
-                      token.revokedAtMs !== null
-                        ? when(token.revokedAtMs)
-                        : manage
-                          ? changeForm(
-                              login,
-                              'revokeToken',
-                              html`<input type="hidden" name="tokenId" value="${token.id}" />`,
-                              'Revoke',
-                            )
-                          : 'active'
-                    }
-                  </td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>`
-  }
-  ${manage ? html`<div class="actions">${changeForm(login, 'issueToken')}</div>` : ''}`;
+  if (page.tokens.length === 0) return html`<p>No token.</p>`;
+  return html`<table>
+    <thead>
+      <tr>
+        <th scope="col">Token id</th>
+        <th scope="col">Issued (UTC)</th>
+        <th scope="col">Revoked (UTC)</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${page.tokens.map(
+        (token) =>
+          html`<tr>
+            <td>${token.id}</td>
+            <td>${when(token.createdAtMs)}</td>
+            <td>
+              ${
+                token.revokedAtMs !== null
+                  ? when(token.revokedAtMs)
+                  : manage
+                    ? confirmButton(login, 'revokeToken', { tokenId: token.id }, 'Revoke', token.id)
+                    : 'active'
+              }
+            </td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+/** API users and tokens: the two ways a merchant's requests are let in, side by side. */
+function usersAndTokensBody(page: MerchantPage, manage: boolean): Html {
+  const login = page.summary.login;
+  return html`<h3 id="users">API users</h3>
+    ${usersTable(page, manage)}
+    ${manage ? html`<div class="actions">${editButton(login, 'addUser')}</div>` : ''}
+    <h3 id="tokens">API tokens</h3>
+    ${tokensTable(page, manage)}
+    ${manage ? html`<div class="actions">${confirmButton(login, 'issueToken')}</div>` : ''}`;
 }
 
 function certificatesBody(page: MerchantPage, manage: boolean): Html {
@@ -270,32 +194,19 @@ function certificatesBody(page: MerchantPage, manage: boolean): Html {
           </tbody>
         </table>`
   }
-  ${
-    manage
-      ? html`<div class="actions">
-          ${changeForm(
-            page.summary.login,
-            'addCertificate',
-            html`<label
-              >Certificate (PEM, RSA of 2048 bits or more)
-              <textarea name="pem" rows="6" cols="64" required></textarea>
-            </label>`,
-          )}
-        </div>`
-      : ''
-  }`;
+  ${manage ? html`<div class="actions">${editButton(page.summary.login, 'addCertificate')}</div>` : ''}`;
 }
 
 function callbacksBody(page: MerchantPage, manage: boolean): Html {
   const login = page.summary.login;
   const key = html`<dt>Merchant key (HMAC)</dt>
     <dd>${page.summary.callbackKeySet ? 'set (never shown)' : 'not set: HMAC callbacks go unsigned'}</dd>`;
-  return html`${settingsSection(page, manage, 'callbacks', key)}
+  return html`${settingsSection(page, false, 'callbacks', key)}
   ${
     manage
       ? html`<div class="actions">
-          ${changeForm(login, 'callbackKey')}
-          ${page.summary.callbackUrl === null ? '' : changeForm(login, 'testCallback')}
+          ${editButton(login, 'callbacks')} ${confirmButton(login, 'callbackKey')}
+          ${page.summary.callbackUrl === null ? '' : confirmButton(login, 'testCallback')}
         </div>`
       : ''
   }
@@ -364,71 +275,51 @@ function walletKeysBody(page: MerchantPage, manage: boolean): Html {
           </tbody>
         </table>`
   }
-  ${
-    manage
-      ? html`<div class="actions">
-          ${changeForm(
-            login,
-            'createWalletKey',
-            html`<label
-                >Wallet
-                <select name="wallet">
-                  ${WALLETS.map((wallet) => html`<option value="${wallet}">${wallet.toUpperCase()}</option>`)}
-                </select></label
-              >
-              <label>Recipient id (wallet B, optional) <input name="recipientId" /></label>`,
-          )}
-        </div>`
-      : ''
-  }`;
+  ${manage ? html`<div class="actions">${editButton(login, 'createWalletKey')}</div>` : ''}`;
 }
 
 function childrenBody(page: MerchantPage, manage: boolean): Html {
-  return html`<p>
+  return html`<p class="children">
       ${
         page.children.length === 0
           ? 'No child merchant.'
           : page.children.map((child, index) => html`${index === 0 ? '' : ', '}${merchantLink(child)}`)
       }
     </p>
-    ${
-      manage
-        ? html`<div class="actions">
-            ${changeForm(page.summary.login, 'createChild', html`<label>Login <input name="login" required maxlength="46" /></label>`)}
-          </div>`
-        : ''
-    }`;
+    ${manage ? html`<div class="actions">${editButton(page.summary.login, 'createChild')}</div>` : ''}`;
 }
 
-/** The merchant's page: every section, with change forms for those who may change merchants. */
+/**
+ * The merchant's page: a navigation to its sections, each showing what is; those who may change
+ * merchants get a button per change, which opens its form and confirmation in a dialog.
+ */
 export function merchantBody(page: MerchantPage, operator: Operator, notice?: Html): Html {
   const manage = roleHas(operator.role, 'merchants.manage');
   const { summary } = page;
+  const sections: [MerchantSectionId, Html][] = [
+    ['settings', settingsSection(page, manage, 'settings')],
+    ['permissions', permissionsBody(page, manage)],
+    ['users-tokens', usersAndTokensBody(page, manage)],
+    ['certificates', certificatesBody(page, manage)],
+    ['callbacks', callbacksBody(page, manage)],
+    ['wallet-keys', walletKeysBody(page, manage)],
+    ['p2p', settingsSection(page, manage, 'p2p')],
+    ['limits', settingsSection(page, manage, 'limits')],
+    ['children', childrenBody(page, manage)],
+  ];
+  if (page.actions.length > 0)
+    sections.push([
+      'actions',
+      html`<ul>
+        ${page.actions.map((entry) => html`<li>${when(entry.at_ms)} ${entry.action}: ${auditDetail(entry)}</li>`)}
+      </ul>`,
+    ]);
   return html`<h1>Merchant ${summary.login}</h1>
     ${notice ?? ''}
     <p>
       ${page.parent === null ? 'A top-level merchant.' : html`A child of ${merchantLink(page.parent)}.`}
       ${summary.activeTokens} active token(s).
     </p>
-    ${section('settings', 'Settings', settingsSection(page, manage, 'settings'))}
-    ${section('permissions', 'Permissions', permissionsBody(page, manage))}
-    ${section('users', 'API users', usersBody(page, manage))}
-    ${section('tokens', 'API tokens', tokensBody(page, manage))}
-    ${section('certificates', 'Signing certificates', certificatesBody(page, manage))}
-    ${section('callbacks', 'Callbacks', callbacksBody(page, manage))}
-    ${section('wallet-keys', 'Wallet keys', walletKeysBody(page, manage))}
-    ${section('p2p', 'P2P fee plan', settingsSection(page, manage, 'p2p'))}
-    ${section('limits', 'Rate and concurrency limits', settingsSection(page, manage, 'limits'))}
-    ${section('children', 'Child merchants', childrenBody(page, manage))}
-    ${
-      page.actions.length === 0
-        ? ''
-        : section(
-            'actions',
-            'Console actions',
-            html`<ul>
-              ${page.actions.map((entry) => html`<li>${when(entry.at_ms)} ${entry.action}: ${auditDetail(entry)}</li>`)}
-            </ul>`,
-          )
-    }`;
+    ${sectionNavigation(sections.map(([id]) => id))}
+    ${sections.map(([id, body]) => merchantSection(id, body))} ${manage ? changeDialog() : ''}`;
 }
