@@ -36,6 +36,14 @@ function merchantsOf(filter: ConsoleOrderFilter): readonly string[] | undefined 
   return merchantIds === undefined || merchantIds.includes(merchantId) ? [merchantId] : [];
 }
 
+/** The list's reads, on the calling thread (ConsoleOrderList) or on a thread of their own. */
+export interface ConsoleOrderReads {
+  /** `limit` orders in `direction` from the keyset, and the window's end when it ended first. */
+  page(filter: ConsoleOrderFilter): Promise<{ rows: ConsoleOrderSummary[]; windowEnd?: Keyset }>;
+  /** How many orders the filter names, counted up to `cap`. */
+  count(filter: ConsoleOrderFilter, cap: number): Promise<number>;
+}
+
 /** A part of a list: its orders, the window's bound, and which search key (if any) it reads by. */
 interface Part {
   readonly filter: ConsoleOrderFilter;
@@ -55,7 +63,7 @@ interface Part {
  * transfer type, DCC, amount, currency) are searched among WINDOW_ROWS orders the indexed filters
  * give, and the page says where that window ended so the operator may search on from there.
  */
-export class ConsoleOrderList {
+export class ConsoleOrderList implements ConsoleOrderReads {
   private readonly sqlite: boolean;
 
   constructor(
