@@ -137,6 +137,11 @@ export interface GatehouseOptions {
   readonly stepScheduler?: StepScheduler;
   /** How often the metrics' queue depths are read (default QUEUE_READ_INTERVAL_MS); tests make it shorter. */
   readonly queueReadIntervalMs?: number;
+  /**
+   * Tests only: the console's list reads wait on their thread while this array's first element is
+   * 0 (SQLite file databases), so a test sees the serving thread answer while one is under way.
+   */
+  readonly consoleReadHold?: Int32Array;
 }
 
 export interface Gatehouse {
@@ -409,6 +414,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     ...(config.environment === 'production' ? {} : { sandbox: { payment, expiry } }),
     latency: () => metrics.acquirerLatency(),
     callbackObserver: metrics,
+    ...(options.consoleReadHold === undefined ? {} : { consoleReadHold: options.consoleReadHold }),
   });
   const rateLimiter = new RateLimiter(clock, options.limitShareCount ?? 1);
   const presence = new ServingPresence(store.writes, new ServingProcessRepository(store), logger, {
@@ -534,6 +540,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       await presence.stop();
       if (scrapes !== undefined) await new Promise((resolve) => scrapes?.server.close(resolve));
       await app.close();
+      await operatorConsole.close();
       await store.close();
       logger.flush();
     },

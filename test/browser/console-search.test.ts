@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { consoleLogin, launchBrowser, skipUnlessChromium } from '../support/browser.js';
+import { WINDOW_ROWS } from '../../src/store/console-order-list.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
@@ -220,7 +221,10 @@ for (const engine of ENGINES) {
         await page.goto(`${gh.baseUrl}/console/orders?merchant=${shop.merchantLogin}`);
         assert.equal(await page.locator('p.count').textContent(), `${COPIES + 1} orders`);
         await page.goto(`${gh.baseUrl}/console/orders?way=NO_SUCH_WAY`);
-        assert.equal(await page.locator('p.count').textContent(), '0 in the newest 10,000 orders searched');
+        assert.equal(
+          await page.locator('p.count').textContent(),
+          `0 in the newest ${WINDOW_ROWS.toLocaleString('en-US')} orders searched`,
+        );
         await page.getByRole('link', { name: 'Search older orders' }).waitFor();
       });
 

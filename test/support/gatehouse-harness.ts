@@ -100,6 +100,8 @@ export interface StartOptions {
   readonly presenceIntervalMs?: number;
   /** How often the metrics' queue depths are read (GatehouseOptions.queueReadIntervalMs). */
   readonly queueReadIntervalMs?: number;
+  /** Holds the console's list reads on their thread (GatehouseOptions.consoleReadHold). */
+  readonly consoleReadHold?: Int32Array;
 }
 
 export async function startTestGatehouse(engine: Engine, options: StartOptions = {}): Promise<TestGatehouse> {
@@ -135,6 +137,7 @@ export async function startTestGatehouse(engine: Engine, options: StartOptions =
     ...(options.queueReadIntervalMs === undefined
       ? {}
       : { queueReadIntervalMs: options.queueReadIntervalMs }),
+    ...(options.consoleReadHold === undefined ? {} : { consoleReadHold: options.consoleReadHold }),
   });
   const baseUrl = await gatehouse.listen();
 

@@ -2,7 +2,7 @@ import type { Clock } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import { AuditRepository } from '../../store/audit-repository.js';
 import type { ConsoleOrderSummary, Keyset } from '../../store/console-order-filter.js';
-import type { ConsoleOrderList } from '../../store/console-order-list.js';
+import type { ConsoleOrderReads } from '../../store/console-order-list.js';
 import type { ConsoleOrderRepository, MovementRow } from '../../store/console-order-repository.js';
 import type { GroupCommit } from '../../store/group-commit.js';
 import type { ConsoleOrderQuery } from './console-orders.js';
@@ -30,7 +30,7 @@ export interface ExportBatch {
  */
 export class ConsoleExports {
   constructor(
-    private readonly list: ConsoleOrderList,
+    private readonly list: ConsoleOrderReads,
     private readonly orders: ConsoleOrderRepository,
     private readonly writes: GroupCommit,
     private readonly random: RandomSource,

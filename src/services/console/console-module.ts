@@ -5,7 +5,7 @@ import type { LatencyHistogram } from './latency-summary.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { AuditRepository } from '../../store/audit-repository.js';
 import { CallbackRepository } from '../../store/callback-repository.js';
-import { ConsoleOrderList } from '../../store/console-order-list.js';
+import { consoleOrderReads } from '../../store/console-read-thread.js';
 import { ConsoleOrderRepository } from '../../store/console-order-repository.js';
 import type { Store } from '../../store/database.js';
 import { LoginFailureRepository } from '../../store/login-failure-repository.js';
@@ -45,6 +45,8 @@ export interface ConsoleServices {
   readonly overview: ConsoleOverview;
   readonly refusedAttempts: RefusedAttempts;
   readonly exports: ConsoleExports;
+  /** Ends the list's read thread, if it has one (before the store closes). */
+  close(): Promise<void>;
 }
 
 export function consoleServices(deps: {
@@ -65,12 +67,15 @@ export function consoleServices(deps: {
   readonly latency: () => Promise<readonly LatencyHistogram[]>;
   /** Told of each callback an operator replays (the metrics). */
   readonly callbackObserver?: CallbackObserver;
+  /** Tests only: holds the list's reads on their thread (ConsoleReadThread's `hold`). */
+  readonly consoleReadHold?: Int32Array;
 }): ConsoleServices {
   const { store, directory, secrets, clock } = deps;
   const operators = new OperatorRepository(store.db);
   const audit = new AuditRepository(store.db);
   const orders = new ConsoleOrderRepository(store.db);
-  const list = new ConsoleOrderList(store.db);
+  const reads = consoleOrderReads(store, deps.consoleReadHold);
+  const list = reads.reads;
   const audited = new AuditedOnce(audit, store.writes, clock);
   const callbacks = new CallbackRepository(store);
   return {
@@ -122,5 +127,6 @@ export function consoleServices(deps: {
     overview: new ConsoleOverview(new OverviewRepository(store.db), clock, deps.latency),
     refusedAttempts: new RefusedAttempts(store.writes, deps.random, clock),
     exports: new ConsoleExports(list, orders, store.writes, deps.random, clock),
+    close: () => reads.close(),
   };
 }

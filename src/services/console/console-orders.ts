@@ -1,6 +1,6 @@
 import type { AuditListEntry, AuditRepository } from '../../store/audit-repository.js';
 import type { ConsoleOrderFilter, ConsoleOrderSummary, Keyset } from '../../store/console-order-filter.js';
-import type { ConsoleOrderList } from '../../store/console-order-list.js';
+import type { ConsoleOrderReads } from '../../store/console-order-list.js';
 import type {
   ConsoleOrderRepository,
   StoryAuthentication,
@@ -57,7 +57,7 @@ export type ConsoleOrderQuery = Omit<ConsoleOrderFilter, 'merchantIds' | 'limit'
 /** What the console reads: always within the operator's merchants and rights. */
 export class ConsoleOrders {
   constructor(
-    private readonly list_: ConsoleOrderList,
+    private readonly list_: ConsoleOrderReads,
     private readonly orders: ConsoleOrderRepository,
     private readonly audit: AuditRepository,
     private readonly directory: MerchantDirectory,
