@@ -12,7 +12,9 @@ const STYLE = `
   header { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; padding: .6rem 1rem;
     background: #1d2733; color: #fff; }
   header a { color: #fff; }
-  header nav { display: flex; flex-wrap: wrap; gap: 1rem; flex: 1; }
+  /* The links keep one line where they can: the bar wraps whole items before it wraps the links. */
+  header nav { display: flex; flex-wrap: wrap; gap: 1rem; flex: 1 1 auto; }
+  header .who { font-size: .85rem; }
   header form { margin: 0; }
   main { padding: 1rem; max-width: 72rem; margin: 0 auto; overflow-wrap: anywhere; }
   table { border-collapse: collapse; width: 100%; background: #fff; }
@@ -23,9 +25,19 @@ const STYLE = `
   label { display: flex; flex-direction: column; font-size: .85rem; gap: .15rem; min-width: 0; max-width: 100%; }
   select { width: 100%; }
   input, select, textarea, button { font: inherit; padding: .3rem .4rem; max-width: 100%; }
-  button { background: #1d4ed8; color: #fff; border: 0; border-radius: 4px; padding: .4rem .9rem; cursor: pointer; }
-  button.secondary { background: #4b5563; }
-  :focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+  /* As wide as its words: the payment pages' full-width button (BASE_STYLE) squeezed the bar's search field to nothing. */
+  button { background: #1d4ed8; color: #fff; border: 0; border-radius: 4px; padding: .4rem .9rem; cursor: pointer;
+    width: auto; }
+  /* The payment pages' light secondary button (BASE_STYLE) would leave dark words on this grey. */
+  button.secondary { background: #4b5563; color: #fff; margin-top: 0; }
+  /* Every focus shows, on the dark bar and on white alike: an amber ring with a dark rim inside it.
+     A field shows it on any focus, a date field also while its calendar button has the focus (a
+     part of the field that neither :focus nor :focus-visible sees). */
+  :focus-visible, input:focus-within, select:focus, textarea:focus { outline: 3px solid #f59e0b; outline-offset: 2px;
+    box-shadow: 0 0 0 2px #1b1f24; }
+  a.skip { position: absolute; left: .5rem; top: -10rem; z-index: 1; padding: .4rem .8rem; background: #fff;
+    color: #1b1f24; border-radius: 4px; }
+  a.skip:focus { top: .5rem; }
   .notice { padding: .6rem .8rem; border-radius: 4px; background: #e0ecff; margin-bottom: 1rem; }
   .error { background: #fde2e1; }
   .actions { display: flex; flex-wrap: wrap; gap: 1rem; margin: 1rem 0; }
@@ -94,22 +106,23 @@ export async function consolePage(
   const bar =
     session === undefined
       ? html``
-      : html`<header>
-          <strong>${text('title')}</strong>
-          <nav aria-label="Console">
-            <a href="${CONSOLE_PATH}/overview">${text('overview')}</a>
-            <a href="${CONSOLE_PATH}/orders">${text('orders')}</a>
-            <a href="${CONSOLE_PATH}/merchants">${text('merchants')}</a>
-            <a href="${CONSOLE_PATH}/audit">${text('audit')}</a>
-            ${session.sandbox ? html`<a href="${CONSOLE_PATH}/sandbox">Sandbox</a>` : ''}
-          </nav>
-          ${searchBox(session.fields?.q)}
-          <span>${session.operator.email} (${session.operator.role})</span>
-          <form method="post" action="${CONSOLE_PATH}/logout">
-            <input type="hidden" name="csrf" value="${session.csrf}" />
-            <button class="secondary" type="submit">${text('logout')}</button>
-          </form>
-        </header>`;
+      : html`<a class="skip" href="#main">${text('skipToContent')}</a>
+          <header>
+            <strong>${text('title')}</strong>
+            <nav aria-label="Console">
+              <a href="${CONSOLE_PATH}/overview">${text('overview')}</a>
+              <a href="${CONSOLE_PATH}/orders">${text('orders')}</a>
+              <a href="${CONSOLE_PATH}/merchants">${text('merchants')}</a>
+              <a href="${CONSOLE_PATH}/audit">${text('audit')}</a>
+              ${session.sandbox ? html`<a href="${CONSOLE_PATH}/sandbox">Sandbox</a>` : ''}
+            </nav>
+            ${searchBox(session.fields?.q)}
+            <span class="who">${session.operator.email} (${session.operator.role})</span>
+            <form method="post" action="${CONSOLE_PATH}/logout">
+              <input type="hidden" name="csrf" value="${session.csrf}" />
+              <button class="secondary" type="submit">${text('logout')}</button>
+            </form>
+          </header>`;
   await sendPage(
     reply,
     {

@@ -20,6 +20,7 @@ export const CONSOLE_EN = {
   denied: 'That email and password do not match an active operator.',
   throttled: 'Too many failed logins. Try again in {seconds} seconds.',
   codeRequired: 'Enter the six-digit code from your authenticator app.',
+  skipToContent: 'Skip to content',
   orders: 'Orders',
   merchants: 'Merchants',
   overview: 'Overview',
