@@ -53,7 +53,7 @@ function moneyAction(story: OrderStory, action: MoneyAction): Html {
     <form method="get" action="${confirm}">
       <input type="hidden" name="action" value="${action}" />
       <input type="hidden" name="whole" value="yes" />
-      <button type="submit" class="secondary">${text(words.whole, { amount })}</button>
+      <button type="submit" class="whole">${text(words.whole, { amount })}</button>
     </form>
   </section>`;
 }

@@ -102,51 +102,53 @@ export function orderHeader(story: OrderStory, waiting: boolean): Html {
     ]);
   if (order.binding_id !== null) facts.push([pageText('headerStoredCard'), order.binding_id]);
   return html`<section class="order-head" aria-labelledby="order-title">
-    <h1 id="order-title">Order ${order.order_number}</h1>
-    <p class="money-line">
-      <span class="amount" data-member="amount">${money(order.amount_minor, order.currency)}</span>
-      <span data-member="status">${badgeHtml(order, waiting)}</span>
-    </p>
-    <dl class="head">
-      ${rows([
-        [pageText('headerMerchant'), story.merchantLogin],
-        [pageText('headerCustomer'), customerLine(order)],
-        [pageText('headerCard'), cardLine(order)],
-        [pageText('headerCreated'), timeHtml(order.created_at_ms)],
-        [pageText('headerChanged'), timeHtml(order.updated_at_ms)],
-      ])}
-    </dl>
-  </section>
-  <dl class="facts">
-    ${rows(facts)}
-  </dl>`;
+      <h1 id="order-title">Order ${order.order_number}</h1>
+      <p class="money-line">
+        <span class="amount" data-member="amount">${money(order.amount_minor, order.currency)}</span>
+        <span data-member="status">${badgeHtml(order, waiting)}</span>
+      </p>
+      <dl class="head">
+        ${rows([
+          [pageText('headerMerchant'), story.merchantLogin],
+          [pageText('headerCustomer'), customerLine(order)],
+          [pageText('headerCard'), cardLine(order)],
+          [pageText('headerCreated'), timeHtml(order.created_at_ms)],
+          [pageText('headerChanged'), timeHtml(order.updated_at_ms)],
+        ])}
+      </dl>
+    </section>
+    <dl class="facts">${rows(facts)}</dl>`;
 }
 
 /** The header's and timeline's layout: one column on a phone, two or more beside each other above. */
 export const ORDER_PAGE_STYLE = `
-  .order-head { background: #fff; padding: .8rem 1rem; border-radius: 6px; margin-bottom: 1rem; }
+  .order-head, dl.facts, .action-group, ol.timeline { border: 1px solid #d8dde3; border-radius: 6px; }
+  .order-head { padding: .8rem 1rem; margin-bottom: 1rem; }
   .order-head h1 { margin: 0 0 .3rem; font-size: 1.3rem; }
   .money-line { display: flex; flex-wrap: wrap; gap: .6rem; align-items: center; margin: 0 0 .6rem; }
   .money-line .amount { font-size: 1.6rem; font-weight: 700; }
   dl.head, dl.facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
-    gap: .5rem 1.2rem; padding: 0; background: none; margin: 0 0 1rem; }
-  dl.facts { background: #fff; padding: .8rem 1rem; border-radius: 6px; }
+    gap: .5rem 1.2rem; padding: 0; margin: 0; }
+  dl.facts { padding: .8rem 1rem; margin-bottom: 1rem; }
   dl.head div, dl.facts div { min-width: 0; }
   dl.head dt, dl.facts dt { font-weight: 600; font-size: .8rem; color: #4b5563; }
+  dl.head dd, dl.facts dd { margin: 0; }
   .quiet { color: #4b5563; }
   time { white-space: nowrap; }
-  .action-group { background: #fff; padding: .6rem .8rem; border-radius: 6px; min-width: 0; max-width: 100%; }
+  .action-group { padding: .6rem .8rem; min-width: 0; max-width: 100%; }
   .action-group h3 { margin: 0 0 .4rem; font-size: 1rem; }
-  .action-group form { padding: 0; margin: 0 0 .4rem; }
-  ol.timeline { list-style: none; margin: 0; padding: 0; background: #fff; border-radius: 6px; }
+  .actions .action-group form { padding: 0; margin: 0 0 .4rem; }
+  .action-group button { width: auto; margin: 0; }
+  .action-group button.whole { background: #fff; color: #1d4ed8; border: 1px solid #1d4ed8; }
+  ol.timeline { list-style: none; margin: 0; padding: 0; }
   ol.timeline li { padding: .5rem .8rem; border-bottom: 1px solid #d8dde3; }
+  ol.timeline li:last-child { border-bottom: 0; }
   ol.timeline .when { font-size: .8rem; color: #4b5563; }
   ol.timeline .sentence { margin: .1rem 0; }
   ol.timeline details { font-size: .85rem; }
   ol.timeline summary { cursor: pointer; color: #1d4ed8; width: max-content; }
-  ol.timeline dl { grid-template-columns: max-content minmax(0, 1fr); padding: .4rem 0; background: none; }
+  ol.timeline dl { grid-template-columns: max-content minmax(0, 1fr); padding: .4rem 0; margin: 0; }
   @media (max-width: 40rem) {
-    dl.head, dl.facts { grid-template-columns: minmax(0, 1fr); }
-    ol.timeline dl { grid-template-columns: minmax(0, 1fr); }
+    dl.head, dl.facts, ol.timeline dl { grid-template-columns: minmax(0, 1fr); }
   }
 `;
