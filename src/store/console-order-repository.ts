@@ -57,7 +57,12 @@ export interface StoryAuthentication {
   readonly device_channel: string;
   readonly stage: string;
   readonly ares_status: string | null;
+  readonly ares_reason: string | null;
   readonly rreq_status: string | null;
+  readonly rreq_reason: string | null;
+  readonly challenge_cancel: string | null;
+  readonly ds_trans_id: string | null;
+  readonly acs_trans_id: string | null;
   readonly eci: string | null;
   readonly created_at_ms: number;
   readonly updated_at_ms: number;
@@ -171,7 +176,12 @@ export class ConsoleOrderRepository {
         'device_channel',
         'stage',
         'ares_status',
+        'ares_reason',
         'rreq_status',
+        'rreq_reason',
+        'challenge_cancel',
+        'ds_trans_id',
+        'acs_trans_id',
         'eci',
         'created_at_ms',
         'updated_at_ms',

@@ -247,7 +247,7 @@ for (const engine of ENGINES) {
         );
         assert.ok(colours >= 4, `${colours} colours`);
         await page.goto(`${gh.baseUrl}/console/orders/${found.orderId}`);
-        assert.equal(await page.locator('main dd .badge').textContent(), 'Paid');
+        assert.equal(await page.locator('main .order-head .badge').textContent(), 'Paid');
         await gh.gatehouse.store.db
           .insertInto('order_operations')
           .values({
@@ -270,7 +270,7 @@ for (const engine of ENGINES) {
           })
           .execute();
         await page.reload();
-        assert.equal(await page.locator('main dd .badge').textContent(), 'Needs attention');
+        assert.equal(await page.locator('main .order-head .badge').textContent(), 'Needs attention');
         await page.goto(`${gh.baseUrl}/console/orders?q=${found.orderId}`);
         assert.equal(await page.locator('main tbody .badge').textContent(), 'Needs attention');
       });

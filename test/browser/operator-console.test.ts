@@ -112,7 +112,7 @@ for (const engine of ENGINES) {
       await page.getByRole('button', { name: 'Confirm' }).click();
       await page.getByRole('status').waitFor();
       assert.match((await page.getByRole('status').textContent()) ?? '', /Done/);
-      assert.match((await page.locator('table').last().textContent()) ?? '', /refund 12\.00/);
+      assert.match((await page.locator('ol.timeline').textContent()) ?? '', /Refunded 12\.00/);
 
       await page.getByRole('link', { name: 'Audit' }).click();
       assert.match(

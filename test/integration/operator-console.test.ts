@@ -120,7 +120,7 @@ for (const engine of ENGINES) {
       assert.match(again.html, /already submitted/);
       const after = await support.get(refund.location ?? '');
       assert.match(after.html, /Done\./);
-      assert.match(after.html, /refund 5\.00/);
+      assert.match(after.html, /Refunded 5\.00/);
       const status = await gh.post(`${REST}/getOrderStatusExtended.do`, { ...shopX.auth, orderId });
       assert.equal((status.body.paymentAmountInfo as { refundedAmount: number }).refundedAmount, 500);
       const audit = await support.get(`/console/audit?order=${orderId}`);
@@ -311,7 +311,7 @@ for (const engine of ENGINES) {
       // The story shows the delivery attempt and its answer.
       assert.match(
         (await support.get(`/console/orders/${orderId}`)).html,
-        /Callback deposited attempt.*delivered: HTTP 200/s,
+        /A callback was delivered to the merchant.*HTTP 200/s,
       );
 
       const stepId = await strandStep(db, orderId);
@@ -372,7 +372,7 @@ for (const engine of ENGINES) {
       await fetch(`${gh.baseUrl}${formUrl.pathname}${formUrl.search}`);
       await fetch(`${gh.baseUrl}${formUrl.pathname}${formUrl.search}`);
       const story = await viewer.get(`/console/orders/${String(registered.body.orderId)}`);
-      assert.equal(story.html.match(/Customer opened the payment page/g)?.length, 2);
+      assert.equal(story.html.match(/The customer opened the payment page/g)?.length, 2);
     });
   });
 }

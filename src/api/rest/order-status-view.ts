@@ -39,8 +39,13 @@ function cardAuthInfo(order: OrderRow): Record<string, unknown> {
   };
 }
 
+/** The message that describes an action code, if the catalogue has one (the console's story uses it too). */
+export function actionCodeMessage(actionCode: number): MessageKey | undefined {
+  return ACTION_CODE_TEXT[actionCode];
+}
+
 export function actionCodeDescription(actionCode: number, context: OperationContext): string {
-  const key = ACTION_CODE_TEXT[actionCode];
+  const key = actionCodeMessage(actionCode);
   return key === undefined ? '' : context.message(key);
 }
 

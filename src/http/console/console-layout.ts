@@ -79,7 +79,8 @@ export interface ConsolePageScript {
   /** Paths of script files Gatehouse serves itself (the policy allows 'self' for them only). */
   readonly files: readonly string[];
   readonly script: string;
-  readonly data: string;
+  /** JSON the script reads, if it reads any. */
+  readonly data?: string;
 }
 
 /** What an operator's action did, as the page after it says: done, done before, or refused and why. */
@@ -132,7 +133,8 @@ export async function consolePage(
         <main id="main">${body}</main>
         ${(scripted?.files ?? []).map((file) => html`<script src="${file}"></script>`)}`,
       style: STYLE + BADGE_STYLE + SEARCH_STYLE + (scripted?.style ?? ''),
-      ...(scripted === undefined ? {} : { script: scripted.script, data: scripted.data }),
+      ...(scripted === undefined ? {} : { script: scripted.script }),
+      ...(scripted?.data === undefined ? {} : { data: scripted.data }),
     },
     {
       formAction: [],

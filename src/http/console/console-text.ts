@@ -78,7 +78,12 @@ export const CONSOLE_EN = {
 export type ConsoleText = keyof typeof CONSOLE_EN;
 
 export function text(key: ConsoleText, vars: Readonly<Record<string, string | number>> = {}): string {
-  return CONSOLE_EN[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+  return filledIn(CONSOLE_EN[key], vars);
+}
+
+/** A catalogue's template with its `{name}` places filled (the console's other catalogues use it too). */
+export function filledIn(template: string, vars: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     vars[name] === undefined ? whole : String(vars[name]),
   );
 }

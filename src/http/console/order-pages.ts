@@ -7,6 +7,7 @@ import {
   type OrderAction,
 } from '../../services/console/console-actions.js';
 import { movableMinor, sideCurrency, type MoneyAction } from '../../services/console/movable-amount.js';
+import type { OrderStory } from '../../services/console/console-orders.js';
 import { ConsoleNotFound } from '../../services/console/operator.js';
 import type { OrderRow } from '../../store/schema.js';
 import { html, type Html } from '../pages/html.js';
@@ -16,7 +17,9 @@ import { actionNotice, consolePage } from './console-layout.js';
 import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-routes.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { money, STATUS_NAMES, text } from './console-text.js';
+import { LOCAL_TIME_SCRIPT } from './local-time.js';
 import { FILTER_LABELS, orderQueryOf } from './order-filters.js';
+import { ORDER_PAGE_STYLE } from './order-header.js';
 import { countLine, exportLinks, filterChips, filterFields, pagingLinks } from './order-search.js';
 import { orderTable, storyBody } from './order-views.js';
 
@@ -95,6 +98,27 @@ function consequence(
   }
 }
 
+/**
+ * An order's page, its times rewritten into the browser's time zone by the page's own script
+ * (UTC stays in each time's title, and in its text without script).
+ */
+async function orderPage(
+  reply: FastifyReply,
+  story: OrderStory,
+  session: ConsoleRequest,
+  notice?: Html,
+  status = 200,
+): Promise<void> {
+  await consolePage(
+    reply,
+    `Order ${story.order.order_number}`,
+    storyBody(story, session.operator, notice),
+    session,
+    status,
+    { style: ORDER_PAGE_STYLE, files: [], script: LOCAL_TIME_SCRIPT },
+  );
+}
+
 /** The order page again, with why its form was not taken (HTTP 400): nothing was done. */
 async function refusedForm(
   deps: ConsoleDeps,
@@ -104,14 +128,7 @@ async function refusedForm(
   problem: string,
 ): Promise<void> {
   const story = await deps.orders.story(session.operator, orderId);
-  const notice = html`<p class="notice error" role="alert">${problem}</p>`;
-  await consolePage(
-    reply,
-    `Order ${story.order.order_number}`,
-    storyBody(story, session.operator, notice),
-    session,
-    400,
-  );
+  await orderPage(reply, story, session, html`<p class="notice error" role="alert">${problem}</p>`, 400);
 }
 
 export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): void {
@@ -153,12 +170,7 @@ export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): voi
           : entry.outcome === 'done'
             ? html`<p class="notice" role="status">${text('done')}</p>`
             : html`<p class="notice error" role="alert">${outcomeText(entry)}</p>`;
-      await consolePage(
-        reply,
-        `Order ${story.order.order_number}`,
-        storyBody(story, session.operator, notice),
-        session,
-      );
+      await orderPage(reply, story, session, notice);
     }),
   );
 
@@ -216,12 +228,7 @@ export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): voi
       const result = await act(deps, session, id, action, amountMinor ?? 0);
       if (result.outcome === 'duplicate') {
         const story = await deps.orders.story(session.operator, id);
-        await consolePage(
-          reply,
-          `Order ${story.order.order_number}`,
-          storyBody(story, session.operator, actionNotice(result)),
-          session,
-        );
+        await orderPage(reply, story, session, actionNotice(result));
         return;
       }
       await reply

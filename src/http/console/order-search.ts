@@ -123,6 +123,7 @@ export function exportLinks(fields: Readonly<Record<string, string>>): Html {
 export const SEARCH_STYLE = `
   header form.search { display: flex; gap: .3rem; flex: 1 1 14rem; max-width: 26rem; }
   header form.search input { flex: 1; min-width: 0; }
+  header form.search button { width: auto; }
   ul.chips { display: flex; flex-wrap: wrap; gap: .4rem; list-style: none; padding: 0; margin: 0 0 .8rem; }
   a.chip { display: inline-block; padding: .15rem .6rem; border-radius: 999px; background: #e5e7eb;
     color: #1b1f24; text-decoration: none; }
