@@ -29,11 +29,6 @@ const PHONE = { width: 390, height: 844 };
 /** GATEHOUSE_SCREENSHOTS=1 writes the README's console screenshots into docs/ (a normal run leaves them). */
 const SCREENSHOTS = process.env.GATEHOUSE_SCREENSHOTS === '1';
 const DOCS_DIR = new URL('../../../docs/', import.meta.url).pathname;
-/**
- * Pages being rewritten elsewhere (issue 43 points 3 and 7): their violations are reported as
- * diagnostics, not failures, until the rewrite lands; delete a name here to hold it to axe too.
- */
-const AXE_PENDING: ReadonlySet<string> = new Set(['order page', 'merchant page']);
 /** More Tab presses than any console page has stops: a page that never gives focus back fails. */
 const TAB_STOPS_MAX = 300;
 const TAB_BATCH = 10;
@@ -189,7 +184,6 @@ for (const engine of ENGINES) {
         const page = await signedIn(admin);
         const fresh = async () => (await browser.newContext({ viewport: LAPTOP })).newPage();
         const found: string[] = [];
-        const pending: string[] = [];
         const checked: string[] = [];
         async function check(name: string, on: Page, status: number, path?: string): Promise<void> {
           if (path !== undefined) {
@@ -197,16 +191,14 @@ for (const engine of ENGINES) {
             assert.equal(response?.status(), status, `${name}: ${path}`);
           }
           const violations = (await axeViolations(on)).map((line) => `${name}: ${line}`);
-          (AXE_PENDING.has(name) ? pending : found).push(...violations);
-          if (!AXE_PENDING.has(name)) {
-            const stops = await tabStops(on);
-            assert.ok(stops.length > 0, `${name}: something takes focus`);
-            found.push(
-              ...stops
-                .filter((stop) => !stop.ring)
-                .map((stop) => `${name}: no focus ring on ${stop.tag} "${stop.name}"`),
-            );
-          }
+          found.push(...violations);
+          const stops = await tabStops(on);
+          assert.ok(stops.length > 0, `${name}: something takes focus`);
+          found.push(
+            ...stops
+              .filter((stop) => !stop.ring)
+              .map((stop) => `${name}: no focus ring on ${stop.tag} "${stop.name}"`),
+          );
           checked.push(name);
         }
 
@@ -268,7 +260,6 @@ for (const engine of ENGINES) {
           `/console/orders/${shown.id}/confirm?action=refund&amount=1.00`,
         );
 
-        for (const line of pending) t.diagnostic(`pending: ${line}`);
         assert.deepEqual(found, [], `violations on ${checked.join(', ')}`);
       });
 
