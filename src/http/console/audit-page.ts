@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { html } from '../pages/html.js';
 import { outcomeText } from './audit-outcome.js';
 import { consolePage } from './console-layout.js';
-import { guarded, type ConsoleDeps } from './console-routes.js';
+import { guarded, type ConsoleDeps } from './console-guard.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { money, text, when } from './console-text.js';
 

@@ -4,7 +4,7 @@ import { ConsoleNotFound } from '../../services/console/operator.js';
 import { html, type Html } from '../pages/html.js';
 import { outcomeText } from './audit-outcome.js';
 import { consolePage } from './console-layout.js';
-import { guarded, type ConsoleDeps } from './console-routes.js';
+import { guarded, type ConsoleDeps } from './console-guard.js';
 import { text } from './console-text.js';
 import { CHANGE_TITLES, changeOf, consequence, isChangeKind } from './merchant-change-forms.js';
 import { changeDialogScript } from './merchant-dialog.js';

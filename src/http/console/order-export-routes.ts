@@ -6,7 +6,7 @@ import type { ConsoleOrderSummary } from '../../store/console-order-filter.js';
 import type { MovementRow } from '../../store/console-order-repository.js';
 import { html } from '../pages/html.js';
 import { consolePage } from './console-layout.js';
-import { guarded, type ConsoleDeps } from './console-routes.js';
+import { guarded, type ConsoleDeps } from './console-guard.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { text } from './console-text.js';
 import { csvLine, UTF8_BOM } from './csv.js';

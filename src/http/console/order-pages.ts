@@ -14,7 +14,7 @@ import { html, type Html } from '../pages/html.js';
 import { confirmedAmount, enteredAmount } from './amount-entry.js';
 import { outcomeText } from './audit-outcome.js';
 import { actionNotice, consolePage } from './console-layout.js';
-import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-routes.js';
+import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-guard.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { money, STATUS_NAMES, text } from './console-text.js';
 import { LOCAL_TIME_SCRIPT } from './local-time.js';

@@ -3,7 +3,7 @@ import { isOverviewWindow, type Overview } from '../../services/console/console-
 import { html, type Html } from '../pages/html.js';
 import { CHART_SCRIPT_PATH, registerChartAsset } from './chart-asset.js';
 import { consolePage } from './console-layout.js';
-import { guarded, type ConsoleDeps } from './console-routes.js';
+import { guarded, type ConsoleDeps } from './console-guard.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { money, text } from './console-text.js';
 import { overviewFigures, percent, type Figure } from './overview-figures.js';

@@ -4,7 +4,7 @@ import type { ActionResult } from '../../services/console/console-actions.js';
 import { ConsoleNotFound } from '../../services/console/operator.js';
 import { html, type Html } from '../pages/html.js';
 import { actionNotice, consolePage } from './console-layout.js';
-import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-routes.js';
+import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-guard.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { currencyName } from './console-text.js';
 
