@@ -131,8 +131,8 @@ export class GroupCommit {
    * unit is queued again at the head, after a growing pause, and every unit queued behind it is
    * refused, since those may rest on it; it is never dropped while the process lives. The sandbox
    * acquirer journals its answers this way: an answer is durable with the gateway's next write,
-   * so a payment waits for two commits, not three (docs/decisions.md, issue 23; on PostgreSQL since
-   * issue 39).
+   * so a payment waits for two commits, not three (docs/decisions/0111-the-sandbox-acquirers-journal-commits-with-the-gateways.md, issue 23;
+   * on PostgreSQL since issue 39).
    */
   runAhead<T>(work: Work<T>): { readonly ran: Promise<T>; readonly committed: Promise<void> } {
     const unit = this.checked(work);
