@@ -29,7 +29,10 @@ export interface OpenedWallet {
   readonly authenticate?: boolean;
 }
 
-/** Each way a token fails is its own refusal (docs/decisions/0077-wallet-token-error-codes-21-to-27.md). */
+/**
+ * Each way a token fails is its own refusal
+ * (docs/decisions/0077-wallet-token-error-codes-21-to-27.md).
+ */
 const REFUSAL_OF: Record<WalletTokenErrorReason, RefusalKey> = {
   malformed: 'WALLET_TOKEN_MALFORMED',
   badSignature: 'WALLET_SIGNATURE_INVALID',
