@@ -28,8 +28,13 @@ export function parseRecord(file, text) {
   const heading = /^# (\d{4})\. (.+)$/.exec(lines[0] ?? '');
   const sections = lines.filter((line) => line.startsWith('## ')).map((line) => line.slice(3).trim());
   const statusAt = lines.indexOf('## Status');
-  const status =
-    statusAt < 0 ? '' : (lines.slice(statusAt + 1).find((line) => line.trim() !== '') ?? '').trim();
+  // The whole Status section as one line: a status may wrap, and its links may be on any line.
+  const statusLines = statusAt < 0 ? [] : lines.slice(statusAt + 1);
+  const statusEnd = statusLines.findIndex((line) => line.startsWith('#'));
+  const status = (statusEnd < 0 ? statusLines : statusLines.slice(0, statusEnd))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const superseded = SUPERSEDED.exec(status);
   return {
     file,

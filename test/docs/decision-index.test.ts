@@ -89,4 +89,16 @@ test('the index names each record with its status, superseded ones with the reco
     /\| 0001 \| \[A title\]\(0001-old\.md\) \| Superseded by \[0002\]\(0002-new\.md\) \|\n\| 0002 /,
   );
   assert.match(index, /\| 0002 \| \[A title\]\(0002-new\.md\) \| Accepted \|/);
+
+  const amended = renderIndex([
+    parseRecord(
+      '0003-kept.md',
+      record('0003', 'kept', 'Accepted. Amended by a later record,\n[0004](0004-part.md).'),
+    ),
+  ]);
+  assert.match(
+    amended,
+    /\| Accepted, amended by \[0004\]\(0004-part\.md\) \|/,
+    'a wrapped status keeps its links',
+  );
 });
