@@ -14,10 +14,10 @@ interface DecisionRecord {
   supersededBy?: { number: string; file: string };
 }
 interface DecisionIndex {
-  readRecords(dir: string): DecisionRecord[];
-  parseRecord(file: string, text: string): DecisionRecord;
-  checkRecords(records: DecisionRecord[]): string[];
-  renderIndex(records: DecisionRecord[]): string;
+  readRecords: (dir: string) => DecisionRecord[];
+  parseRecord: (file: string, text: string) => DecisionRecord;
+  checkRecords: (records: DecisionRecord[]) => string[];
+  renderIndex: (records: DecisionRecord[]) => string;
 }
 
 const root = new URL('../../../', import.meta.url).pathname;
