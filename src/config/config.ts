@@ -133,10 +133,10 @@ function flag(env: Env, name: keyof typeof CONFIG_VARIABLES, fallback: boolean):
 }
 
 /**
- * How long the database may keep a request waiting (docs/decisions.md, "Time limits on the
- * database"). PostgreSQL applies all three to every connection; SQLite waits for another process's
- * write lock at most `lockMs` (its busy timeout) and runs its statements in this process, where
- * nothing can interrupt them.
+ * How long the database may keep a request waiting
+ * (docs/decisions/0035-time-limits-on-the-database.md). PostgreSQL applies all three to every
+ * connection; SQLite waits for another process's write lock at most `lockMs` (its busy timeout) and
+ * runs its statements in this process, where nothing can interrupt them.
  */
 function parseDatabaseLimits(env: Env): DatabaseLimits {
   return {
@@ -236,7 +236,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     acquirerTimeoutMs: integer(env, 'GATEHOUSE_ACQUIRER_TIMEOUT_MS', 10_000, 10, 120_000),
     recoveryGraceMs: integer(env, 'GATEHOUSE_RECOVERY_GRACE_MS', 60_000, 0, 3_600_000),
     // SQLite commits one process at a time and better-sqlite3 blocks its process during fsync, so
-    // several processes cannot share a commit: one worker writes faster (docs/decisions.md, Storage).
+    // several processes cannot share a commit: one worker writes faster
+    // (docs/decisions/0036-worker-processes-one-per-core-on-postgresql-one-on-sqlite.md).
     workers: integer(
       env,
       'GATEHOUSE_WORKERS',

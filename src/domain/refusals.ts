@@ -45,7 +45,8 @@ export const REFUSALS = {
   AUTHENTICATION_IN_PROGRESS: { errorCode: '7', httpStatus: 200, message: 'threeDs.inProgress' },
   /** The acquirer refused a capture, reversal or refund; the order is as it was before. */
   OPERATION_DECLINED: { errorCode: '7', httpStatus: 200, message: 'operation.declined' },
-  // Wallet tokens (issue 10): each failure its own code, in a range of its own (docs/decisions.md).
+  // Wallet tokens (issue 10): each failure its own code, in a range of its own
+  // (docs/decisions/0077-wallet-token-error-codes-21-to-27.md).
   WALLET_TOKEN_MALFORMED: { errorCode: '21', httpStatus: 200, message: 'wallet.tokenMalformed' },
   WALLET_SIGNATURE_INVALID: { errorCode: '22', httpStatus: 200, message: 'wallet.signatureInvalid' },
   WALLET_CHAIN_UNTRUSTED: { errorCode: '23', httpStatus: 200, message: 'wallet.chainUntrusted' },
@@ -69,10 +70,12 @@ export const REFUSALS = {
   UNKNOWN_ADDRESS: { errorCode: '5', httpStatus: 404, message: 'request.unknownAddress' },
   RATE_LIMITED: { errorCode: '7', httpStatus: 429, message: 'request.tooManyRequests' },
   CONCURRENCY_LIMITED: { errorCode: '7', httpStatus: 429, message: 'request.tooManySimultaneous' },
-  // Idempotency-Key (beyond the spec, docs/decisions.md): a malformed header is refused like the
-  // other unreadable parts of a request (400); a key reused for another request is a wrong value of
-  // an identifier the client chose, like a duplicate order number (200, code 5); a key whose first
-  // request is still running is "try again shortly", like the simultaneous-request limit (429, code 7).
+  // Idempotency-Key (beyond the spec,
+  // docs/decisions/0049-idempotency-key-on-mutating-operations.md): a malformed header is refused
+  // like the other unreadable parts of a request (400); a key reused for another request is a wrong
+  // value of an identifier the client chose, like a duplicate order number (200, code 5); a key
+  // whose first request is still running is "try again shortly", like the simultaneous-request
+  // limit (429, code 7).
   IDEMPOTENCY_KEY_INVALID: { errorCode: '5', httpStatus: 400, message: 'idempotency.keyInvalid' },
   IDEMPOTENCY_KEY_REUSED: { errorCode: '5', httpStatus: 200, message: 'idempotency.keyReused' },
   IDEMPOTENCY_KEY_IN_PROGRESS: { errorCode: '7', httpStatus: 429, message: 'idempotency.inProgress' },

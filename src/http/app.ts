@@ -106,9 +106,9 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     done();
   });
 
-  // One line per request, after the response: method, path (never the body), status and time.
-  // Its members are these fixed ones, never card data, so its logger skips the redaction pass
-  // that pino otherwise runs on every member of every line (docs/performance.md, change 18).
+  // One line per request, after the response: method, path (never the body), status and time. Its
+  // members are these fixed ones, never card data, so its logger skips the redaction pass that pino
+  // otherwise runs on every member of every line (docs/history/performance-journal.md, change 18).
   const accessLog = options.logger.child({}, { redact: [] });
   app.addHook('onResponse', (request, reply, done) => {
     options.metrics.http(

@@ -58,7 +58,8 @@ export function requestHash(path: string, rawBody: Buffer): string {
 }
 
 /**
- * Idempotency-Key for mutating operations (an extension of the spec, docs/decisions.md). The first
+ * Idempotency-Key for mutating operations (an extension of the spec,
+ * docs/decisions/0049-idempotency-key-on-mutating-operations.md). The first
  * request with a key reserves it with an INSERT on the primary key (merchant, key) before its
  * operation runs, and records its response afterwards; a later request with the key and the same
  * path and body gets that response again, one with another body is refused, and one arriving while

@@ -7,7 +7,8 @@ import { constants, privateDecrypt, publicEncrypt, randomUUID, type KeyObject } 
  *
  * The SDK pads with PKCS#1 v1.5, but Node 20 refuses PKCS#1 v1.5 private decryption (the Marvin
  * timing attack, CVE-2023-46809), and a gateway must not switch that protection off. Gatehouse
- * therefore takes RSA-OAEP, with SHA-256 or SHA-1, and says so in docs/decisions.md.
+ * therefore takes RSA-OAEP, with SHA-256 or SHA-1, and says so in
+ * docs/decisions/0051-setoken-decrypted-with-rsa-oaep.md.
  */
 export interface SeTokenContent {
   readonly timestampMs: number;

@@ -155,7 +155,8 @@ export class Authenticator {
   private async byPassword(userName: string, password: string): Promise<Authenticated> {
     const nowMs = this.clock.nowMs();
     this.refuseWhileLocked(userName, nowMs);
-    // The one-shot hash: a third of createHash's cost, on every request (docs/performance.md, change 12).
+    // The one-shot hash: a third of createHash's cost, on every request
+    // (docs/history/performance-journal.md, change 12).
     const cacheKey = `u:${hash('sha256', `${userName}\0${password}`, 'base64')}`;
     const cached = this.fresh(cacheKey, nowMs);
     if (cached !== undefined) {

@@ -1,7 +1,8 @@
 /**
- * The CVC of a card whose customer is away authenticating, kept only in this process's memory
- * until the payment is decided: it is never written anywhere. A payment completed by another node,
- * or after a restart, goes to the issuer without it (docs/decisions.md).
+ * The CVC of a card whose customer is away authenticating, kept only in this process's memory until
+ * the payment is decided: it is never written anywhere. A payment completed by another node, or
+ * after a restart, goes to the issuer without it
+ * (docs/decisions/0060-card-data-while-the-customer-is-at-the-acs-and-after-it.md).
  */
 /** A bound on memory: beyond it the oldest CVCs go first (their payments then go without one). */
 const MAX_KEPT = 100_000;

@@ -150,7 +150,8 @@ export class OrderRegistration {
       payment_facilitator: jsonOrNull(input.paymentFacilitator),
       p2p_type: input.p2p?.type ?? null,
       p2p_details: input.p2p === undefined ? null : JSON.stringify(input.p2p.details),
-      // Last: members written after a spread are slow on Node 20 (docs/performance.md, change 10).
+      // Last: members written after a spread are slow on Node 20
+      // (docs/history/performance-journal.md, change 10).
       ...conversionColumns(input.conversion),
     };
   }

@@ -167,7 +167,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
 /**
  * Brings the schema up to date. On PostgreSQL the migrations run on a connection of their own
  * without the serving limits: building an index on a large table may take longer than any
- * request may (docs/decisions.md, "Time limits on the database").
+ * request may (docs/decisions/0035-time-limits-on-the-database.md).
  */
 export async function migrateToLatest(store: Store): Promise<MigrationResultSet> {
   const location = store.location;

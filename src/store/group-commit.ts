@@ -44,7 +44,8 @@ export type FlushSchedule = (flush: () => void) => void;
  * batch starts one loop turn later, in the check phase after the next poll: the requests that
  * arrived while the turn that queued the unit was busy (the load's stragglers, which would
  * otherwise wait for the whole next commit) join it, and reading the requests and committing them
- * fall in two shorter turns instead of one long one (docs/performance.md, change 20).
+ * fall in two shorter turns instead of one long one (docs/history/performance-journal.md, change
+ * 20).
  */
 export const afterNextPoll: FlushSchedule = (flush) => {
   setImmediate(() => setImmediate(flush));
@@ -69,10 +70,10 @@ export const afterNextPoll: FlushSchedule = (flush) => {
 /**
  * Atomic units of writes. Units queued while a commit is on its way share the next transaction
  * (group commit): on SQLite one fsync (synchronous=FULL) makes many durable; on PostgreSQL one
- * `begin` and one `commit` (and one WAL flush) serve the batch instead of two round trips per
- * unit, which was most of a registration's cost there (docs/performance.md). A unit that throws
- * (a duplicate order number, a lost guard) is rolled back alone (see commitBatch), and each caller
- * is answered only after the commit.
+ * `begin` and one `commit` (and one WAL flush) serve the batch instead of two round trips per unit,
+ * which was most of a registration's cost there (docs/history/performance-journal.md). A unit that
+ * throws (a duplicate order number, a lost guard) is rolled back alone (see commitBatch), and each
+ * caller is answered only after the commit.
  */
 export class GroupCommit {
   private queue: Pending[] = [];
@@ -129,12 +130,12 @@ export class GroupCommit {
    * A write whose caller goes on before it commits, and everything queued after it commits with it
    * or after it, never before. `ran` settles with the unit's value once it has run in its
    * transaction, before the commit, and what its callers then queue joins that same transaction
-   * (JoinRound). If the batch fails, the
-   * unit is queued again at the head, after a growing pause, and every unit queued behind it is
-   * refused, since those may rest on it; it is never dropped while the process lives. The sandbox
-   * acquirer journals its answers this way: an answer is durable with the gateway's next write,
-   * so a payment waits for two commits, not three (docs/decisions.md, issue 23; on PostgreSQL since
-   * issue 39).
+   * (JoinRound). If the batch fails, the unit is queued again at the head, after a growing pause,
+   * and every unit queued behind it is refused, since those may rest on it; it is never dropped
+   * while the process lives. The sandbox acquirer journals its answers this way: an answer is
+   * durable with the gateway's next write, so a payment waits for two commits, not three
+   * (docs/decisions/0111-the-sandbox-acquirers-journal-commits-with-the-gateways.md, issue 23; on
+   * PostgreSQL since issue 39).
    */
   runAhead<T>(work: Work<T>): { readonly ran: Promise<T>; readonly committed: Promise<void> } {
     const unit = this.checked(work);

@@ -3,9 +3,9 @@ import { nameStatement } from './named-statements.js';
 /**
  * The multi-row twin of a fixed single-row insert, for PostgreSQL: N rows in one statement whose
  * only parameter is the rows as JSON, so its text (and its named, prepared plan) is the same for
- * every N. Executing one statement instead of N saves each row the protocol's messages, an
- * executor start and a command completion, 41–45 µs of a PostgreSQL backend and 28–35 µs of the
- * worker at 12 rows a batch (docs/performance.md, change 21). The table's row type converts the
+ * every N. Executing one statement instead of N saves each row the protocol's messages, an executor
+ * start and a command completion, 41–45 µs of a PostgreSQL backend and 28–35 µs of the worker at 12
+ * rows a batch (docs/history/performance-journal.md, change 21). The table's row type converts the
  * JSON values exactly as the single-row statement's parameters would be converted.
  */
 export interface MultiRowInsert {

@@ -4,12 +4,12 @@ import { spentBy } from './spent-connection.js';
 
 /**
  * PostgreSQL parses and plans an unnamed statement on every execution; a named one once per
- * connection. The hot queries (preparedQuery) have a fixed text, so they are named here and run
- * by name through pg's public API (docs/performance.md, change 11; since issue 24 no longer by
- * naming pg's own Query object after construction, which saved pg a copy of the config). Texts whose result
- * has a `*` are never named: a prepared `select *` fails ("cached plan must not change result
- * type") once a migration adds a column under a running node, while a statement that lists its
- * columns, or returns none, is re-planned by PostgreSQL on its own.
+ * connection. The hot queries (preparedQuery) have a fixed text, so they are named here and run by
+ * name through pg's public API (docs/history/performance-journal.md, change 11; since issue 24 no
+ * longer by naming pg's own Query object after construction, which saved pg a copy of the config).
+ * Texts whose result has a `*` are never named: a prepared `select *` fails ("cached plan must not
+ * change result type") once a migration adds a column under a running node, while a statement that
+ * lists its columns, or returns none, is re-planned by PostgreSQL on its own.
  */
 /** Statement name by text; bounded by the preparedQuery call sites. */
 const named = new Map<string, string>();

@@ -194,9 +194,9 @@ export function pickColumns<Row, Column extends keyof Row>(
 
 /**
  * A registered order as its row reads before anybody pays it. Every column is written out in one
- * literal: a row made by spreading the registration and then adding the 29 payment columns
- * leaves V8 adding members one at a time to a copy of a 40-member object, which measured
- * 0.12 ms per payment (docs/performance.md, change 10); later spreads that only replace members
+ * literal: a row made by spreading the registration and then adding the 29 payment columns leaves
+ * V8 adding members one at a time to a copy of a 40-member object, which measured 0.12 ms per
+ * payment (docs/history/performance-journal.md, change 10); later spreads that only replace members
  * of a complete row stay cheap.
  */
 export function unpaidOrderRow(order: NewOrder): OrderRow {

@@ -23,8 +23,9 @@ export interface OrderReportFilter {
 export const REPORT_MERGE_MERCHANTS_MAX = 50;
 
 /**
- * The reads of getLastOrdersForMerchants.do, shaped for the indexes of migration 0008 (measured on a
- * million orders: docs/decisions.md). Every query is scoped by the merchant ids.
+ * The reads of getLastOrdersForMerchants.do, shaped for the indexes of migration 0008 (measured on
+ * a million orders: docs/decisions/0074-the-merchant-report-on-a-million-orders.md). Every query is
+ * scoped by the merchant ids.
  */
 export class OrderReportRepository {
   constructor(private readonly db: Kysely<Database>) {}

@@ -109,7 +109,7 @@ test('rows JSON cannot carry are sent one statement each', async () => {
 /*
  * The pipelined client corks pg's socket (`client.connection.stream`), which is not pg's public
  * API: pg is pinned to one exact version in package.json, and this test fails when an upgrade
- * changes either (docs/decisions.md, "pg's internals").
+ * changes either (docs/decisions/0024-pgs-internals-public-api-only-one-pinned-exception.md).
  */
 test('pg is pinned exactly, and its client still keeps the socket the pipelined client corks', () => {
   const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {

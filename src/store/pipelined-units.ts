@@ -17,11 +17,11 @@ import type { Database } from './schema.js';
 
 /**
  * PostgreSQL's optimistic pass of a group commit: the batch's units run at once, on one pooled
- * connection, inside one transaction, and their statements are pipelined (the pool's clients are
- * in `pg`'s pipeline mode). What the units issue in one turn of the event loop leaves in one
- * socket write and is answered in one read, so a batch of N registrations costs `begin`, one write
- * and `commit` instead of N + 2 round trips (docs/performance.md, change 16), and that write is
- * one multi-row insert rather than N (PipelinedClient, change 21).
+ * connection, inside one transaction, and their statements are pipelined (the pool's clients are in
+ * `pg`'s pipeline mode). What the units issue in one turn of the event loop leaves in one socket
+ * write and is answered in one read, so a batch of N registrations costs `begin`, one write and
+ * `commit` instead of N + 2 round trips (docs/history/performance-journal.md, change 16), and that
+ * write is one multi-row insert rather than N (PipelinedClient, change 21).
  *
  * Running units at once changes only the order in which their statements reach the transaction,
  * the same interleaving two workers' batches already have; units guard their writes in the

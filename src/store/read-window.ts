@@ -7,7 +7,7 @@
  * that callback and the microtasks it starts: nothing can arrive in between. So one freshness
  * check made inside a window, after it opened, is later than the arrival of every request served
  * in it, and each cache needs to make it once per window instead of once per read
- * (docs/performance.md, change 19). Outside a window every read checks for itself.
+ * (docs/history/performance-journal.md, change 19). Outside a window every read checks for itself.
  */
 
 /**

@@ -6,9 +6,9 @@ import { countStatement } from './statement-counter.js';
  * A SQLite store's connection and its statement cache, for the prepared queries that run on it
  * without Kysely's executor (prepared-query.ts). better-sqlite3 runs a statement synchronously;
  * Kysely wraps each run in a connection provider, a mutex, its log and four async layers, which
- * cost a payment's six statements more CPU and garbage than running them (docs/performance.md,
- * "SQLite statements without Kysely"). A statement may skip those layers when nothing else can be
- * on the connection:
+ * cost a payment's six statements more CPU and garbage than running them
+ * (docs/history/performance-journal.md, "SQLite statements without Kysely"). A statement may skip
+ * those layers when nothing else can be on the connection:
  * - inside a transaction, run by the code that holds it (the transaction holds Kysely's mutex, and
  *   the connection is in it: a unit used after its transaction ended goes the long way and Kysely
  *   refuses it);

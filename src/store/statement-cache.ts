@@ -80,9 +80,10 @@ type RawRead = (parameters: readonly unknown[]) => unknown[][];
  * better-sqlite3 builds each row object one property at a time, which leaves a wide row (an order
  * has over 60 columns) as a slow dictionary object that every later spread and read pays for.
  * Reading the row as an array and building it with an object literal compiled once per statement
- * gives a fast object at less than half the cost (`npm run profile`, docs/performance.md). The
- * row's members, their order and their values are the same; a later column of the same name wins
- * as it does in better-sqlite3. `around` wraps the read of the raw rows (the read cache).
+ * gives a fast object at less than half the cost (`npm run profile`,
+ * docs/history/performance-journal.md). The row's members, their order and their values are the
+ * same; a later column of the same name wins as it does in better-sqlite3. `around` wraps the read
+ * of the raw rows (the read cache).
  */
 function withRowBuilder(
   statement: BetterSqlite3.Statement,

@@ -55,7 +55,7 @@ export function storeChecksOfEnvironment(): StoreChecks | undefined {
  *
  * PostgreSQL's pass runs a batch's units at once on one transaction, where a savepoint would
  * cover the other units' statements too; the units are the same code on both engines, so the
- * check runs on SQLite only (docs/decisions.md, "The unit contract").
+ * check runs on SQLite only (docs/decisions/0031-the-unit-contract-checked-on-every-test-run.md).
  */
 export function unitContractCheck(record: (entry: UnitCheckRecord) => void): UnitCheck {
   return <T>(work: Work<T>): Work<T> => {

@@ -7,8 +7,8 @@ import { spentBy } from './spent-connection.js';
  * issues run on one pooled connection, pipelined (the pool's clients are in `pg`'s pipeline mode),
  * so they leave in one socket write and come back in one read, as a batch's writes do. Each read
  * alone cost its own pool checkout and socket write; the profile of a PostgreSQL status showed the
- * write as a fifth of its CPU (docs/performance.md, issue 24). A read sees what was committed when
- * it runs, as on its own connection: no transaction is open on the shared one.
+ * write as a fifth of its CPU (docs/history/performance-journal.md, issue 24). A read sees what was
+ * committed when it runs, as on its own connection: no transaction is open on the shared one.
  */
 export class TurnReads {
   /** The connection of the turn under way, if any read was issued in it. */
@@ -53,11 +53,11 @@ export class TurnReads {
 /**
  * A read's rows as one JSON value each. pg describes a result column by column on every execution
  * and builds a row template for it (Result.addFields): for the order's 69 columns that was a
- * quarter of a PostgreSQL status's CPU (docs/performance.md, issue 24). One JSON column costs it
- * almost nothing, and the row comes back with the same members and values: the schema's columns
- * are text, integers and doubles only (test/integration/group-commit.test.ts), whose JSON forms
- * parse to what pg's parsers give. Only named reads with no `order by` take this form, so the
- * rows' order is never in question.
+ * quarter of a PostgreSQL status's CPU (docs/history/performance-journal.md, issue 24). One JSON
+ * column costs it almost nothing, and the row comes back with the same members and values: the
+ * schema's columns are text, integers and doubles only (test/integration/group-commit.test.ts),
+ * whose JSON forms parse to what pg's parsers give. Only named reads with no `order by` take this
+ * form, so the rows' order is never in question.
  */
 const jsonForms = new Map<string, string | null>();
 

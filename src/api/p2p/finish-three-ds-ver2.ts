@@ -8,7 +8,10 @@ import type { P2pServices } from './p2p-services.js';
 import { performAnswer } from './perform-answer.js';
 import { performAnswerSchema } from './perform-answer-schemas.js';
 
-/** finishThreeDsVer2.do: its parameters are "not shown"; docs/decisions.md names these. */
+/**
+ * finishThreeDsVer2.do: its parameters are "not shown";
+ * docs/decisions/0095-3-d-secure-on-the-debited-card-finishthreedsver2do-and.md names these.
+ */
 export const FINISH_P2P_PARAMS = [
   ...P2P_LOGIN,
   param('threeDSServerTransId', 'mandatory', text(1, 36)),

@@ -67,7 +67,8 @@ function valueOf(raw: RawParams, def: ParamDef): unknown {
   const direct = raw[def.name];
   const value = !isAbsent(direct) || def.alias === undefined ? direct : raw[def.alias];
   // JSON null in a JSON-valued form field is no value: the Go client of this API family sends
-  // `jsonParams=null` with every call that has none (docs/decisions.md).
+  // `jsonParams=null` with every call that has none
+  // (docs/decisions/0001-empty-unknown-repeated-and-null-parameters.md).
   return value === 'null' && def.type.doc.jsonEncodedInForm === true ? undefined : value;
 }
 

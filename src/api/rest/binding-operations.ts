@@ -61,8 +61,9 @@ const ACTIVITY_PARAMS = [BINDING_ID, MERCHANT_LOGIN, LANGUAGE] as const;
 const EXTEND_PARAMS = [
   BINDING_ID,
   param('newExpiry', 'mandatory', digitCode(6), { note: 'YYYYMM, not in the past' }),
-  // The vendor lists language as mandatory here, but the PHP client most merchants use sends
-  // none; as everywhere else it defaults to the merchant's language (docs/decisions.md).
+  // The vendor lists language as mandatory here, but the PHP client most merchants use sends none;
+  // as everywhere else it defaults to the merchant's language
+  // (docs/decisions/0064-extendbindingdo-takes-language-as-optional.md).
   MERCHANT_LOGIN,
   LANGUAGE,
 ] as const;

@@ -21,8 +21,9 @@ export interface CreateBindingServices {
 const BINDING_STRENGTHS = ['NO_PAYMENT', 'TDS', 'SSL', 'TDS_SSL'] as const;
 
 /**
- * createBindingNoPayment.do as the vendor documents it (docs/decisions.md, Storing a card without
- * a payment); `cardHolderName` is the Go client's spelling (helios-ag/sberbank-acquiring-go).
+ * createBindingNoPayment.do as the vendor documents it
+ * (docs/decisions/0070-createbindingnopaymentdo.md); `cardHolderName` is the Go client's spelling
+ * (helios-ag/sberbank-acquiring-go).
  */
 export const CREATE_BINDING_PARAMS = [
   param('clientId', 'mandatory', text(1, 255)),

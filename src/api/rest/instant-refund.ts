@@ -26,7 +26,7 @@ export interface InstantRefundServices extends CardSources {
 const AMOUNT_MAX = 999_999_999_999;
 
 /**
- * instantRefund.do as the vendor documents it (docs/decisions.md, Instant refund): the card by
+ * instantRefund.do as the vendor documents it (docs/decisions/0071-instantrefunddo.md): the card by
  * card data, a stored credential or a seToken, exactly one of them. `expire` and `cardHolderName`
  * are the spellings of the Go client (helios-ag/sberbank-acquiring-go).
  */

@@ -94,7 +94,8 @@ const LAST_ORDERS_PARAMS = [
   param('language', 'optional', oneOf(LANGUAGES)),
   param('page', 'optional', integerRange(0, LAST_ORDERS_PAGE_MAX), { note: 'from 0; default 0' }),
   // The vendor lists size as mandatory, but the PHP client most merchants use sends it only when
-  // its caller does: without it a page is the largest one (docs/decisions.md).
+  // its caller does: without it a page is the largest one
+  // (docs/decisions/0073-getlastordersformerchantsdo-parameters-order-and-scope.md).
   param('size', 'optional', integerRange(1, LAST_ORDERS_PAGE_SIZE_MAX), {
     note: `orders per page; default ${LAST_ORDERS_PAGE_SIZE_MAX}`,
   }),

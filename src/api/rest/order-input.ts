@@ -44,7 +44,8 @@ export interface SharedOrderParams extends Partial<Record<(typeof PAYER_BLOCKS)[
 /**
  * An order's registration input: the part both operations take from their parameters alike, then
  * the operation's own members, which win. The shared members come first in one literal because on
- * Node 20 members written after a spread cost microseconds each (docs/performance.md, change 10).
+ * Node 20 members written after a spread cost microseconds each
+ * (docs/history/performance-journal.md, change 10).
  */
 export function orderInput<Own extends object>(params: SharedOrderParams, own: Own) {
   return {

@@ -140,8 +140,10 @@ export function orderStatusExtendedView(
 }
 
 /**
- * An order paid in the card's currency: the accepted conversion as `dccData`, the element shape
- * of dcc/calculate.do's reply plus the dccUuid (docs/decisions.md: the family names no member).
+ * An order paid in the card's currency: the accepted conversion as `dccData`, the element shape of
+ * dcc/calculate.do's reply plus the dccUuid
+ * (docs/decisions/0087-dcc-calculations-lifetime-orders-status-and-callbacks.md: the family names
+ * no member).
  */
 function dccView(order: OrderRow, context: OperationContext): { dccData?: Record<string, unknown> } {
   if (order.dcc_uuid === null || order.dcc_currency === null || order.dcc_amount_minor === null) return {};

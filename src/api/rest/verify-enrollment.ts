@@ -12,7 +12,7 @@ import { REST_SUCCESS } from '../answers/success-members.js';
 /**
  * What the issuer's bank is called and where it is: the sandbox knows no issuing banks, so it
  * answers as the vendor's test environment names its cards, with the country left unknown as in
- * getOrderStatusExtended.do's bankInfo (docs/decisions.md).
+ * getOrderStatusExtended.do's bankInfo (docs/decisions/0072-verifyenrollmentdo.md).
  */
 export const SANDBOX_EMITTER = { name: 'TEST CARD', countryCode: 'UNKNOWN' } as const;
 

@@ -17,8 +17,9 @@ export function walletAnswer(order: OrderRow, context: OperationContext): Record
 
 /**
  * A wallet payment whose customer authenticates with 3-D Secure (a wallet B PAN_ONLY token): the
- * step rides in `data` with the members instantPayment.do answers for it (docs/decisions.md):
- * the 3DS Method first, then `acsUrl` and `packedCReq` when the issuer asks for a challenge.
+ * step rides in `data` with the members instantPayment.do answers for it
+ * (docs/decisions/0081-pan-only-tokens-3-d-secure-rides-in-data.md): the 3DS Method first, then
+ * `acsUrl` and `packedCReq` when the issuer asks for a challenge.
  */
 export function walletStepAnswer(step: PaymentStep, context: OperationContext): Record<string, unknown> {
   if (step.kind === 'decided') return walletAnswer(step.order, context);

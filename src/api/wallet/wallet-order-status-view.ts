@@ -6,7 +6,7 @@ import { orderStatusExtendedView } from '../rest/order-status-view.js';
  * The wallet order status block (merchant-api.md, "Wallet order status block"): lower-case
  * members, the masked device-linked number as `cardAuthInfo.pan`, and the issuing country's name
  * in the request language. The sandbox network does not detokenize, so the detokenized number and
- * expiry are those of the card that was charged (docs/decisions.md).
+ * expiry are those of the card that was charged (docs/decisions/0076-wallet-a-payments.md).
  */
 export function walletOrderStatusView(order: OrderRow, context: OperationContext): Record<string, unknown> {
   const extended = orderStatusExtendedView(order, context);

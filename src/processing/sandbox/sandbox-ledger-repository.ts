@@ -28,10 +28,11 @@ const RESEND_ATTEMPTS_MAX = 100;
  * own, never part of a gateway transaction: the acquirer remembers what it did even when the
  * gateway's unit rolls back. A first call's entry is run ahead (GroupCommit.runAhead): the answer
  * is given once the insert has run, and the entry commits with what the gateway writes next or
- * before it, never after. So the gateway cannot record an answer the acquirer forgot, and a
- * payment waits for two commits, not three (docs/decisions.md). Until it commits, this process
- * finds the entry in `queued`; another process could only ask about it after the step's lease
- * ran out.
+ * before it, never after. So the gateway cannot record an answer the acquirer forgot, and a payment
+ * waits for two commits, not three
+ * (docs/decisions/0111-the-sandbox-acquirers-journal-commits-with-the-gateways.md). Until it
+ * commits, this process finds the entry in `queued`; another process could only ask about it after
+ * the step's lease ran out.
  */
 export class SandboxLedgerRepository implements SandboxLedger {
   private readonly queued = new Map<string, LedgerEntry>();

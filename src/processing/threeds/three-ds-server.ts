@@ -42,7 +42,10 @@ export const THREE_DS_SERVER_PATHS = {
 
 /** The sandbox acquirer's BIN for AReqs (protocols.md §1.3 names the member, not a value). */
 const SANDBOX_ACQUIRER_BIN = '400000';
-/** ISO 3166 numeric country of the sandbox acquirer: documented in docs/decisions.md. */
+/**
+ * ISO 3166 numeric country of the sandbox acquirer: documented in
+ * docs/decisions/0057-3-d-secure-components-versions-and-sandbox-constants.md.
+ */
 const SANDBOX_MERCHANT_COUNTRY = '840';
 const DEFAULT_MCC = '5999';
 

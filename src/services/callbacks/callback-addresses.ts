@@ -63,12 +63,13 @@ class NonPublicAddressError extends Error {
 }
 
 /**
- * Where callbacks may go (docs/decisions.md, "Callback addresses"). In the sandbox anywhere, so a
- * merchant's local receiver works; under GATEHOUSE_ENV=production (or with
+ * Where callbacks may go
+ * (docs/decisions/0113-where-callbacks-may-go-server-side-request-forgery.md). In the sandbox
+ * anywhere, so a merchant's local receiver works; under GATEHOUSE_ENV=production (or with
  * GATEHOUSE_CALLBACK_PRIVATE_ADDRESSES=false) only https addresses on the public internet. A name
  * is judged by what it resolves to when the connection is made, in the lookup the socket itself
- * uses, so a name that resolved to a public address when it was set and to a private one later
- * (DNS rebinding) is still refused.
+ * uses, so a name that resolved to a public address when it was set and to a private one later (DNS
+ * rebinding) is still refused.
  */
 export class CallbackAddresses {
   /** The socket's lookup: undefined (the system's) when private addresses are allowed. */

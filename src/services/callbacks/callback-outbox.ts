@@ -73,7 +73,7 @@ export async function enqueuePaymentCallback(
   // A card stored without a payment (createBindingNoPayment.do) has no order to name.
   const withOrder = event.orderId !== '';
   // Members are added in order rather than spread into a literal: on Node 20, members written
-  // after a spread cost microseconds each (docs/performance.md, change 10).
+  // after a spread cost microseconds each (docs/history/performance-journal.md, change 10).
   const params: Record<string, string> = {};
   if (withOrder) {
     params.mdOrder = event.orderId;

@@ -1,6 +1,6 @@
 /**
- * The limits of the money engine's recovery (docs/decisions.md, "Money steps"). A step is tried
- * again after 30 s, then twice as long each time up to an hour; after STEP_ATTEMPTS_MAX tries
+ * The limits of the money engine's recovery (docs/decisions/0106-recovery-as-a-job.md). A step is
+ * tried again after 30 s, then twice as long each time up to an hour; after STEP_ATTEMPTS_MAX tries
  * (about four hours of an acquirer that does not answer or keeps refusing) it needs a person.
  */
 export const STEP_ATTEMPTS_MAX = 10;

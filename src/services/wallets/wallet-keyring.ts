@@ -7,10 +7,11 @@ import type { WalletRepository } from '../../store/wallet-repository.js';
 import { ParsedOnce } from '../../security/parsed-once.js';
 
 /**
- * Opened keys by key id and sealed text, certificates by PEM: opening and parsing them was about
- * a third of a wallet A payment's CPU (docs/performance.md, change 15). The rows are still read on
- * every payment, so a removed or rotated key is never used again; the opened private keys stay in
- * this process's memory only while their rows exist unchanged, at most KEYS_OPENED_MAX of them.
+ * Opened keys by key id and sealed text, certificates by PEM: opening and parsing them was about a
+ * third of a wallet A payment's CPU (docs/history/performance-journal.md, change 15). The rows are
+ * still read on every payment, so a removed or rotated key is never used again; the opened private
+ * keys stay in this process's memory only while their rows exist unchanged, at most KEYS_OPENED_MAX
+ * of them.
  */
 const KEYS_OPENED_MAX = 1000;
 const openedKeys = new ParsedOnce<KeyObject>(KEYS_OPENED_MAX);

@@ -29,7 +29,10 @@ export interface OpenedWallet {
   readonly authenticate?: boolean;
 }
 
-/** Each way a token fails is its own refusal (docs/decisions.md, wallet error codes). */
+/**
+ * Each way a token fails is its own refusal
+ * (docs/decisions/0077-wallet-token-error-codes-21-to-27.md).
+ */
 const REFUSAL_OF: Record<WalletTokenErrorReason, RefusalKey> = {
   malformed: 'WALLET_TOKEN_MALFORMED',
   badSignature: 'WALLET_SIGNATURE_INVALID',
@@ -108,7 +111,8 @@ function walletBCard(
  * merchant paying. The credential is signed by nobody (protocols-jose.md §6.6), so anyone with the
  * merchant's public key can wrap a spent cryptogram anew with a later `utc` or another amount;
  * only the cryptogram, the network's one-time value, says which payment it is. Scoped to the
- * merchant, so a refusal tells one merchant nothing about another's payments (docs/decisions.md).
+ * merchant, so a refusal tells one merchant nothing about another's payments
+ * (docs/decisions/0115-wallet-c-checks-and-replay.md).
  */
 function walletCTokenId(payment: WalletCPayment, merchantId: string): string {
   return digestOf([merchantId, payment.tokenPan.reveal(), payment.cryptogram.reveal()]);

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The console's order list at a million orders (issue 27, measured by `npm run bench -- --preload
- * 1000000`; docs/performance.md, "Console order list at 1M orders"). Two of its filters had no
- * index that gives their rows newest first:
+ * 1000000`; docs/history/performance-journal.md, "Console order list at 1M orders"). Two of its
+ * filters had no index that gives their rows newest first:
  *
  * - by status: SQLite took `orders_status_expiry` and sorted every order of the status (about
  *   0.35 s for deposited, two thirds of the table), PostgreSQL scanned `orders_console_created`

@@ -7,7 +7,8 @@ import { WalletTokenError } from '../wallet-token-error.js';
 /**
  * How old a credential may be when it reaches the gateway. Wallet C signs nothing and names no
  * transaction, so its `utc` (when the device made it) is the only freshness datum; a shop sends it
- * on at once, and 15 minutes leaves room for a slow checkout (docs/decisions.md, wallet C).
+ * on at once, and 15 minutes leaves room for a slow checkout
+ * (docs/decisions/0115-wallet-c-checks-and-replay.md).
  */
 export const WALLET_C_MAX_AGE_MS = 15 * 60_000;
 /** A credential made later than the gateway's clock, within this, is a clock difference. */

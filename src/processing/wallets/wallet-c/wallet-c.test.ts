@@ -17,7 +17,7 @@ import { unwrapPkcs1Key } from './pkcs1-key-unwrap.js';
 const NOW_MS = Date.UTC(2026, 10, 26, 12);
 const rsa = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
 // Made in a hook, not while the module loads: a key made at load time under the test runner once
-// hung its child process (docs/decisions.md, "Keys in unit tests").
+// hung its child process (docs/decisions/0117-keys-in-unit-tests-made-in-hooks.md).
 let mine: ReturnType<typeof rsa>;
 let other: ReturnType<typeof rsa>;
 before(() => {
