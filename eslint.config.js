@@ -17,7 +17,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '.dependency-cruiser.cjs', 'bin/*.js', 'scripts/*.js'] },
+        projectService: {
+          allowDefaultProject: ['*.js', '.dependency-cruiser.cjs', 'bin/*.js', 'scripts/*.js'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -180,7 +180,7 @@ for (const engine of ENGINES) {
         await gh.close();
       });
 
-      test('every console page: no serious or critical axe violation (WCAG 2 A and AA), a visible focus ring on every stop', async (t) => {
+      test('every console page: no serious or critical axe violation (WCAG 2 A and AA), a visible focus ring on every stop', async () => {
         const page = await signedIn(admin);
         const fresh = async () => (await browser.newContext({ viewport: LAPTOP })).newPage();
         const found: string[] = [];
