@@ -3,8 +3,8 @@ import type { OrderRollupRepository } from '../store/order-rollup-repository.js'
 import type { PeriodicJob } from './periodic-job.js';
 
 /**
- * Folds the orders changed since the watermark into the overview's roll-ups, and backfills one day
- * of older orders per run while any are left (a full batch: JobRunner runs it again at once, up to
+ * Folds the orders changed since the watermark into the overview's roll-ups, and backfills
+ * BACKFILL_HOURS of older orders per run while any are left (a full batch: JobRunner runs it again at once, up to
  * its cap per interval, so a year of orders is backfilled in a few dozen intervals without holding
  * the process for long at a time). Safe on many nodes: folds take turns on the state row, and a
  * bucket is always rebuilt whole (order-rollup-repository.ts).

@@ -35,7 +35,7 @@ export interface RollupScope {
 export interface FoldOutcome {
   /** Hours rebuilt because their orders changed since the watermark. */
   readonly changedHours: number;
-  /** The day the backfill rebuilt, if it had one left. */
+  /** The start of the hours the backfill rebuilt, if it had any left. */
   readonly backfilledDayMs?: number;
   /** The backfill has days left: run again soon. */
   readonly more: boolean;
@@ -55,6 +55,29 @@ export function rangesOf(starts: readonly number[], spanMs: number): [number, nu
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The backfill's step: this many hours of older orders per run, so that one run holds a SQLite
+ * server's only thread for a fraction of a second (a day of a million orders' 90 took about half
+ * a second on the loaded bench machine).
+ */
+export const BACKFILL_HOURS = 4;
+
+/**
+ * The hours (and merchants) of the orders changed since `sinceMs`. Only the change time is in the
+ * condition, so both engines read the range of orders_rollup_changed and nothing else: a window's
+ * creation range or a merchant list beside it could lead SQLite's planner to one of the creation
+ * indexes, a read of the whole window. The few rows are filtered by the caller.
+ */
+async function changedHours(db: Db, sinceMs: number): Promise<{ hourMs: number; merchantId: string }[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select([sql<number | string>`created_at_ms / ${sql.lit(HOUR_MS)}`.as('hour'), 'merchant_id'])
+    .distinct()
+    .where('updated_at_ms', '>=', sinceMs)
+    .execute();
+  return rows.map((row) => ({ hourMs: count(row.hour) * HOUR_MS, merchantId: row.merchant_id }));
+}
 
 function cellOf(row: {
   start_ms: number | string;
@@ -82,7 +105,7 @@ function cellOf(row: {
  * The overview's order figures, rolled up per hour and per day and merchant (migration 0026), and
  * the fold that keeps them: a job (order-rollup-job.ts) rebuilds every hour whose orders changed
  * since the watermark, then the days holding them from their hours, then moves the watermark; and
- * backfills the orders that were there before the roll-ups, a day at a time, newest first.
+ * backfills the orders that were there before the roll-ups, BACKFILL_HOURS at a time, newest first.
  *
  * A bucket is always rebuilt whole from the orders, so folding one again (a second node, a run
  * after a crash) writes the same rows. Folds on several nodes take turns: each starts by updating
@@ -104,7 +127,7 @@ export class OrderRollupRepository {
     };
   }
 
-  /** One run of the fold at `nowMs`: the changed hours, then one day of backfill. */
+  /** One run of the fold at `nowMs`: the changed hours, then BACKFILL_HOURS of backfill. */
   async fold(nowMs: number): Promise<FoldOutcome> {
     return this.db.transaction().execute(async (trx) => {
       // First statement: the state row's lock (PostgreSQL) or the writer (SQLite), held to the commit.
@@ -130,14 +153,9 @@ export class OrderRollupRepository {
       const foldedTo = count(locked.folded_to_ms);
       const backfilledFrom = count(locked.backfilled_from_ms ?? 0);
       // Hours before the backfill's reach are its own, rebuilt whole when it gets there.
-      const changed = await trx
-        .selectFrom('orders')
-        .select(sql<number | string>`created_at_ms / ${sql.lit(HOUR_MS)}`.as('hour'))
-        .distinct()
-        .where('updated_at_ms', '>=', foldedTo)
-        .where('created_at_ms', '>=', backfilledFrom)
-        .execute();
-      const hours = changed.map((row) => count(row.hour) * HOUR_MS);
+      const hours = (await changedHours(trx, foldedTo))
+        .map((changed) => changed.hourMs)
+        .filter((hour) => hour >= backfilledFrom);
       await rebuild(trx, hours);
       let backfilledDayMs: number | undefined;
       let reach = backfilledFrom;
@@ -150,8 +168,14 @@ export class OrderRollupRepository {
           .executeTakeFirst();
         if (newest?.at === null || newest?.at === undefined) reach = 0;
         else {
-          backfilledDayMs = floorTo(count(newest.at), DAY_MS);
-          await rebuildRange(trx, backfilledDayMs, backfilledDayMs + DAY_MS);
+          // The step holding the newest order left, then the day holding it from its hours: a
+          // day the backfill is still inside has a partial day row, which the overview does not
+          // read (it counts the orders of the day the backfill's reach falls in).
+          const stepMs = BACKFILL_HOURS * HOUR_MS;
+          backfilledDayMs = floorTo(count(newest.at), stepMs);
+          await rebuildHours(trx, backfilledDayMs, Math.min(backfilledFrom, backfilledDayMs + stepMs));
+          const day = floorTo(backfilledDayMs, DAY_MS);
+          await rebuildDays(trx, day, day + DAY_MS);
           reach = backfilledDayMs;
         }
       }
@@ -182,19 +206,18 @@ export class OrderRollupRepository {
         .execute()
         .then((rows) => rows.map(cellOf));
     if (state.foldedToMs === null) return direct(fromMs, toMs, spanMs);
-    // Days the backfill has not reached are counted from the orders (it works day by day).
-    const rolledFrom = Math.min(toMs, Math.max(fromMs, state.backfilledFromMs));
+    // Days (or hours) the backfill has not reached, or is inside of, are counted from the orders.
+    const reach = Math.ceil(state.backfilledFromMs / spanMs) * spanMs;
+    const rolledFrom = Math.min(toMs, Math.max(fromMs, reach));
     const cells: OrderCell[] = rolledFrom > fromMs ? await direct(fromMs, rolledFrom, spanMs) : [];
     if (rolledFrom >= toMs) return cells;
-    let changedQuery = this.db
-      .selectFrom('orders')
-      .select(sql<number | string>`created_at_ms / ${sql.lit(HOUR_MS)}`.as('hour'))
-      .distinct()
-      .where('updated_at_ms', '>=', state.foldedToMs)
-      .where('created_at_ms', '>=', rolledFrom)
-      .where('created_at_ms', '<', toMs);
-    if (merchantIds !== undefined) changedQuery = changedQuery.where('merchant_id', 'in', merchantIds);
-    const changed = new Set((await changedQuery.execute()).map((row) => count(row.hour) * HOUR_MS));
+    const limit = merchantIds === undefined ? undefined : new Set(merchantIds);
+    const changed = new Set(
+      (await changedHours(this.db, state.foldedToMs))
+        .filter((one) => one.hourMs >= rolledFrom && one.hourMs < toMs)
+        .filter((one) => limit === undefined || limit.has(one.merchantId))
+        .map((one) => one.hourMs),
+    );
     // Days holding a changed hour are read by hour, the changed hours left out.
     const changedSpans = new Set([...changed].map((hour) => floorTo(hour, spanMs)));
     const rolled = (span: number, from: number, to: number) => {
@@ -236,12 +259,6 @@ async function rebuild(trx: Transaction<Database>, hours: readonly number[]): Pr
     DAY_MS,
   ))
     await rebuildDays(trx, from, to);
-}
-
-/** Rebuilds every hour, and then day, of a day-aligned range. */
-async function rebuildRange(trx: Transaction<Database>, fromMs: number, toMs: number): Promise<void> {
-  await rebuildHours(trx, fromMs, toMs);
-  await rebuildDays(trx, fromMs, toMs);
 }
 
 const ROLLUP_COLUMNS = [

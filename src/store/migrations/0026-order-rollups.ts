@@ -15,7 +15,7 @@ import { sql, type Kysely } from 'kysely';
  *   the watermark from it, and the overview the few changed since the last fold.
  *
  * Nothing is backfilled here, so startup waits only for the new index (one pass over the orders).
- * The roll-up job (src/jobs/order-rollup-job.ts) backfills one day of orders at a time, newest
+ * The roll-up job (src/jobs/order-rollup-job.ts) backfills four hours of orders per step, newest
  * first, after the server started; until it reaches a window's start, the overview counts the
  * days it has not reached from the orders, as before.
  */
