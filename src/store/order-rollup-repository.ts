@@ -69,14 +69,45 @@ export const BACKFILL_HOURS = 4;
  * creation range or a merchant list beside it could lead SQLite's planner to one of the creation
  * indexes, a read of the whole window. The few rows are filtered by the caller.
  */
-async function changedHours(db: Db, sinceMs: number): Promise<{ hourMs: number; merchantId: string }[]> {
-  const rows = await db
+export function changedHoursQuery(db: Db, sinceMs: number) {
+  return db
     .selectFrom('orders')
     .select([sql<number | string>`created_at_ms / ${sql.lit(HOUR_MS)}`.as('hour'), 'merchant_id'])
     .distinct()
-    .where('updated_at_ms', '>=', sinceMs)
-    .execute();
+    .where('updated_at_ms', '>=', sinceMs);
+}
+
+async function changedHours(db: Db, sinceMs: number): Promise<{ hourMs: number; merchantId: string }[]> {
+  const rows = await changedHoursQuery(db, sinceMs).execute();
   return rows.map((row) => ({ hourMs: count(row.hour) * HOUR_MS, merchantId: row.merchant_id }));
+}
+
+/** The roll-ups' rows of one span in [fromMs, toMs), summed over the merchants (order_rollups_bucket). */
+export function rolledQuery(
+  db: Db,
+  spanMs: number,
+  fromMs: number,
+  toMs: number,
+  merchantIds: readonly string[] | undefined,
+) {
+  let query = db
+    .selectFrom('order_rollups')
+    .select((eb) => [
+      'start_ms',
+      'currency',
+      'status',
+      'p2p_type',
+      'action_code',
+      eb.fn.sum<number | string>('orders').as('orders'),
+      eb.fn.sum<number | string>('amount_minor').as('amount_minor'),
+      eb.fn.sum<number | string>('issuer_declines').as('issuer_declines'),
+    ])
+    .where('span_ms', '=', spanMs)
+    .where('start_ms', '>=', fromMs)
+    .where('start_ms', '<', toMs)
+    .groupBy(['start_ms', 'currency', 'status', 'p2p_type', 'action_code']);
+  if (merchantIds !== undefined) query = query.where('merchant_id', 'in', merchantIds);
+  return query;
 }
 
 function cellOf(row: {
@@ -220,26 +251,10 @@ export class OrderRollupRepository {
     );
     // Days holding a changed hour are read by hour, the changed hours left out.
     const changedSpans = new Set([...changed].map((hour) => floorTo(hour, spanMs)));
-    const rolled = (span: number, from: number, to: number) => {
-      let query = this.db
-        .selectFrom('order_rollups')
-        .select((eb) => [
-          'start_ms',
-          'currency',
-          'status',
-          'p2p_type',
-          'action_code',
-          eb.fn.sum<number | string>('orders').as('orders'),
-          eb.fn.sum<number | string>('amount_minor').as('amount_minor'),
-          eb.fn.sum<number | string>('issuer_declines').as('issuer_declines'),
-        ])
-        .where('span_ms', '=', span)
-        .where('start_ms', '>=', from)
-        .where('start_ms', '<', to)
-        .groupBy(['start_ms', 'currency', 'status', 'p2p_type', 'action_code']);
-      if (merchantIds !== undefined) query = query.where('merchant_id', 'in', merchantIds);
-      return query.execute().then((rows) => rows.map(cellOf));
-    };
+    const rolled = (span: number, from: number, to: number) =>
+      rolledQuery(this.db, span, from, to, merchantIds)
+        .execute()
+        .then((rows) => rows.map(cellOf));
     for (const cell of await rolled(spanMs, rolledFrom, toMs))
       if (!changedSpans.has(cell.startMs)) cells.push(cell);
     if (spanMs !== HOUR_MS)

@@ -1,17 +1,21 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { windowBuckets, type OverviewWindow } from '../../src/services/console/console-overview.js';
 import {
+  changedHoursQuery,
   DAY_MS,
   HOUR_MS,
   OrderRollupRepository,
+  rolledQuery,
   ROLLUP_LAG_MS,
   type RollupScope,
 } from '../../src/store/order-rollup-repository.js';
 import { orderCellsQuery, type OrderCell } from '../../src/store/overview-repository.js';
 import { paidOrder } from '../support/console-fixtures.js';
-import { ENGINES } from '../support/engines.js';
+import { ENGINES, type Engine } from '../support/engines.js';
+import type { Database } from '../../src/store/schema.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
 /** Cells summed by (bucket of spanMs, currency, status, transfer, action code), as a sorted list. */
@@ -32,6 +36,23 @@ function normalized(cells: readonly OrderCell[], spanMs: number): string[] {
 }
 
 const WINDOWS: readonly OverviewWindow[] = ['24h', '30d', '12m'];
+
+/** SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN with sequential scans priced out. */
+async function planOf(db: Kysely<Database>, engine: Engine, query: CompiledQuery): Promise<string> {
+  if (engine === 'sqlite') {
+    const rows = await db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    );
+    return rows.rows.map((row) => row.detail).join('\n');
+  }
+  return db.transaction().execute(async (trx) => {
+    await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
+    const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
+    );
+    return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
 
 for (const engine of ENGINES) {
   describe(`${engine}: the overview's order roll-ups (issue 43, point 5)`, () => {
@@ -254,6 +275,22 @@ for (const engine of ENGINES) {
       await paidOrder(gh, authA, '4111111111111111', 100);
       await changeStatus(seeded[0]?.id ?? '', 6);
       await assertSameFigures('a change in the current hour');
+    });
+
+    test('the overview’s reads are ranges of their indexes: the changes since the watermark, the roll-ups', async () => {
+      const db = gh.gatehouse.store.db;
+      const now = gh.clock.nowMs();
+      const changed = await planOf(db, engine, changedHoursQuery(db, now - 60_000).compile());
+      assert.match(changed, /orders_rollup_changed/, changed);
+      for (const merchantIds of [undefined, [merchantA, merchantB]]) {
+        const rolled = await planOf(
+          db,
+          engine,
+          rolledQuery(db, DAY_MS, now - 365 * DAY_MS, now, merchantIds).compile(),
+        );
+        assert.match(rolled, /order_rollups_bucket/, rolled);
+        assert.doesNotMatch(rolled, engine === 'sqlite' ? /^SCAN order_rollups\b/m : /Seq Scan/, rolled);
+      }
     });
 
     test('folding again, on two nodes at once, writes the same roll-ups', async () => {
