@@ -45,7 +45,9 @@ import { prepareWorld, ROOT } from './world.js';
  * `--preload N`: register.do and the status (unless BENCH_ONLY says otherwise) on the empty
  * database, then again after N older orders were added, with the database's size per order; and
  * right after the preload, the operator console's order list (`console` in BENCH_ONLY; see
- * console-list.ts): the first and the hundredth page, unfiltered and with the console's filters.
+ * console-list.ts): the first and the hundredth page, unfiltered and with the console's filters,
+ * and the overview's three windows (24 hours, 30 days, 12 months; BENCH_CONSOLE_ONLY=overview for
+ * those alone).
  * `BENCH_ONLY=console npm run bench -- --preload N` measures only the console's list.
  * With `--postgres`, unless BENCH_ONLY leaves out `limits`: a merchant limited to 100 req/s
  * loaded through three nodes at once, after the main server stopped (shared-limit.ts).
@@ -210,7 +212,9 @@ async function main(): Promise<void> {
     await measureAll(0);
     if (PRELOAD !== undefined) {
       growth = await preloadOrders(world.env, scenarios.registeredOrderId, PRELOAD);
-      console.error(`preloaded ${PRELOAD} orders in ${growth.seconds.toFixed(0)} s`);
+      console.error(
+        `preloaded ${PRELOAD} orders in ${growth.seconds.toFixed(0)} s (overview roll-ups backfilled in ${growth.rollupSeconds.toFixed(1)} s)`,
+      );
       if (ONLY === undefined || ONLY.includes('console')) {
         ({ rows: consoleRows, short: consoleShort } = await measureConsoleList({
           env: world.env,

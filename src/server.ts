@@ -12,6 +12,7 @@ import { WalletPayments } from './services/wallets/wallet-payments.js';
 import { WalletTokens } from './services/wallets/wallet-tokens.js';
 import { WalletTrust } from './services/wallets/wallet-trust.js';
 import { WalletRepository } from './store/wallet-repository.js';
+import { OrderRollupRepository } from './store/order-rollup-repository.js';
 import { gatewayKeys } from './config/gateway-keys.js';
 import { openAdmin } from './admin-root.js';
 import { systemClock, type Clock } from './domain/clock.js';
@@ -26,6 +27,7 @@ import type { AcquirerPort } from './processing/acquirer/acquirer-port.js';
 import { callbackDeliveryJob } from './jobs/callback-delivery-job.js';
 import { idempotencyCleanupJob } from './jobs/idempotency-cleanup-job.js';
 import { orderExpiryJob } from './jobs/order-expiry-job.js';
+import { orderRollupJob } from './jobs/order-rollup-job.js';
 import { JobRunner } from './jobs/periodic-job.js';
 import { ServingPresence } from './services/serving-presence.js';
 import { ServingProcessRepository } from './store/serving-process-repository.js';
@@ -494,6 +496,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       moneyStepRecoveryJob(steps),
       callbackDelivery,
       idempotencyCleanupJob(idempotencyKeys, clock),
+      orderRollupJob(new OrderRollupRepository(store.db), clock),
     ],
     config.jobIntervalMs,
     logger,

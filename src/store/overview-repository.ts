@@ -14,10 +14,10 @@ export interface OverviewScope {
   readonly merchantIds?: readonly string[];
 }
 
-/** Orders created in one bucket alike in currency, status, transfer type and action code. */
+/** Orders created in one hour or day alike in currency, status, transfer type and action code. */
 export interface OrderCell {
-  /** Bucket number: created_at_ms divided by bucketMs, rounded down. */
-  readonly bucket: number;
+  /** Start of the hour or day (ms) the orders were created in. */
+  readonly startMs: number;
   readonly currency: string;
   readonly status: number;
   readonly p2pType: string | null;
@@ -58,19 +58,29 @@ function bucketOf(column: string, bucketMs: number): RawBuilder<number> {
   return sql<number>`${sql.ref(column)} / ${sql.lit(bucketMs)}`;
 }
 
+/** Start of the bucket an order falls in: (created_at_ms / bucketMs) * bucketMs. */
+function bucketStartOf(bucketMs: number): RawBuilder<number> {
+  return sql<number>`${bucketOf('orders.created_at_ms', bucketMs)} * ${sql.lit(bucketMs)}`;
+}
+
 /**
- * The overview's queries, built but not run (the tests read their plans). Each reads a range of
- * an index on the creation time, bounded by the window, or the open-steps index, which holds only
- * unfinished steps; none reads a table's history.
+ * Orders created in [fromMs, toMs), counted by bucket, currency, status, transfer type and action
+ * code, and by merchant when asked (the roll-ups keep them per merchant). The one definition of the
+ * overview's order figures: the roll-up fold and the overview's direct counts both read it.
  */
-export function overviewQueries(db: Kysely<Database>, scope: OverviewScope) {
+export function orderCellsQuery(
+  db: Kysely<Database>,
+  scope: Pick<OverviewScope, 'fromMs' | 'toMs' | 'bucketMs' | 'merchantIds'>,
+) {
   // orders_console_created (created_at_ms, id) for every merchant; orders_report_created
   // (merchant_id, created_at_ms, id, status) for a list of merchants. The issuer check probes an
   // index of order_operations that leads with order_id, once per declined order of the window.
+  const start = bucketStartOf(scope.bucketMs);
   let orders = db
     .selectFrom('orders')
     .select((eb) => [
-      bucketOf('orders.created_at_ms', scope.bucketMs).as('bucket'),
+      start.as('start_ms'),
+      'orders.merchant_id',
       'orders.currency',
       'orders.status',
       'orders.p2p_type',
@@ -102,12 +112,25 @@ export function overviewQueries(db: Kysely<Database>, scope: OverviewScope) {
     .where('orders.created_at_ms', '>=', scope.fromMs)
     .where('orders.created_at_ms', '<', scope.toMs)
     .groupBy([
-      bucketOf('orders.created_at_ms', scope.bucketMs),
+      start,
+      'orders.merchant_id',
       'orders.currency',
       'orders.status',
       'orders.p2p_type',
       'orders.action_code',
     ]);
+  if (scope.merchantIds !== undefined) orders = orders.where('orders.merchant_id', 'in', scope.merchantIds);
+  return orders;
+}
+
+/**
+ * The overview's queries, built but not run (the tests read their plans). Each reads a range of
+ * an index on the creation time, bounded by the window, or the open-steps index, which holds only
+ * unfinished steps; none reads a table's history. The orders' figures are read from the roll-ups
+ * (order-rollup-repository.ts); this query is what they are folded from.
+ */
+export function overviewQueries(db: Kysely<Database>, scope: OverviewScope) {
+  const orders = orderCellsQuery(db, scope);
   // threeds_transactions_created (created_at_ms, merchant_id): the window's range, the merchant
   // checked in the index entry.
   let authentications = db
@@ -149,7 +172,6 @@ export function overviewQueries(db: Kysely<Database>, scope: OverviewScope) {
     .groupBy('state');
   const limit = scope.merchantIds;
   if (limit !== undefined) {
-    orders = orders.where('orders.merchant_id', 'in', limit);
     authentications = authentications.where('merchant_id', 'in', limit);
     callbacks = callbacks.where('merchant_id', 'in', limit);
     openSteps = openSteps.where('merchant_id', 'in', limit);
@@ -158,27 +180,13 @@ export function overviewQueries(db: Kysely<Database>, scope: OverviewScope) {
 }
 
 /** PostgreSQL answers counts and sums of bigints as strings; SQLite as numbers. */
-function count(value: number | string | null): number {
+export function count(value: number | string | null): number {
   return value === null ? 0 : Number(value);
 }
 
 /** The numbers behind the console's overview page. */
 export class OverviewRepository {
   constructor(private readonly db: Kysely<Database>) {}
-
-  async orders(scope: OverviewScope): Promise<OrderCell[]> {
-    const rows = await overviewQueries(this.db, scope).orders.execute();
-    return rows.map((row) => ({
-      bucket: count(row.bucket),
-      currency: row.currency,
-      status: count(row.status),
-      p2pType: row.p2p_type,
-      actionCode: count(row.action_code),
-      orders: count(row.orders),
-      amountMinor: count(row.amount_minor),
-      issuerDeclines: count(row.issuer_declines),
-    }));
-  }
 
   async authentications(scope: OverviewScope): Promise<AuthenticationCell[]> {
     const rows = await overviewQueries(this.db, scope).authentications.execute();

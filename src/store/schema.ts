@@ -232,6 +232,30 @@ export interface Database {
   callback_attempts: CallbackAttemptRow;
   serving_processes: ServingProcessRow;
   login_failures: LoginFailureRow;
+  order_rollups: OrderRollupRow;
+  order_rollup_state: OrderRollupStateRow;
+}
+
+/** Orders created in one hour or day of one merchant, alike in the rest (migration 0026). */
+export interface OrderRollupRow {
+  span_ms: number;
+  start_ms: number;
+  merchant_id: string;
+  currency: string;
+  status: number;
+  p2p_type: string | null;
+  action_code: number;
+  orders: number;
+  amount_minor: number;
+  issuer_declines: number;
+}
+
+/** The roll-ups' watermark (one row, id 1). */
+export interface OrderRollupStateRow {
+  id: number;
+  folded_to_ms: number | null;
+  backfilled_from_ms: number | null;
+  folded_at_ms: number | null;
 }
 
 /** One failed console login, counted against `name`: `email:…` or `address:…`. */

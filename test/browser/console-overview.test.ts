@@ -9,6 +9,7 @@ import { cardDataIn } from '../support/card-data.js';
 import { ENGINES } from '../support/engines.js';
 import { paidOrder } from '../support/console-fixtures.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
+import { OrderRollupRepository, ROLLUP_LAG_MS } from '../../src/store/order-rollup-repository.js';
 import { CARD, createP2pMerchant, orderNumber } from '../support/p2p.js';
 
 const PASSWORD = 'correct horse battery';
@@ -189,6 +190,52 @@ for (const engine of ENGINES) {
         assert.deepEqual(problems, [], 'no script error, nothing the policy refused');
         assert.deepEqual(foreign, [], 'the overview works offline');
         assert.deepEqual(cardDataIn(await page.content()), [], 'no full card number');
+        await context.close();
+      });
+
+      test('the 12-month view counts by month, the same before and after the roll-ups are folded', async () => {
+        const { context, foreign } = await offline(true);
+        const page = await logIn(context);
+        await page.goto(`${gh.baseUrl}/console/overview?window=30d`);
+        const days = (await page.locator('#table-orders tfoot').textContent()) ?? '';
+        assert.match(days, /Total\s+[1-9]/);
+        await page.getByRole('link', { name: 'Last 12 months, by month' }).click();
+        await page.waitForURL(/window=12m/);
+        await page.waitForFunction(ALL_CHARTS_DRAWN);
+        const months = page.locator('#table-orders tbody th');
+        assert.equal(await months.count(), 12);
+        const labels = await months.allTextContents();
+        assert.ok(
+          labels.every((label) => /^\d{4}-\d{2}$/.test(label.trim())),
+          labels.join(', '),
+        );
+        assert.equal(labels.at(-1)?.trim(), new Date(gh.clock.nowMs()).toISOString().slice(0, 7));
+        assert.equal(
+          await page.locator('#table-orders tfoot').textContent(),
+          days,
+          'unfolded: from the orders',
+        );
+        // Past the lag, the job folds and backfills: the same numbers now come from the roll-ups.
+        gh.clock.advance(ROLLUP_LAG_MS + 60_000);
+        const rollups = new OrderRollupRepository(gh.gatehouse.store.db);
+        while ((await rollups.state()).backfilledFromMs !== 0) await gh.gatehouse.jobs.run('order-rollup');
+        await page.reload();
+        await page.waitForFunction(ALL_CHARTS_DRAWN);
+        assert.equal(
+          await page.locator('#table-orders tfoot').textContent(),
+          days,
+          'folded: from the roll-ups',
+        );
+        assert.equal(
+          await page.locator('#table-volume tfoot').textContent(),
+          await (async () => {
+            const other = await context.newPage();
+            await other.goto(`${gh.baseUrl}/console/overview?window=30d`);
+            return other.locator('#table-volume tfoot').textContent();
+          })(),
+          'the approved volume of the year is the month’s: all the traffic is recent',
+        );
+        assert.deepEqual(foreign, []);
         await context.close();
       });
 

@@ -79,12 +79,18 @@ function shortReason(actionCode: number): string {
 
 /** Buckets as the charts label them (short) and as the tables do (with the date). */
 function bucketLabels(overview: Overview): { short: string[]; long: string[] } {
-  const hours = overview.bucketMs < 86_400_000;
   const iso = overview.buckets.map((ms) => new Date(ms).toISOString());
-  return {
-    short: iso.map((text) => (hours ? `${text.slice(11, 13)}:00` : text.slice(5, 10))),
-    long: iso.map((text) => (hours ? `${text.slice(0, 10)} ${text.slice(11, 13)}:00` : text.slice(0, 10))),
-  };
+  switch (overview.unit) {
+    case 'hour':
+      return {
+        short: iso.map((text) => `${text.slice(11, 13)}:00`),
+        long: iso.map((text) => `${text.slice(0, 10)} ${text.slice(11, 13)}:00`),
+      };
+    case 'day':
+      return { short: iso.map((text) => text.slice(5, 10)), long: iso.map((text) => text.slice(0, 10)) };
+    case 'month':
+      return { short: iso.map((text) => text.slice(0, 7)), long: iso.map((text) => text.slice(0, 7)) };
+  }
 }
 
 function table(

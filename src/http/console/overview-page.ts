@@ -25,7 +25,11 @@ const STYLE = `
   @media (max-width: 40rem) { .figures { grid-template-columns: 1fr; } }
 `;
 
-const WINDOW_NAMES = { '24h': 'Last 24 hours, by hour', '30d': 'Last 30 days, by day' } as const;
+const WINDOW_NAMES = {
+  '24h': 'Last 24 hours, by hour',
+  '30d': 'Last 30 days, by day',
+  '12m': 'Last 12 months, by month',
+} as const;
 
 function figureSection(figure: Figure): Html {
   return html`<section aria-labelledby="title-${figure.id}">
@@ -84,7 +88,7 @@ export function registerOverviewPage(app: FastifyInstance, deps: ConsoleDeps): v
         text('overview'),
         html`<h1>${text('overview')}</h1>
           <nav class="windows" aria-label="Window">
-            ${(['24h', '30d'] as const).map(
+            ${(['24h', '30d', '12m'] as const).map(
               (one) =>
                 html`<a
                   href="${CONSOLE_PATH}/overview?window=${one}"

@@ -14,6 +14,7 @@ import { MoneyStepRepository } from '../../store/money-step-repository.js';
 import { OperatorRepository } from '../../store/operator-repository.js';
 import { WalletRepository } from '../../store/wallet-repository.js';
 import type { MerchantAdmin } from '../merchant-admin.js';
+import { OrderRollupRepository } from '../../store/order-rollup-repository.js';
 import { OverviewRepository } from '../../store/overview-repository.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import { StepAttention } from '../money-steps/step-attention.js';
@@ -124,7 +125,12 @@ export function consoleServices(deps: {
       directory,
       new DccRateAdmin(new DccRateRepository(store.db), clock),
     ),
-    overview: new ConsoleOverview(new OverviewRepository(store.db), clock, deps.latency),
+    overview: new ConsoleOverview(
+      new OverviewRepository(store.db),
+      new OrderRollupRepository(store.db),
+      clock,
+      deps.latency,
+    ),
     refusedAttempts: new RefusedAttempts(store.writes, deps.random, clock),
     exports: new ConsoleExports(list, orders, store.writes, deps.random, clock),
     close: () => reads.close(),

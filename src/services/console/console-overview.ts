@@ -1,6 +1,7 @@
 import type { Clock } from '../../domain/clock.js';
 import { currencyByNumeric } from '../../domain/currencies.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
+import type { OrderRollupRepository } from '../../store/order-rollup-repository.js';
 import type { LatencyHistogram } from './latency-summary.js';
 import type {
   AuthenticationCell,
@@ -15,12 +16,44 @@ import { merchantLimit, requireRight, type Operator } from './operator.js';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-/** The overview's windows: the last 24 hours by hour, the last 30 days by day (UTC). */
+/**
+ * The overview's windows (UTC): the last 24 hours by hour, the last 30 days by day, the last 12
+ * months by month. `spanMs`: the finest unit the window's queries count by (a month is its days).
+ */
 export const OVERVIEW_WINDOWS = {
-  '24h': { bucketMs: HOUR_MS, buckets: 24 },
-  '30d': { bucketMs: DAY_MS, buckets: 30 },
+  '24h': { unit: 'hour', spanMs: HOUR_MS },
+  '30d': { unit: 'day', spanMs: DAY_MS },
+  '12m': { unit: 'month', spanMs: DAY_MS },
 } as const;
 export type OverviewWindow = keyof typeof OVERVIEW_WINDOWS;
+export type OverviewUnit = (typeof OVERVIEW_WINDOWS)[OverviewWindow]['unit'];
+
+/** Start of each bucket of the window at `nowMs`, oldest first, and the end of the last one. */
+export function windowBuckets(window: OverviewWindow, nowMs: number): { starts: number[]; endMs: number } {
+  if (window === '12m') {
+    const now = new Date(nowMs);
+    const month = (back: number) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1);
+    return { starts: Array.from({ length: 12 }, (_, index) => month(11 - index)), endMs: month(-1) };
+  }
+  const spanMs = OVERVIEW_WINDOWS[window].spanMs;
+  const size = window === '24h' ? 24 : 30;
+  const first = Math.floor(nowMs / spanMs) - (size - 1);
+  const starts = Array.from({ length: size }, (_, index) => (first + index) * spanMs);
+  return { starts, endMs: (first + size) * spanMs };
+}
+
+/** The index of the bucket holding `ms` (starts sorted), or -1 outside them. */
+function bucketIndex(starts: readonly number[], endMs: number, ms: number): number {
+  if (ms < (starts[0] ?? endMs) || ms >= endMs) return -1;
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if ((starts[middle] ?? 0) <= ms) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
 
 export function isOverviewWindow(value: string | undefined): value is OverviewWindow {
   return value !== undefined && Object.hasOwn(OVERVIEW_WINDOWS, value);
@@ -44,7 +77,7 @@ export interface CurrencySeries {
 
 export interface Overview {
   readonly window: OverviewWindow;
-  readonly bucketMs: number;
+  readonly unit: OverviewUnit;
   /** Start of each bucket (ms); every series below has one number per bucket, in this order. */
   readonly buckets: readonly number[];
   /** The operator sees some merchants only. */
@@ -82,43 +115,46 @@ const NO_STEPS: OpenSteps = { pending: 0, retried: 0, needsAttention: 0 };
 export class ConsoleOverview {
   constructor(
     private readonly repository: OverviewRepository,
+    private readonly rollups: OrderRollupRepository,
     private readonly clock: Clock,
     private readonly latency: () => Promise<readonly LatencyHistogram[]>,
   ) {}
 
   async read(operator: Operator, window: OverviewWindow): Promise<Overview> {
     requireRight(operator, 'overview.view');
-    const { bucketMs, buckets: size } = OVERVIEW_WINDOWS[window];
-    const first = Math.floor(this.clock.nowMs() / bucketMs) - (size - 1);
-    const numbers = Array.from({ length: size }, (_, index) => first + index);
+    const { unit, spanMs } = OVERVIEW_WINDOWS[window];
+    const { starts, endMs } = windowBuckets(window, this.clock.nowMs());
+    const size = starts.length;
     const limit = merchantLimit(operator);
     const scope: OverviewScope = {
-      fromMs: first * bucketMs,
-      toMs: (first + size) * bucketMs,
-      bucketMs,
+      fromMs: starts[0] ?? endMs,
+      toMs: endMs,
+      bucketMs: spanMs,
       ...(limit === undefined ? {} : { merchantIds: limit }),
     };
     const none = limit !== undefined && limit.length === 0;
     const [orders, authentications, callbacks, steps, histograms] = await Promise.all([
-      none ? [] : this.repository.orders(scope),
+      none ? [] : this.rollups.orderCells({ ...scope, spanMs }),
       none ? [] : this.repository.authentications(scope),
       none ? [] : this.repository.callbacks(scope),
       none ? NO_STEPS : this.repository.openSteps(scope),
       this.latency(),
     ]);
     const series = () => new Array<number>(size).fill(0);
-    const add = (target: number[], bucket: number, value: number) => {
-      const index = bucket - first;
-      if (index >= 0 && index < size) target[index] = (target[index] ?? 0) + value;
+    const indexOf = (ms: number) => bucketIndex(starts, endMs, ms);
+    // Orders are counted by their hour's or day's start; the rest by bucket number of spanMs.
+    const add = (target: number[], ms: number, value: number) => {
+      const index = indexOf(ms);
+      if (index >= 0) target[index] = (target[index] ?? 0) + value;
     };
 
     const approved = series();
     const declined = series();
     const declines = new Map<number, number>();
     for (const cell of orders) {
-      if (ISSUER_APPROVED.includes(cell.status)) add(approved, cell.bucket, cell.orders);
-      add(declined, cell.bucket, cell.issuerDeclines);
-      if (cell.status === ORDER_STATUS.declined)
+      if (ISSUER_APPROVED.includes(cell.status)) add(approved, cell.startMs, cell.orders);
+      add(declined, cell.startMs, cell.issuerDeclines);
+      if (cell.status === ORDER_STATUS.declined && indexOf(cell.startMs) >= 0)
         declines.set(cell.actionCode, (declines.get(cell.actionCode) ?? 0) + cell.orders);
     }
 
@@ -130,24 +166,25 @@ export class ConsoleOverview {
     };
     for (const cell of authentications) {
       const outcome = authenticationOutcome(cell);
-      add(threeDs.started, cell.bucket, cell.count);
-      if (outcome.challenged) add(threeDs.challenged, cell.bucket, cell.count);
-      if (outcome.challengePassed) add(threeDs.challengesPassed, cell.bucket, cell.count);
-      if (outcome.authenticated) add(threeDs.authenticated, cell.bucket, cell.count);
+      const at = cell.bucket * spanMs;
+      add(threeDs.started, at, cell.count);
+      if (outcome.challenged) add(threeDs.challenged, at, cell.count);
+      if (outcome.challengePassed) add(threeDs.challengesPassed, at, cell.count);
+      if (outcome.authenticated) add(threeDs.authenticated, at, cell.count);
     }
 
     const callbackStates = { delivered: series(), pending: series(), dead: series() };
     for (const cell of callbacks) {
       if (cell.state === 'delivered' || cell.state === 'pending' || cell.state === 'dead')
-        add(callbackStates[cell.state], cell.bucket, cell.count);
+        add(callbackStates[cell.state], cell.bucket * spanMs, cell.count);
     }
 
     return {
       window,
-      bucketMs,
-      buckets: numbers.map((bucket) => bucket * bucketMs),
+      unit,
+      buckets: starts,
       limited: limit !== undefined,
-      volume: byCurrency(orders, first, size),
+      volume: byCurrency(orders, indexOf, size),
       approval: { approved, declined },
       declines: [...declines.entries()]
         .map(([actionCode, count]) => ({ actionCode, count }))
@@ -155,7 +192,7 @@ export class ConsoleOverview {
       threeDs,
       p2p: byCurrency(
         orders.filter((cell) => cell.p2pType !== null),
-        first,
+        indexOf,
         size,
       ),
       callbacks: callbackStates,
@@ -182,7 +219,11 @@ export function authenticationOutcome(
   return { challenged, challengePassed, authenticated: challengePassed || frictionless };
 }
 
-function byCurrency(cells: readonly OrderCell[], first: number, size: number): CurrencySeries[] {
+function byCurrency(
+  cells: readonly OrderCell[],
+  indexOf: (ms: number) => number,
+  size: number,
+): CurrencySeries[] {
   const currencies = new Map<string, { orders: number[]; approved: number[]; approvedMinor: number[] }>();
   for (const cell of cells) {
     let found = currencies.get(cell.currency);
@@ -191,8 +232,8 @@ function byCurrency(cells: readonly OrderCell[], first: number, size: number): C
       found = { orders: zeros(), approved: zeros(), approvedMinor: zeros() };
       currencies.set(cell.currency, found);
     }
-    const index = cell.bucket - first;
-    if (index < 0 || index >= size) continue;
+    const index = indexOf(cell.startMs);
+    if (index < 0) continue;
     found.orders[index] = (found.orders[index] ?? 0) + cell.orders;
     if (ISSUER_APPROVED.includes(cell.status)) {
       found.approved[index] = (found.approved[index] ?? 0) + cell.orders;

@@ -24,6 +24,7 @@ import * as consoleListIndexes from './0022-console-list-indexes.js';
 import * as servingProcesses from './0023-serving-processes.js';
 import * as loginFailures from './0024-login-failures.js';
 import * as consoleSearchIndexes from './0025-console-search-indexes.js';
+import * as orderRollups from './0026-order-rollups.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -52,4 +53,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0023-serving-processes': servingProcesses,
   '0024-login-failures': loginFailures,
   '0025-console-search-indexes': consoleSearchIndexes,
+  '0026-order-rollups': orderRollups,
 };
