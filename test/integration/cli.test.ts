@@ -217,8 +217,8 @@ for (const engine of ENGINES) {
     let admin: MerchantAdmin;
     let store: Store;
 
-    async function freshDatabase(): Promise<TestDatabase> {
-      const created = await createTestDatabase(engine);
+    async function freshDatabase(options: { readonly empty?: boolean } = {}): Promise<TestDatabase> {
+      const created = await createTestDatabase(engine, options);
       databases.push(created);
       return created;
     }
@@ -599,7 +599,7 @@ for (const engine of ENGINES) {
     });
 
     test('migrate applies the migrations to an empty database, then says it is up to date', async () => {
-      const empty = await freshDatabase();
+      const empty = await freshDatabase({ empty: true });
       const emptyEnv = dbEnv(empty, masterKey);
       const first = await runCli(['migrate'], emptyEnv);
       assertOk(first);

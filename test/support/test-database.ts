@@ -22,11 +22,19 @@ export interface TestDatabase {
 const SQLITE_TEMPLATE = process.env.GATEHOUSE_TEST_SQLITE_TEMPLATE;
 const PG_TEMPLATE = process.env.GATEHOUSE_TEST_PG_TEMPLATE;
 
-/** A fresh database per test server: a SQLite file in a temp folder, or a new PostgreSQL database. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/**
+ * A fresh database per test server: a SQLite file in a temp folder, or a new PostgreSQL database;
+ * migrated when the run made a template, or `empty` (no table at all) when the test says so.
+ */
+export async function createTestDatabase(
+  engine: Engine,
+  { empty = false }: { readonly empty?: boolean } = {},
+): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-test-'));
+  const sqliteTemplate = empty ? undefined : SQLITE_TEMPLATE;
+  const pgTemplate = empty ? undefined : PG_TEMPLATE;
   if (engine === 'sqlite') {
-    if (SQLITE_TEMPLATE !== undefined) copyFileSync(SQLITE_TEMPLATE, join(dataDir, 'gatehouse.sqlite'));
+    if (sqliteTemplate !== undefined) copyFileSync(sqliteTemplate, join(dataDir, 'gatehouse.sqlite'));
     return {
       url: `sqlite:${join(dataDir, 'gatehouse.sqlite')}`,
       dataDir,
@@ -42,7 +50,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const name = `gh_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${PG_TEMPLATE === undefined ? '' : ` TEMPLATE ${PG_TEMPLATE}`}`);
+  await admin.query(`CREATE DATABASE ${name}${pgTemplate === undefined ? '' : ` TEMPLATE ${pgTemplate}`}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
