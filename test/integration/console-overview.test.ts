@@ -1,15 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { CompiledQuery, type Kysely } from 'kysely';
 import { ROLE_RIGHTS, OPERATOR_ROLES, type ConsoleRight } from '../../src/domain/operator-roles.js';
 import { overviewQueries } from '../../src/store/overview-repository.js';
-import type { Database } from '../../src/store/schema.js';
 import { browserGet, onlyForm, submit } from '../support/browser-forms.js';
 import { listenForCallbacks } from '../support/callback-listener.js';
 import { ConsoleClient } from '../support/console-client.js';
-import { ENGINES, type Engine } from '../support/engines.js';
+import { ENGINES } from '../support/engines.js';
 import { paidOrder } from '../support/console-fixtures.js';
+import { planOf } from '../support/query-plan.js';
 import { startTestGatehouse, type FormParams, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { tableRecords, tableRow } from '../support/html-tables.js';
 import { CARD, createP2pMerchant, orderNumber } from '../support/p2p.js';
@@ -19,25 +18,6 @@ const DAY_MS = 86_400_000;
 
 type Body = Record<string, unknown>;
 type Auth = { userName: string; password: string };
-
-/** The plan's lines of one query: SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN with sequential scans priced out. */
-async function planOf(db: Kysely<Database>, engine: Engine, query: CompiledQuery): Promise<string> {
-  if (engine === 'sqlite') {
-    const rows = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-    );
-    return rows.rows.map((row) => row.detail).join('\n');
-  }
-  // On a test database this small a sequential scan is cheapest; priced out, the planner still
-  // takes one when no index can serve the query, which is what this looks for.
-  return db.transaction().execute(async (trx) => {
-    await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
-    const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
-    );
-    return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
 
 for (const engine of ENGINES) {
   describe(`${engine}: the console overview (issue 27)`, () => {

@@ -1,7 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, type Kysely } from 'kysely';
 import { windowBuckets, type OverviewWindow } from '../../src/services/console/console-overview.js';
 import {
   changedHoursQuery,
@@ -14,8 +13,8 @@ import {
 } from '../../src/store/order-rollup-repository.js';
 import { orderCellsQuery, type OrderCell } from '../../src/store/overview-repository.js';
 import { paidOrder } from '../support/console-fixtures.js';
-import { ENGINES, type Engine } from '../support/engines.js';
-import type { Database } from '../../src/store/schema.js';
+import { planOf } from '../support/query-plan.js';
+import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 
 /** Cells summed by (bucket of spanMs, currency, status, transfer, action code), as a sorted list. */
@@ -36,23 +35,6 @@ function normalized(cells: readonly OrderCell[], spanMs: number): string[] {
 }
 
 const WINDOWS: readonly OverviewWindow[] = ['24h', '30d', '12m'];
-
-/** SQLite's EXPLAIN QUERY PLAN, or PostgreSQL's EXPLAIN with sequential scans priced out. */
-async function planOf(db: Kysely<Database>, engine: Engine, query: CompiledQuery): Promise<string> {
-  if (engine === 'sqlite') {
-    const rows = await db.executeQuery<{ detail: string }>(
-      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-    );
-    return rows.rows.map((row) => row.detail).join('\n');
-  }
-  return db.transaction().execute(async (trx) => {
-    await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
-    const rows = await trx.executeQuery<{ 'QUERY PLAN': string }>(
-      CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]),
-    );
-    return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
-  });
-}
 
 for (const engine of ENGINES) {
   describe(`${engine}: the overview's order roll-ups (issue 43, point 5)`, () => {
