@@ -78,6 +78,28 @@ interface DrillResult {
   readonly checks: readonly Check[];
 }
 
+/** One engine's drill as the table shows it, from its load and the restored copy's verdict. */
+function drillResult(
+  engine: Engine,
+  startedMs: number,
+  backupMs: number,
+  restoreMs: number,
+  load: ReturnType<typeof startDrillLoad>,
+  verdict: Awaited<ReturnType<typeof verifyRestore>>,
+): DrillResult {
+  return {
+    engine,
+    seconds: (Date.now() - startedMs) / 1000,
+    backupMs,
+    restoreMs,
+    settledMs: verdict.settledMs,
+    acknowledgedInAll: load.state.orders.length,
+    ordersChecked: verdict.ordersChecked,
+    requests: load.state.samples.length,
+    checks: verdict.checks,
+  };
+}
+
 const { values } = parseArgs({
   options: {
     sqlite: { type: 'boolean', default: false },
@@ -188,17 +210,7 @@ async function drillPostgres(dir: string, logFd: number): Promise<DrillResult> {
         stepDeadlineMs: STEP_DEADLINE_MS,
         log,
       });
-      return {
-        engine: 'postgres',
-        seconds: (Date.now() - engineStartedMs) / 1000,
-        backupMs,
-        restoreMs,
-        settledMs: verdict.settledMs,
-        acknowledgedInAll: load.state.orders.length,
-        ordersChecked: verdict.ordersChecked,
-        requests: load.state.samples.length,
-        checks: verdict.checks,
-      };
+      return drillResult('postgres', engineStartedMs, backupMs, restoreMs, load, verdict);
     } finally {
       stopServer(restored);
     }
@@ -259,17 +271,7 @@ async function drillSqlite(dir: string, logFd: number): Promise<DrillResult> {
       stepDeadlineMs: STEP_DEADLINE_MS,
       log,
     });
-    return {
-      engine: 'sqlite',
-      seconds: (Date.now() - engineStartedMs) / 1000,
-      backupMs: backupEndedMs - backupStartedMs,
-      restoreMs,
-      settledMs: verdict.settledMs,
-      acknowledgedInAll: load.state.orders.length,
-      ordersChecked: verdict.ordersChecked,
-      requests: load.state.samples.length,
-      checks: verdict.checks,
-    };
+    return drillResult('sqlite', engineStartedMs, backupEndedMs - backupStartedMs, restoreMs, load, verdict);
   } finally {
     await cluster?.stop();
     await receiver.close();

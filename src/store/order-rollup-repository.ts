@@ -289,13 +289,18 @@ const ROLLUP_COLUMNS = [
   'issuer_declines',
 ] as const;
 
-async function rebuildHours(trx: Transaction<Database>, fromMs: number, toMs: number): Promise<void> {
+/** Removes the buckets of one span that start in [fromMs, toMs): a rebuild writes them whole. */
+async function clearSpan(trx: Transaction<Database>, spanMs: number, fromMs: number, toMs: number) {
   await trx
     .deleteFrom('order_rollups')
-    .where('span_ms', '=', HOUR_MS)
+    .where('span_ms', '=', spanMs)
     .where('start_ms', '>=', fromMs)
     .where('start_ms', '<', toMs)
     .execute();
+}
+
+async function rebuildHours(trx: Transaction<Database>, fromMs: number, toMs: number): Promise<void> {
+  await clearSpan(trx, HOUR_MS, fromMs, toMs);
   const cells = orderCellsQuery(trx, { fromMs, toMs, bucketMs: HOUR_MS });
   await trx
     .insertInto('order_rollups')
@@ -320,12 +325,7 @@ async function rebuildHours(trx: Transaction<Database>, fromMs: number, toMs: nu
 }
 
 async function rebuildDays(trx: Transaction<Database>, fromMs: number, toMs: number): Promise<void> {
-  await trx
-    .deleteFrom('order_rollups')
-    .where('span_ms', '=', DAY_MS)
-    .where('start_ms', '>=', fromMs)
-    .where('start_ms', '<', toMs)
-    .execute();
+  await clearSpan(trx, DAY_MS, fromMs, toMs);
   const day = sql<number>`start_ms / ${sql.lit(DAY_MS)} * ${sql.lit(DAY_MS)}`;
   await trx
     .insertInto('order_rollups')
