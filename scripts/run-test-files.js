@@ -5,7 +5,7 @@
 // last: what LONGEST_FIRST and the suite's time budget are tuned from.
 // Usage: node scripts/run-test-files.js <skips-file> <file>...
 import { createWriteStream, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import skipReporter from '../dist/test/support/skip-reporter.js';
@@ -49,7 +49,9 @@ await new Promise((resolve) => skips.once('finish', resolve));
 const fileTimes = [...startedAt]
   .map(([file, at]) => ({ file: relative(root, file), seconds: ((lastSeenAt.get(file) ?? at) - at) / 1000 }))
   .sort((a, b) => b.seconds - a.seconds);
-writeFileSync(join(dirname(skipsFile), 'file-times.json'), `${JSON.stringify(fileTimes, null, 1)}\n`);
+// skips.jsonl -> file-times.json, skips-after-run.jsonl -> file-times-after-run.json.
+const timesFile = basename(skipsFile).replace(/^skips(.*)\.jsonl$/, 'file-times$1.json');
+writeFileSync(join(dirname(skipsFile), timesFile), `${JSON.stringify(fileTimes, null, 1)}\n`);
 if (fileTimes.length > 1) {
   const total = fileTimes.reduce((sum, { seconds }) => sum + seconds, 0);
   console.log(`\nfiles' own times: ${total.toFixed(1)} s in all, ${concurrency} at a time; the longest:`);

@@ -92,6 +92,11 @@ const env = {
   GATEHOUSE_STORE_CHECKS_DIR: outputDir,
   GATEHOUSE_TEST_OUTPUT_DIR: outputDir,
 };
+// Each test process's CPU seconds into file-cpu.jsonl (scripts/file-cpu.js), when asked for.
+rmSync(join(outputDir, 'file-cpu.jsonl'), { force: true });
+if (process.env.GATEHOUSE_TEST_CPU === '1') {
+  env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${join(root, 'scripts/file-cpu.js')}`.trim();
+}
 let postgres;
 const engines = (process.env.GATEHOUSE_TEST_ENGINES ?? 'sqlite,postgres')
   .split(',')
@@ -124,9 +129,9 @@ if (engines.includes('postgres')) {
 
 Object.assign(env, await prepareMigrationTemplates(outputDir, postgres?.url));
 
-function runNodeTests(testPaths) {
+function runNodeTests(testPaths, skips = skipsFile) {
   // Not `node --test`, which sorts the files by path: run-test-files.js keeps LONGEST_FIRST's order.
-  const child = spawn(process.execPath, [join(root, 'scripts/run-test-files.js'), skipsFile, ...testPaths], {
+  const child = spawn(process.execPath, [join(root, 'scripts/run-test-files.js'), skips, ...testPaths], {
     stdio: 'inherit',
     env,
     cwd: root,
@@ -167,7 +172,8 @@ const skipCode = judgeSkips();
 code = code === 0 ? skipCode : code;
 // Then the checks that read what the whole run left behind (the logs of every test server).
 if (filter === undefined && afterRun.length > 0) {
-  const afterCode = await runNodeTests(afterRun);
+  // Skips and file times of their own, so that the main run's file-times.json is kept.
+  const afterCode = await runNodeTests(afterRun, join(outputDir, 'skips-after-run.jsonl'));
   code = code === 0 ? afterCode : code;
 }
 process.exit(code);
