@@ -69,13 +69,27 @@ export function wireSchema(schema: AnswerSchema | MemberSchema): Wire {
   return { type: typeof schema.type === 'string' ? wireType(schema.type) : schema.type.map(wireType) };
 }
 
+// Compiling a schema costs milliseconds (fast-json-stringify writes and evaluates code), and the
+// schemas are module constants: a process that builds its app more than once (the test suite
+// starts hundreds of gateways) compiles each once.
+const compiledSchemas = new WeakMap<AnswerSchema, AnswerSerializer>();
+
+function compiledFor(schema: AnswerSchema): AnswerSerializer {
+  let compiled = compiledSchemas.get(schema);
+  if (compiled === undefined) {
+    compiled = build(wireSchema(schema)) as AnswerSerializer;
+    compiledSchemas.set(schema, compiled);
+  }
+  return compiled;
+}
+
 /**
  * An operation's success answer, written by code compiled from its schema once (issue 13:
  * precompiled serializers) instead of JSON.stringify walking the object. Every object of an
  * answer schema admits members it does not list, so a member is never dropped.
  */
 export function answerSerializer(schema: AnswerSchema, checked = CHECKED): AnswerSerializer {
-  const compiled: AnswerSerializer = build(wireSchema(schema));
+  const compiled = compiledFor(schema);
   if (!checked) return compiled;
   return (answer) => {
     const text = compiled(answer);

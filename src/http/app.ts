@@ -2,6 +2,7 @@ import Fastify, {
   LogController,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import type { EnvelopeStyle, Operation } from '../api/operation.js';
@@ -22,7 +23,7 @@ declare module 'fastify' {
 }
 
 import { refusalBody } from './envelope.js';
-import { registerOperation, type OperationDeps } from './operation-route.js';
+import { paramsInUrl, registerOperation, type OperationDeps } from './operation-route.js';
 
 export interface HttpAppOptions {
   readonly logger: NonNullable<FastifyServerOptions['loggerInstance']>;
@@ -68,6 +69,13 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   const envelopes = new Map<string, EnvelopeStyle>(options.operations.map((op) => [op.path, op.envelope]));
   const envelopeOf = (path: string | undefined): EnvelopeStyle =>
     (path === undefined ? undefined : envelopes.get(path)) ?? 'rest';
+  // The route a request took; a wrong method on an operation's address has no route of its own
+  // (only POST is routed) but still counts, and is refused, as that operation's.
+  const routeOf = (request: FastifyRequest): string | undefined => {
+    if (request.routeOptions.url !== undefined) return request.routeOptions.url;
+    const path = unknownAddress(request.url);
+    return envelopes.has(path) ? path : undefined;
+  };
   const app = Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
@@ -112,7 +120,7 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   const accessLog = options.logger.child({}, { redact: [] });
   app.addHook('onResponse', (request, reply, done) => {
     options.metrics.http(
-      request.routeOptions.url ?? 'unmatched',
+      routeOf(request) ?? 'unmatched',
       request.method,
       reply.statusCode,
       request.errorCode,
@@ -134,11 +142,13 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
   app.setNotFoundHandler(async (request, reply) => {
     const path = unknownAddress(request.url);
     // An operation's address with a method no route takes (PROPFIND, TRACE...) exists: a wrong method.
+    // Operations are routed for POST only (operation-route.ts): any other method, and a call
+    // carrying its parameters in the URL, is refused here in the order the operation would.
     const style = envelopes.get(path);
     if (style !== undefined) {
-      const refusal = new Refusal('METHOD_NOT_ALLOWED');
+      const refusal = new Refusal(paramsInUrl(request.url) ? 'PARAMS_IN_URL' : 'METHOD_NOT_ALLOWED');
       request.errorCode = refusal.errorCode;
-      await reply.code(400).send(refusalBody(refusal, DEFAULT_LANGUAGE, style));
+      await reply.code(refusal.httpStatus).send(refusalBody(refusal, DEFAULT_LANGUAGE, style));
       return;
     }
     const refusal = new Refusal('UNKNOWN_ADDRESS', { path });
@@ -158,14 +168,14 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       request.log.info({ refusal: known.key }, 'request refused');
       await reply
         .code(known.httpStatus)
-        .send(refusalBody(known, DEFAULT_LANGUAGE, envelopeOf(request.routeOptions.url)));
+        .send(refusalBody(known, DEFAULT_LANGUAGE, envelopeOf(routeOf(request))));
       return;
     }
     const refusal = new Refusal('SYSTEM_ERROR');
     request.errorCode = refusal.errorCode;
     request.log.error({ err: error }, 'unhandled error');
     setRetryAfter(reply, refusal, error);
-    await reply.code(500).send(refusalBody(refusal, DEFAULT_LANGUAGE, envelopeOf(request.routeOptions.url)));
+    await reply.code(500).send(refusalBody(refusal, DEFAULT_LANGUAGE, envelopeOf(routeOf(request))));
   });
 
   app.get('/health', () => Promise.resolve({ status: 'ok' }));
