@@ -94,11 +94,26 @@ const PLANTS: readonly { rule: string; files: Record<string, string> }[] = [
   },
 ];
 
+// One tree holds every plant and is cruised once (each cruise loads TypeScript: about 2 s of CPU);
+// each rule must then be named against its own planted file.
+let planted: { status: number | null; output: string } | undefined;
+function plantedRun(): { status: number | null; output: string } {
+  if (planted === undefined) {
+    plant(Object.assign({ ...CLEAN }, ...PLANTS.map(({ files }) => files)) as Record<string, string>);
+    planted = cruise();
+  }
+  return planted;
+}
+
 for (const { rule, files } of PLANTS) {
   test(`a planted violation of ${rule} fails the check`, () => {
-    plant({ ...CLEAN, ...files });
-    const { status, output } = cruise();
+    const { status, output } = plantedRun();
     assert.notEqual(status, 0, output);
-    assert.match(output, new RegExp(`error ${rule}:`), output);
+    const lines = output.split('\n').filter((line) => line.includes(`error ${rule}:`));
+    const culprits = Object.keys(files);
+    assert.ok(
+      lines.some((line) => culprits.some((culprit) => line.includes(culprit))),
+      `no ${rule} error names ${culprits.join(' or ')}:\n${output}`,
+    );
   });
 }
