@@ -11,7 +11,8 @@ const FLOORS = [
   ['src/services', 'src/sdk'],
   ['src/api', 'src/observability', 'src/jobs', 'src/admin-root\\.ts'],
   ['src/http'],
-  ['src/docs', 'src/server\\.ts'],
+  // The composition floor: the root and the modules that wire each family (src/modules).
+  ['src/docs', 'src/modules', 'src/server\\.ts'],
   ['src/cli'],
 ];
 

@@ -68,15 +68,124 @@ function printJson(value: unknown): void {
 const walletOption = () =>
   new Option('--wallet <wallet>', 'a, b or c').choices(WALLETS).makeOptionMandatory();
 
-/**
- * `gatehouse wallet key import | cert import | show | trust`: a merchant's wallet keys (sealed
- * under the master key) and the roots each wallet's signature chain must end in.
- */
-export function addWalletCommands(program: Command): void {
-  const wallet = program.command('wallet').description('wallet keys, certificates and trust anchors');
+interface TokenFlags {
+  login: string;
+  wallet: Wallet;
+  pan: string;
+  expiry: string;
+  amount: string;
+  currency: string;
+  protocol: 'ECv1' | 'ECv2';
+  authMethod: 'PAN_ONLY' | 'CRYPTOGRAM_3DS';
+  eci: string;
+  json?: boolean;
+}
 
-  const key = wallet.command('key').description("a merchant's wallet keys");
+/** What every wallet's token carries beside its own fields: made once per command. */
+interface TokenBasis {
+  readonly merchantId: string;
+  readonly cryptogram: string;
+  readonly nowMs: number;
+}
 
+async function mintWalletC(flags: TokenFlags, keyring: WalletKeyring, basis: TokenBasis): Promise<string> {
+  const [merchantKey] = await keyring.walletCKeys(basis.merchantId);
+  const currency = currencyByNumeric(flags.currency);
+  if (merchantKey === undefined)
+    throw new AdminError(`merchant "${flags.login}" has no wallet c key: gatehouse wallet key create`);
+  if (currency === undefined) throw new AdminError('--currency is an ISO 4217 numeric code');
+  return mintWalletCToken({
+    publicKey: createPublicKey(merchantKey.privateKey),
+    payment: {
+      tokenPan: flags.pan,
+      tokenPanExpiration: `${flags.expiry.slice(4, 6)}${flags.expiry.slice(2, 4)}`,
+      amountMinor: Number(flags.amount),
+      currencyCode: currency.alpha,
+      cryptogram: basis.cryptogram,
+      eci: flags.eci,
+    },
+    nowMs: basis.nowMs,
+  });
+}
+
+async function mintWalletB(
+  flags: TokenFlags,
+  keyring: WalletKeyring,
+  sandbox: SandboxWallets,
+  basis: TokenBasis,
+): Promise<string> {
+  const [recipient] = await keyring.walletBRecipients(basis.merchantId);
+  const privateKey = recipient?.privateKeys[0];
+  if (recipient === undefined || privateKey === undefined)
+    throw new AdminError(`merchant "${flags.login}" has no wallet b key: gatehouse wallet key create`);
+  return mintWalletBToken({
+    authority: await sandbox.walletB(),
+    recipientId: recipient.recipientId,
+    recipientPublicKey: createPublicKey(privateKey),
+    protocolVersion: flags.protocol,
+    payment: {
+      authMethod: flags.authMethod,
+      pan: flags.pan,
+      expirationMonth: Number(flags.expiry.slice(4, 6)),
+      expirationYear: Number(flags.expiry.slice(0, 4)),
+      cryptogram: basis.cryptogram,
+      eci: flags.eci,
+    },
+    nowMs: basis.nowMs,
+    messageId: randomBytes(24).toString('base64url'),
+    // A recipient id shared by merchants: the token names whose it is (wallet-tokens.ts).
+    ...(recipient.recipientId.startsWith('gateway:') ? { gatewayMerchantId: flags.login } : {}),
+  });
+}
+
+async function mintWalletA(
+  flags: TokenFlags,
+  keyring: WalletKeyring,
+  sandbox: SandboxWallets,
+  basis: TokenBasis & { readonly expiryYYMMDD: string },
+): Promise<string> {
+  const [merchantKey] = await keyring.walletAKeys(basis.merchantId);
+  if (merchantKey === undefined)
+    throw new AdminError(
+      `merchant "${flags.login}" has no wallet a key with a certificate: gatehouse wallet key create`,
+    );
+  return mintWalletAToken({
+    authority: await sandbox.walletA(),
+    merchantCertificate: merchantKey.certificate,
+    payment: {
+      pan: flags.pan,
+      expiryYYMMDD: basis.expiryYYMMDD,
+      amount: Number(flags.amount),
+      currencyCode: flags.currency,
+      cryptogram: basis.cryptogram,
+      eci: flags.eci,
+    },
+    nowMs: basis.nowMs,
+  });
+}
+
+/** `gatehouse wallet token`: checks the flags, then mints the named wallet's token. */
+async function mintToken(flags: TokenFlags): Promise<void> {
+  if (!/^\d{1,12}$/.test(flags.amount)) throw new AdminError('--amount is a whole number of minor units');
+  if (!/^\d{3}$/.test(flags.currency)) throw new AdminError('--currency is an ISO 4217 numeric code');
+  const expiryYYMMDD = walletAExpiry(flags.expiry);
+  const paymentToken = await withWallets(async ({ admin, keyring, sandbox }) => {
+    if (sandbox === undefined)
+      throw new AdminError('sandbox wallets are off (GATEHOUSE_SANDBOX_WALLETS=false)');
+    const basis = {
+      merchantId: await admin.merchantIdOf(flags.login),
+      cryptogram: randomBytes(20).toString('base64'),
+      nowMs: systemClock.nowMs(),
+    };
+    if (flags.wallet === 'c') return mintWalletC(flags, keyring, basis);
+    if (flags.wallet === 'b') return mintWalletB(flags, keyring, sandbox, basis);
+    return mintWalletA(flags, keyring, sandbox, { ...basis, expiryYYMMDD });
+  });
+  if (flags.json === true) printJson({ paymentToken, wallet: flags.wallet });
+  else console.log(paymentToken);
+}
+
+function addKeyCreateCommand(key: Command): void {
   key
     .command('create')
     .description(
@@ -103,7 +212,9 @@ export function addWalletCommands(program: Command): void {
       );
       if (created.certificateRequest !== undefined) console.log(created.certificateRequest);
     });
+}
 
+function addTokenCommand(wallet: Command): void {
   wallet
     .command('token')
     .description(
@@ -127,100 +238,10 @@ export function addWalletCommands(program: Command): void {
     )
     .option('--eci <eci>', 'the ECI of the cryptogram', '05')
     .option('--json', 'print the token with what it holds, as JSON')
-    .action(
-      async (flags: {
-        login: string;
-        wallet: Wallet;
-        pan: string;
-        expiry: string;
-        amount: string;
-        currency: string;
-        protocol: 'ECv1' | 'ECv2';
-        authMethod: 'PAN_ONLY' | 'CRYPTOGRAM_3DS';
-        eci: string;
-        json?: boolean;
-      }) => {
-        if (!/^\d{1,12}$/.test(flags.amount))
-          throw new AdminError('--amount is a whole number of minor units');
-        if (!/^\d{3}$/.test(flags.currency)) throw new AdminError('--currency is an ISO 4217 numeric code');
-        const expiryYYMMDD = walletAExpiry(flags.expiry);
-        const paymentToken = await withWallets(async ({ admin, keyring, sandbox }) => {
-          if (sandbox === undefined)
-            throw new AdminError('sandbox wallets are off (GATEHOUSE_SANDBOX_WALLETS=false)');
-          const merchantId = await admin.merchantIdOf(flags.login);
-          const cryptogram = randomBytes(20).toString('base64');
-          const nowMs = systemClock.nowMs();
-          if (flags.wallet === 'c') {
-            const [merchantKey] = await keyring.walletCKeys(merchantId);
-            const currency = currencyByNumeric(flags.currency);
-            if (merchantKey === undefined)
-              throw new AdminError(
-                `merchant "${flags.login}" has no wallet c key: gatehouse wallet key create`,
-              );
-            if (currency === undefined) throw new AdminError('--currency is an ISO 4217 numeric code');
-            return mintWalletCToken({
-              publicKey: createPublicKey(merchantKey.privateKey),
-              payment: {
-                tokenPan: flags.pan,
-                tokenPanExpiration: `${flags.expiry.slice(4, 6)}${flags.expiry.slice(2, 4)}`,
-                amountMinor: Number(flags.amount),
-                currencyCode: currency.alpha,
-                cryptogram,
-                eci: flags.eci,
-              },
-              nowMs,
-            });
-          }
-          if (flags.wallet === 'b') {
-            const [recipient] = await keyring.walletBRecipients(merchantId);
-            const privateKey = recipient?.privateKeys[0];
-            if (recipient === undefined || privateKey === undefined)
-              throw new AdminError(
-                `merchant "${flags.login}" has no wallet b key: gatehouse wallet key create`,
-              );
-            return mintWalletBToken({
-              authority: await sandbox.walletB(),
-              recipientId: recipient.recipientId,
-              recipientPublicKey: createPublicKey(privateKey),
-              protocolVersion: flags.protocol,
-              payment: {
-                authMethod: flags.authMethod,
-                pan: flags.pan,
-                expirationMonth: Number(flags.expiry.slice(4, 6)),
-                expirationYear: Number(flags.expiry.slice(0, 4)),
-                cryptogram,
-                eci: flags.eci,
-              },
-              nowMs,
-              messageId: randomBytes(24).toString('base64url'),
-              // A recipient id shared by merchants: the token names whose it is (wallet-tokens.ts).
-              ...(recipient.recipientId.startsWith('gateway:') ? { gatewayMerchantId: flags.login } : {}),
-            });
-          }
-          const [merchantKey] = await keyring.walletAKeys(merchantId);
-          if (merchantKey === undefined)
-            throw new AdminError(
-              `merchant "${flags.login}" has no wallet a key with a certificate: gatehouse wallet key create`,
-            );
-          return mintWalletAToken({
-            authority: await sandbox.walletA(),
-            merchantCertificate: merchantKey.certificate,
-            payment: {
-              pan: flags.pan,
-              expiryYYMMDD,
-              amount: Number(flags.amount),
-              currencyCode: flags.currency,
-              cryptogram,
-              eci: flags.eci,
-            },
-            nowMs,
-          });
-        });
-        if (flags.json === true) printJson({ paymentToken, wallet: flags.wallet });
-        else console.log(paymentToken);
-      },
-    );
+    .action(mintToken);
+}
 
+function addKeyImportCommand(key: Command): void {
   key
     .command('import')
     .description('import a wallet private key made elsewhere (PEM)')
@@ -248,7 +269,10 @@ export function addWalletCommands(program: Command): void {
         printJson(await withWallets(({ admin }) => admin.importKey(flags.login, flags.wallet, input)));
       },
     );
+}
 
+/** `wallet cert import`, `wallet show` and `wallet sandbox remove`: one line of work each. */
+function addCertShowAndSandboxCommands(wallet: Command): void {
   wallet
     .command('cert')
     .description('wallet a payment processing certificates')
@@ -280,7 +304,9 @@ export function addWalletCommands(program: Command): void {
     .action(async () => {
       printJson(await withWallets(({ trust }) => trust.removeSandbox()));
     });
+}
 
+function addTrustCommand(wallet: Command): void {
   wallet
     .command('trust')
     .description('add trust anchors: wallet a root CAs, wallet b root signing keys')
@@ -301,4 +327,19 @@ export function addWalletCommands(program: Command): void {
         ),
       );
     });
+}
+
+/**
+ * `gatehouse wallet key import | cert import | show | trust`: a merchant's wallet keys (sealed
+ * under the master key) and the roots each wallet's signature chain must end in. The commands
+ * are added in the order `--help` lists them.
+ */
+export function addWalletCommands(program: Command): void {
+  const wallet = program.command('wallet').description('wallet keys, certificates and trust anchors');
+  const key = wallet.command('key').description("a merchant's wallet keys");
+  addKeyCreateCommand(key);
+  addTokenCommand(wallet);
+  addKeyImportCommand(key);
+  addCertShowAndSandboxCommands(wallet);
+  addTrustCommand(wallet);
 }

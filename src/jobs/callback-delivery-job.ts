@@ -72,6 +72,130 @@ function parseParams(text: string): CallbackParams {
   return value as CallbackParams;
 }
 
+/** What one run of the delivery needs: the job's dependencies, with defaults filled in. */
+interface Delivery {
+  readonly repository: CallbackRepository;
+  readonly signer: CallbackSigner;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly addresses: CallbackAddresses;
+  readonly attemptTimeoutMs: number;
+  readonly observer: CallbackObserver;
+}
+
+/** One attempt, timed on the monotonic clock: the gateway's clock may be a test's. */
+async function timedAttempt(
+  delivery: Delivery,
+  row: CallbackRow,
+  settings: CallbackDeliverySettings | undefined,
+): Promise<CallbackAttempt> {
+  const started = performance.now();
+  const result = await attempt(delivery, row, settings);
+  delivery.observer.callbackAttempt(
+    result.ok ? { sent: true } : { sent: false, reason: result.reason },
+    (performance.now() - started) / 1000,
+  );
+  return result;
+}
+
+async function attempt(
+  delivery: Delivery,
+  row: CallbackRow,
+  settings: CallbackDeliverySettings | undefined,
+): Promise<CallbackAttempt> {
+  try {
+    if (settings === undefined)
+      return { ok: false, reason: 'not_sent', error: 'the merchant does not exist' };
+    if (!isCallbackHttpMethod(settings.httpMethod)) {
+      return { ok: false, reason: 'not_sent', error: `unknown callback method "${settings.httpMethod}"` };
+    }
+    const params = await delivery.signer.sign(row.merchant_id, parseParams(row.params), settings);
+    return await sendCallback(
+      {
+        url: row.url,
+        method: settings.httpMethod,
+        params,
+        ...(row.request_id === null ? {} : { requestId: row.request_id }),
+      },
+      delivery.attemptTimeoutMs,
+      delivery.addresses,
+    );
+  } catch (error) {
+    // A key that cannot be opened or a broken row: retried like a failed send, so it ends as
+    // dead in the operator's list instead of vanishing.
+    return {
+      ok: false,
+      reason: 'not_sent',
+      error: `not sent: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}
+
+async function record(
+  delivery: Delivery,
+  row: CallbackRow,
+  result: CallbackAttempt,
+): Promise<CallbackOutcome> {
+  const { repository, logger } = delivery;
+  const nowMs = delivery.clock.nowMs();
+  const attempts = row.attempts + 1;
+  const log = {
+    callbackId: row.id,
+    orderId: row.order_id,
+    operation: row.operation,
+    attempts,
+    // The id of the request that caused the callback: its log lines and this one share it.
+    ...(row.request_id === null ? {} : { reqId: row.request_id }),
+  };
+  let outcome: CallbackOutcome;
+  let held: boolean;
+  if (result.ok) {
+    outcome = 'done';
+    held = await repository.markDelivered(row, nowMs, result.status, cryptoRandom.uuid());
+    logger.info({ ...log, status: result.status }, 'callback delivered');
+  } else if (attempts >= CALLBACK_ATTEMPTS_MAX || result.final === true) {
+    outcome = 'dead';
+    held = await repository.markDead(row, result.error, nowMs, cryptoRandom.uuid());
+    if (held) delivery.observer.callbackDeadLettered();
+    logger.warn({ ...log, error: result.error }, 'callback failed for the last time; replay it by hand');
+  } else {
+    outcome = 'retry';
+    const nextAttemptAtMs = nowMs + callbackRetryDelayMs(attempts);
+    held = await repository.markRetry(row, nextAttemptAtMs, result.error, nowMs, cryptoRandom.uuid());
+    logger.info({ ...log, error: result.error, nextAttemptAtMs }, 'callback failed; retrying later');
+  }
+  if (!held) logger.warn(log, 'callback claim lost before its outcome was recorded; the row is sent again');
+  return outcome;
+}
+
+/** Claims a batch, sends it at once and records each outcome; answers how many rows it claimed. */
+async function deliverBatch(delivery: Delivery): Promise<number> {
+  const { repository, logger } = delivery;
+  const claimed = await repository.claimDue(delivery.clock.nowMs(), CALLBACK_BATCH_MAX, CALLBACK_LEASE_MS);
+  // One settings read per merchant and batch; it is read after the claim, so it is current.
+  const settings = new Map<string, Promise<CallbackDeliverySettings | undefined>>();
+  const settingsOf = (merchantId: string): Promise<CallbackDeliverySettings | undefined> => {
+    let pending = settings.get(merchantId);
+    if (pending === undefined) {
+      pending = repository.deliverySettings(merchantId);
+      settings.set(merchantId, pending);
+    }
+    return pending;
+  };
+  const results = await Promise.allSettled(
+    claimed.map(async (row) =>
+      record(delivery, row, await timedAttempt(delivery, row, await settingsOf(row.merchant_id))),
+    ),
+  );
+  for (const result of results) {
+    if (result.status === 'rejected') {
+      // The claim runs out and the row is sent again later: at least once, never lost.
+      logger.error({ err: result.reason as unknown }, 'recording a callback outcome failed');
+    }
+  }
+  return claimed.length;
+}
+
 /**
  * Delivers the callback outbox. Each row was inserted in the transaction of the state change it
  * reports (see enqueuePaymentCallback), so every committed change has its callback. Rows are
@@ -86,113 +210,18 @@ export function callbackDeliveryJob(deps: CallbackDeliveryDeps): PeriodicJob {
   if (attemptTimeoutMs * 2 > CALLBACK_LEASE_MS) {
     throw new Error(`the callback attempt timeout must be at most half the lease (${CALLBACK_LEASE_MS} ms)`);
   }
-  const signer = new CallbackSigner(deps.secrets, deps.gatewayKeys);
-  const { repository, clock, logger } = deps;
-  const observer = deps.observer ?? NO_CALLBACK_OBSERVER;
-
-  /** One attempt, timed on the monotonic clock: the gateway's clock may be a test's. */
-  async function timedAttempt(
-    row: CallbackRow,
-    settings: CallbackDeliverySettings | undefined,
-  ): Promise<CallbackAttempt> {
-    const started = performance.now();
-    const result = await attempt(row, settings);
-    observer.callbackAttempt(
-      result.ok ? { sent: true } : { sent: false, reason: result.reason },
-      (performance.now() - started) / 1000,
-    );
-    return result;
-  }
-
-  async function attempt(
-    row: CallbackRow,
-    settings: CallbackDeliverySettings | undefined,
-  ): Promise<CallbackAttempt> {
-    try {
-      if (settings === undefined)
-        return { ok: false, reason: 'not_sent', error: 'the merchant does not exist' };
-      if (!isCallbackHttpMethod(settings.httpMethod)) {
-        return { ok: false, reason: 'not_sent', error: `unknown callback method "${settings.httpMethod}"` };
-      }
-      const params = await signer.sign(row.merchant_id, parseParams(row.params), settings);
-      return await sendCallback(
-        {
-          url: row.url,
-          method: settings.httpMethod,
-          params,
-          ...(row.request_id === null ? {} : { requestId: row.request_id }),
-        },
-        attemptTimeoutMs,
-        deps.addresses,
-      );
-    } catch (error) {
-      // A key that cannot be opened or a broken row: retried like a failed send, so it ends as
-      // dead in the operator's list instead of vanishing.
-      return {
-        ok: false,
-        reason: 'not_sent',
-        error: `not sent: ${error instanceof Error ? error.message : String(error)}`,
-      };
-    }
-  }
-
-  async function record(row: CallbackRow, result: CallbackAttempt): Promise<CallbackOutcome> {
-    const nowMs = clock.nowMs();
-    const attempts = row.attempts + 1;
-    const log = {
-      callbackId: row.id,
-      orderId: row.order_id,
-      operation: row.operation,
-      attempts,
-      // The id of the request that caused the callback: its log lines and this one share it.
-      ...(row.request_id === null ? {} : { reqId: row.request_id }),
-    };
-    let outcome: CallbackOutcome;
-    let held: boolean;
-    if (result.ok) {
-      outcome = 'done';
-      held = await repository.markDelivered(row, nowMs, result.status, cryptoRandom.uuid());
-      logger.info({ ...log, status: result.status }, 'callback delivered');
-    } else if (attempts >= CALLBACK_ATTEMPTS_MAX || result.final === true) {
-      outcome = 'dead';
-      held = await repository.markDead(row, result.error, nowMs, cryptoRandom.uuid());
-      if (held) observer.callbackDeadLettered();
-      logger.warn({ ...log, error: result.error }, 'callback failed for the last time; replay it by hand');
-    } else {
-      outcome = 'retry';
-      const nextAttemptAtMs = nowMs + callbackRetryDelayMs(attempts);
-      held = await repository.markRetry(row, nextAttemptAtMs, result.error, nowMs, cryptoRandom.uuid());
-      logger.info({ ...log, error: result.error, nextAttemptAtMs }, 'callback failed; retrying later');
-    }
-    if (!held) logger.warn(log, 'callback claim lost before its outcome was recorded; the row is sent again');
-    return outcome;
-  }
-
+  const delivery: Delivery = {
+    repository: deps.repository,
+    signer: new CallbackSigner(deps.secrets, deps.gatewayKeys),
+    clock: deps.clock,
+    logger: deps.logger,
+    addresses: deps.addresses,
+    attemptTimeoutMs,
+    observer: deps.observer ?? NO_CALLBACK_OBSERVER,
+  };
   return {
     name: 'callback-delivery',
     batchSize: CALLBACK_BATCH_MAX,
-    async runOnce() {
-      const claimed = await repository.claimDue(clock.nowMs(), CALLBACK_BATCH_MAX, CALLBACK_LEASE_MS);
-      // One settings read per merchant and batch; it is read after the claim, so it is current.
-      const settings = new Map<string, Promise<CallbackDeliverySettings | undefined>>();
-      const settingsOf = (merchantId: string): Promise<CallbackDeliverySettings | undefined> => {
-        let pending = settings.get(merchantId);
-        if (pending === undefined) {
-          pending = repository.deliverySettings(merchantId);
-          settings.set(merchantId, pending);
-        }
-        return pending;
-      };
-      const results = await Promise.allSettled(
-        claimed.map(async (row) => record(row, await timedAttempt(row, await settingsOf(row.merchant_id)))),
-      );
-      for (const result of results) {
-        if (result.status === 'rejected') {
-          // The claim runs out and the row is sent again later: at least once, never lost.
-          logger.error({ err: result.reason as unknown }, 'recording a callback outcome failed');
-        }
-      }
-      return claimed.length;
-    },
+    runOnce: () => deliverBatch(delivery),
   };
 }

@@ -40,6 +40,7 @@ const CLEAN = {
   'src/services/orders.ts': "import { ROW } from '../store/order-row.js';\nexport const VIEW = ROW;\n",
   'src/api/status.ts': "import { VIEW } from '../services/orders.js';\nexport const ANSWER = VIEW;\n",
   'src/http/route.ts': "import { ANSWER } from '../api/status.js';\nexport const PAGE = ANSWER;\n",
+  'src/modules/http-module.ts': "import { PAGE } from '../http/route.js';\nexport const APP = PAGE;\n",
 };
 
 before(() => {
@@ -79,6 +80,13 @@ const PLANTS: readonly { rule: string; files: Record<string, string> }[] = [
     files: {
       'src/processing/acs.ts': 'export const ACS = 1;\n',
       'src/api/challenge.ts': "import { ACS } from '../processing/acs.js';\nexport const C = ACS;\n",
+    },
+  },
+  {
+    // The modules that wire the families sit on the composition floor, above the HTTP layer.
+    rule: 'no-upward-from-http',
+    files: {
+      'src/http/wired.ts': "import { APP } from '../modules/http-module.js';\nexport const W = APP;\n",
     },
   },
   {

@@ -1,0 +1,40 @@
+import { automaticHoldJob } from '../jobs/automatic-hold-job.js';
+import { idempotencyCleanupJob } from '../jobs/idempotency-cleanup-job.js';
+import { moneyStepRecoveryJob } from '../jobs/money-step-recovery-job.js';
+import { orderExpiryJob } from '../jobs/order-expiry-job.js';
+import { orderRollupJob } from '../jobs/order-rollup-job.js';
+import { JobRunner } from '../jobs/periodic-job.js';
+import type { MerchantDirectory } from '../services/merchant-directory.js';
+import type { IdempotencyRepository } from '../store/idempotency-repository.js';
+import { OrderRollupRepository } from '../store/order-rollup-repository.js';
+import type { CallbacksModule } from './callbacks-module.js';
+import type { Core } from './core.js';
+import type { MoneyModule } from './money-module.js';
+
+/**
+ * The background jobs, each on its own schedule (GATEHOUSE_JOB_INTERVAL_MS): expiry, automatic
+ * holds, money step recovery, callback delivery, idempotency key cleanup and the order roll-ups.
+ * Built in every process; started only in the one that runs the jobs (GatehouseOptions.runJobs).
+ */
+export function jobsModule(
+  core: Core,
+  directory: MerchantDirectory,
+  money: MoneyModule,
+  callbacks: CallbacksModule,
+  idempotencyKeys: IdempotencyRepository,
+): JobRunner {
+  const { config, store, clock, logger } = core;
+  const callbackDelivery = callbacks.deliveryJob();
+  return new JobRunner(
+    [
+      orderExpiryJob(money.deadlines, money.expiry, clock),
+      automaticHoldJob(money.deadlines, money.lifecycle, directory, clock, logger),
+      moneyStepRecoveryJob(money.money.engine),
+      callbackDelivery,
+      idempotencyCleanupJob(idempotencyKeys, clock),
+      orderRollupJob(new OrderRollupRepository(store.db), clock),
+    ],
+    config.jobIntervalMs,
+    logger,
+  );
+}
