@@ -1,7 +1,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random-source.js';
-import type { GroupCommit } from '../store/group-commit.js';
-import type { Executor } from '../store/prepared-query.js';
+import type { GroupCommit } from '../store-engine/group-commit.js';
+import type { Executor } from '../store-engine/prepared-query.js';
 
 async function insertVisit(
   db: Executor,

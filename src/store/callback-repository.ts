@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { Store } from './database.js';
-import { preparedQuery, type Executor } from './prepared-query.js';
+import type { Store } from '../store-engine/database.js';
+import { preparedQuery, type Executor } from '../store-engine/prepared-query.js';
 import type { CallbackAttemptRow, CallbackRow, Database } from './schema.js';
 
 export const CALLBACK_STATES = ['pending', 'delivered', 'dead'] as const;

@@ -1,5 +1,5 @@
-import type { Executor } from './prepared-query.js';
-import type { Store } from './database.js';
+import type { Executor } from '../store-engine/prepared-query.js';
+import type { Store } from '../store-engine/database.js';
 
 /** The serving_processes table: who serves the API now, as each process last reported. */
 export class ServingProcessRepository {

@@ -11,9 +11,9 @@ import {
   takeCachedReadCounts,
   takeRoundTripCount,
   takeStatementCounts,
-} from '../../src/store/statement-counter.js';
-import { preparedQuery } from '../../src/store/prepared-query.js';
-import { STORE_CHECKS_ENV } from '../../src/store/store-checks.js';
+} from '../../src/store-engine/statement-counter.js';
+import { preparedQuery } from '../../src/store-engine/prepared-query.js';
+import { STORE_CHECKS_ENV } from '../../src/store-engine/store-checks.js';
 import { WALLET_TEST_CRYPTOGRAM } from '../support/card-data.js';
 import { ENGINES, type Engine } from '../support/engines.js';
 import { startTestGatehouse, type ApiResponse, type TestGatehouse } from '../support/gatehouse-harness.js';

@@ -8,7 +8,7 @@ import { NamingPool } from './named-statements.js';
 import { openProbe } from './probe-pool.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { pipelinedUnits } from './pipelined-units.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 import { ownSqliteStatements } from './sqlite-statements.js';
 import { ownReadWindows, ReadWindows } from './read-window.js';
 import { withStatementCache } from './statement-cache.js';

@@ -13,7 +13,7 @@ import { multiRowInsert, type MultiRowInsert } from './multi-row-insert.js';
 import { namedQuery } from './named-statements.js';
 import { countStatement } from './statement-counter.js';
 import { spentBy } from './spent-connection.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 
 /**
  * PostgreSQL's optimistic pass of a group commit: the batch's units run at once, on one pooled

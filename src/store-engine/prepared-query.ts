@@ -13,7 +13,7 @@ import { readWindowsOf } from './read-window.js';
 import { runOnSqlite, sqliteStatementsOf, type SqliteStatements } from './sqlite-statements.js';
 import { countStatement } from './statement-counter.js';
 import { turnReadsOf } from './turn-reads.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 

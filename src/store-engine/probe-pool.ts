@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 
 /** How long a probe may wait for a connection, and then for its answer. */
 export const PROBE_LIMIT_MS = 2_000;

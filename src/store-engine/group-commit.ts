@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 import type { UnitCheck } from './store-checks.js';
 import { NO_WRITE_LOCK, type WriteLock } from './write-lock.js';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { GroupCommit, UnitFailed, type OptimisticPass, type Work } from './group-commit.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 
 interface Probe {
   readonly db: Kysely<Database>;
