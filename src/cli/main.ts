@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { LANGUAGES } from '../i18n/languages.js';
 import { PERMISSIONS } from '../domain/permissions.js';
-import { migrateToLatest, openStore } from '../store-engine/database.js';
+import { migrateToLatest, openStore } from '../store-engine/index.js';
 import { AdminError } from '../services/admin-error.js';
 import type { MerchantAdmin } from '../services/merchant-admin.js';
 import {

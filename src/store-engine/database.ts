@@ -8,7 +8,7 @@ import { NamingPool } from './named-statements.js';
 import { openProbe } from './probe-pool.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { pipelinedUnits } from './pipelined-units.js';
-import type { Database } from '../store/schema.js';
+import type { StoreTables } from './unit-contract.js';
 import { ownSqliteStatements } from './sqlite-statements.js';
 import { ownReadWindows, ReadWindows } from './read-window.js';
 import { withStatementCache } from './statement-cache.js';
@@ -37,7 +37,7 @@ export type DatabaseLocation =
 
 export interface Store {
   readonly location: DatabaseLocation;
-  readonly db: Kysely<Database>;
+  readonly db: Kysely<StoreTables>;
   readonly engine: DatabaseLocation['engine'];
   /** Durable writes, each an atomic unit that may share its commit with others. */
   readonly writes: GroupCommit;
@@ -47,7 +47,7 @@ export interface Store {
    * PROBE_LIMIT_MS and drops its connection, so a database that hangs costs no request a
    * connection and leaves none stuck (probe-pool.ts). SQLite: the store's own `db`.
    */
-  readonly probe: Kysely<Database>;
+  readonly probe: Kysely<StoreTables>;
   /** PostgreSQL: queries waiting for a pooled connection now (SQLite has no pool). */
   readonly poolWaiting?: () => number;
   close(): Promise<void>;
@@ -79,7 +79,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     const windows = new ReadWindows();
     const checks = storeChecksOfEnvironment();
     const statements = withStatementCache(sqlite, windows, checks?.onWrite);
-    const db = new Kysely<Database>({
+    const db = new Kysely<StoreTables>({
       dialect: new SqliteDialect({ database: statements }),
       ...(log === undefined ? {} : { log }),
     });
@@ -142,7 +142,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     });
   });
   const log = statementLog();
-  const db = new Kysely<Database>({
+  const db = new Kysely<StoreTables>({
     dialect: new PostgresDialect({ pool: new NamingPool(pool) }),
     ...(log === undefined ? {} : { log }),
   });
@@ -173,7 +173,7 @@ export async function migrateToLatest(store: Store): Promise<MigrationResultSet>
   const location = store.location;
   const db =
     location.engine === 'postgres'
-      ? new Kysely<Database>({
+      ? new Kysely<StoreTables>({
           dialect: new PostgresDialect({
             pool: new pg.Pool({
               connectionString: location.url,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { migrateToLatest, openStore } from '../../src/store-engine/database.js';
+import { migrateToLatest, openStore } from '../../src/store-engine/index.js';
 import { CACHED_TABLES, cachedTablesNamedBy } from '../../src/store-engine/read-cache.js';
 import type { UnitCheckRecord } from '../../src/store-engine/store-checks.js';
 import { TEST_OUTPUT_DIR } from '../support/test-output.js';

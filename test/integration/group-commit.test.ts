@@ -2,10 +2,16 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../../src/config/config.js';
-import { migrateToLatest, openStore, type Store } from '../../src/store-engine/database.js';
-import { preparedQuery, type Executor } from '../../src/store-engine/prepared-query.js';
-import { countStatements, takeStatementCounts } from '../../src/store-engine/statement-counter.js';
-import { isUniqueViolation } from '../../src/store-engine/unique-violation.js';
+import {
+  countStatements,
+  type Executor,
+  isUniqueViolation,
+  migrateToLatest,
+  openStore,
+  preparedQuery,
+  type Store,
+  takeStatementCounts,
+} from '../../src/store-engine/index.js';
 import { ENGINES } from '../support/engines.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 

@@ -8,11 +8,11 @@ import {
 } from '../../src/processing/wallets/wallet-a/index.js';
 import {
   countStatements,
+  preparedQuery,
   takeCachedReadCounts,
   takeRoundTripCount,
   takeStatementCounts,
-} from '../../src/store-engine/statement-counter.js';
-import { preparedQuery } from '../../src/store-engine/prepared-query.js';
+} from '../../src/store-engine/index.js';
 import { STORE_CHECKS_ENV } from '../../src/store-engine/store-checks.js';
 import { WALLET_TEST_CRYPTOGRAM } from '../support/card-data.js';
 import { ENGINES, type Engine } from '../support/engines.js';

@@ -2,8 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../../src/config/config.js';
-import { openStore, type Store } from '../../src/store-engine/database.js';
-import { preparedQuery } from '../../src/store-engine/prepared-query.js';
+import { openStore, preparedQuery, type Store } from '../../src/store-engine/index.js';
 import { ENGINES } from '../support/engines.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
