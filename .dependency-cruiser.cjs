@@ -6,6 +6,7 @@
 const FLOORS = [
   ['src/i18n', 'src/security'],
   ['src/domain'],
+  ['src/store-engine'],
   ['src/store'],
   ['src/processing', 'src/config'],
   ['src/services', 'src/sdk'],
@@ -37,7 +38,7 @@ module.exports = {
       comment: 'an operation reaches data through services, never a repository or a row type',
       severity: 'error',
       from: { path: '^src/api/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^src/store/' },
+      to: { path: '^src/store(-engine)?/' },
     },
     {
       name: 'api-not-to-processing',
@@ -51,7 +52,16 @@ module.exports = {
       comment: 'the HTTP layer renders views that services hand it, never database rows',
       severity: 'error',
       from: { path: '^src/http/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^src/store/' },
+      to: { path: '^src/store(-engine)?/' },
+    },
+    {
+      name: 'engine-through-its-door',
+      comment:
+        'the store engine is reached only through src/store-engine/index.ts (the unit contract, openStore): ' +
+        'what lies behind it may change without a repository noticing',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/store-engine/', '\\.test\\.ts$'] },
+      to: { path: '^src/store-engine/', pathNot: '^src/store-engine/index\\.ts$' },
     },
     {
       name: 'no-circular',

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/config.js';
 import { CALLBACK_LEASE_MS, callbackRetryDelayMs } from '../src/jobs/callback-delivery-job.js';
 import { STEP_BACKOFF_BASE_MS, STEP_LEASE_MARGIN_MS } from '../src/services/money-steps/step-policy.js';
-import { openStore } from '../src/store/database.js';
+import { openStore } from '../src/store-engine/index.js';
 import { createSigningKey } from '../test/support/certificates.js';
 import { createMerchant, RECOVERY_SLACK_MS, trialServerEnv } from '../test/support/crash-trial.js';
 import { TEST_LOG_DIR } from '../test/support/gatehouse-harness.js';

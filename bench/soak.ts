@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WAL_SIZE_LIMIT_BYTES } from '../src/store/wal-checkpointer.js';
+import { WAL_SIZE_LIMIT_BYTES } from '../src/store-engine/wal-checkpointer.js';
 import { freePort } from '../test/support/free-port.js';
 import { load, startProcess, type Endpoint, type Measured, type Step } from './harness.js';
 import { benchPostgres } from './postgres.js';

@@ -85,7 +85,7 @@ mkdirSync(outputDir, { recursive: true });
 
 // Every answer a precompiled serializer writes is checked against JSON.stringify (answer-serializer.ts).
 // SQLite stores run every unit a second time and record the outcome, and every writing
-// statement's text, there (src/store/store-checks.ts, test/after-run/store-contract.test.ts).
+// statement's text, there (src/store-engine/store-checks.ts, test/after-run/store-contract.test.ts).
 const env = {
   ...process.env,
   GATEHOUSE_CHECK_ANSWERS: '1',

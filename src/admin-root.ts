@@ -5,9 +5,8 @@ import { cryptoRandom, type RandomSource } from './domain/random-source.js';
 import { SecretBox } from './security/secret-box.js';
 import { CallbackAddresses } from './services/callbacks/callback-addresses.js';
 import { MerchantAdmin } from './services/merchant-admin.js';
-import { migrateToLatest, openStore, type Store } from './store/database.js';
+import { migrateToLatest, openStore, type Store, type WriteLock } from './store-engine/index.js';
 import { MerchantRepository } from './store/merchant-repository.js';
-import type { WriteLock } from './store/write-lock.js';
 
 export interface AdminOptions {
   readonly clock?: Clock;

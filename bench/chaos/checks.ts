@@ -1,5 +1,5 @@
 import { callbackSigningString } from '../../src/domain/callback-checksum.js';
-import type { Store } from '../../src/store/database.js';
+import type { Store } from '../../src/store-engine/index.js';
 import { chargedBy, ledgersByOrder } from '../../test/support/acquirer-ledger.js';
 import type { OrderRecord } from './load.js';
 import type { ChaosReceiver } from './receiver.js';

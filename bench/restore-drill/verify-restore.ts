@@ -1,5 +1,5 @@
 import { loadConfig } from '../../src/config/config.js';
-import { openStore, type Store } from '../../src/store/database.js';
+import { openStore, type Store } from '../../src/store-engine/index.js';
 import { send, sleep, type Auth } from '../../test/support/payment-load.js';
 import { acknowledgedChecks, check, moneyCheck, pendingSteps, type Check } from '../chaos/checks.js';
 import { Cluster } from '../chaos/cluster.js';

@@ -2,8 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config/config.js';
 import { AdminError } from '../services/admin-error.js';
-import { DEFAULT_DATABASE_LIMITS } from '../store/database.js';
-import { backupSqlite, SqliteBackupError } from '../store/sqlite-backup.js';
+import { backupSqlite, DEFAULT_DATABASE_LIMITS, SqliteBackupError } from '../store-engine/index.js';
 
 /**
  * `gatehouse backup --to FILE`: a consistent copy of the SQLite database while it is being served

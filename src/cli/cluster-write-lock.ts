@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { WriteLock } from '../store/write-lock.js';
+import type { WriteLock } from '../store-engine/index.js';
 
 /**
  * SQLite lets one process write at a time and makes the others wait by sleeping (1, 2, 5, 10 ms…),

@@ -1,7 +1,7 @@
 import { addSignCommand } from './sign-command.js';
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.js';
-import { migrateToLatest, openStore } from '../store/database.js';
+import { migrateToLatest, openStore } from '../store-engine/index.js';
 import { AdminError } from '../services/admin-error.js';
 import { addMerchantCommands } from './merchant-commands.js';
 import { addAttentionCommands } from './attention-commands.js';

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:cluster';
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { countStatements, takeCachedReadCounts, takeStatementCounts } from '../store/statement-counter.js';
+import { countStatements, takeCachedReadCounts, takeStatementCounts } from '../store-engine/index.js';
 
 const NS_PER_MS = 1e6;
 

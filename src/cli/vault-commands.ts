@@ -3,7 +3,7 @@ import { loadConfig } from '../config/config.js';
 import { loadMasterKey, rotateMasterKeyFile } from '../config/master-key.js';
 import { SecretBox } from '../security/secret-box.js';
 import { VaultRotation } from '../services/vault/vault-rotation.js';
-import { migrateToLatest, openStore } from '../store/database.js';
+import { migrateToLatest, openStore } from '../store-engine/index.js';
 
 async function withRotation<T>(box: SecretBox, action: (rotation: VaultRotation) => Promise<T>): Promise<T> {
   const store = openStore(loadConfig().database);

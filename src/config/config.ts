@@ -1,7 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { redactCredentials } from './redact-credentials.js';
-import { DEFAULT_DATABASE_LIMITS, type DatabaseLimits, type DatabaseLocation } from '../store/database.js';
+import {
+  type DatabaseLimits,
+  type DatabaseLocation,
+  DEFAULT_DATABASE_LIMITS,
+} from '../store-engine/index.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Refusal } from '../domain/refusals.js';
-import { isDatabaseUnreachable } from '../store/database-unreachable.js';
+import { isDatabaseUnreachable } from '../store-engine/index.js';
 
 /** A per-second limit refills within a second. */
 const LIMITED_RETRY_AFTER_S = 1;

@@ -5,7 +5,7 @@ import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random-source.js';
 import type { GatehouseMetrics } from '../observability/metrics.js';
 import type { SecretBox } from '../security/secret-box.js';
-import type { Store } from '../store/database.js';
+import type { Store } from '../store-engine/index.js';
 
 /**
  * What every family's module is wired from: the configuration, the open store and the tools one

@@ -11,8 +11,8 @@ import type { ConsoleServices } from '../services/console/console-module.js';
 import type { MerchantAdmin } from '../services/merchant-admin.js';
 import type { StepScheduler } from '../services/money-steps/money-step-engine.js';
 import type { ServingPresence } from '../services/serving-presence.js';
-import type { Store } from '../store/database.js';
-import type { WriteLock } from '../store/write-lock.js';
+import type { Store } from '../store-engine/index.js';
+import type { WriteLock } from '../store-engine/index.js';
 
 export interface GatehouseOptions {
   readonly clock?: Clock;

@@ -18,7 +18,7 @@ import type { DccOffers } from '../services/dcc/dcc-offers.js';
 import { OrderPageVisits } from '../services/order-page-visits.js';
 import { ServingPresence } from '../services/serving-presence.js';
 import { IdempotencyRepository } from '../store/idempotency-repository.js';
-import { ReadinessProbe } from '../store/readiness.js';
+import { ReadinessProbe } from '../store-engine/index.js';
 import { ServingProcessRepository } from '../store/serving-process-repository.js';
 import type { Core } from './core.js';
 import type { GatehouseOptions } from './gatehouse.js';

@@ -1,5 +1,5 @@
 import { QueueWatch } from '../observability/queue-watch.js';
-import { PROBE_LIMIT_MS } from '../store/probe-pool.js';
+import { PROBE_LIMIT_MS } from '../store-engine/index.js';
 import { readQueueDepths } from '../store/queue-depths.js';
 import type { Core } from './core.js';
 import type { GatehouseOptions } from './gatehouse.js';

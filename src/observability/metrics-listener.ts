@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Readiness } from '../store/readiness.js';
+import type { Readiness } from '../store-engine/index.js';
 
 const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 

@@ -9,7 +9,7 @@ import type {
   ThreeDsServer,
   ThreeDsTransactionDraft,
 } from '../processing/threeds/three-ds-server.js';
-import type { GroupCommit } from '../store/group-commit.js';
+import type { GroupCommit } from '../store-engine/index.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import type { NewOrder } from '../store/order-columns.js';
 import type { OrderRow } from '../store/schema.js';

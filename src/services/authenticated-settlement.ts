@@ -5,7 +5,7 @@ import { Pan } from '../domain/pan.js';
 import { Refusal } from '../domain/refusals.js';
 import { eciFor } from '../processing/threeds/authentication-value.js';
 import type { ThreeDsServer } from '../processing/threeds/three-ds-server.js';
-import type { GroupCommit } from '../store/group-commit.js';
+import type { GroupCommit } from '../store-engine/index.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import type { OrderRow } from '../store/schema.js';
 import type { ThreeDsTransaction } from '../store/threeds-repository.js';

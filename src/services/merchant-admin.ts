@@ -9,7 +9,7 @@ import type { SecretBox } from '../security/secret-box.js';
 import { hashToken, newPassword, newToken } from '../security/token-hash.js';
 import type { MerchantRepository } from '../store/merchant-repository.js';
 import type { MerchantRow, NewMerchant } from '../store/schema.js';
-import { isUniqueViolation } from '../store/unique-violation.js';
+import { isUniqueViolation } from '../store-engine/index.js';
 import { AdminError } from './admin-error.js';
 import { API_USER_SUFFIX, MerchantCredentials } from './merchant-credentials.js';
 import { signingCertificate, type CertificateSummary } from './merchant-certificates.js';

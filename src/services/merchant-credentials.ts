@@ -4,7 +4,7 @@ import { hashPassword } from '../security/password-hash.js';
 import { hashToken, newPassword, newToken } from '../security/token-hash.js';
 import type { MerchantRepository } from '../store/merchant-repository.js';
 import type { MerchantRow } from '../store/schema.js';
-import { isUniqueViolation } from '../store/unique-violation.js';
+import { isUniqueViolation } from '../store-engine/index.js';
 import { AdminError } from './admin-error.js';
 
 /** The API user a merchant is created with is its login and this. */

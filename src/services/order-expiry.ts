@@ -1,5 +1,5 @@
 import type { Clock } from '../domain/clock.js';
-import type { GroupCommit } from '../store/group-commit.js';
+import type { GroupCommit } from '../store-engine/index.js';
 import { OrderDeadlineRepository } from '../store/order-deadline-repository.js';
 import type { ExpiringOrder } from '../store/order-columns.js';
 import type { PaymentEventSink } from './callbacks/payment-event.js';

@@ -1,7 +1,6 @@
 import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random-source.js';
-import type { GroupCommit } from '../store/group-commit.js';
-import type { Executor } from '../store/prepared-query.js';
+import type { Executor, GroupCommit } from '../store-engine/index.js';
 
 async function insertVisit(
   db: Executor,

@@ -9,10 +9,9 @@ import { orderExpiresAtMs } from '../domain/order-lifetime.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 import type { RandomSource } from '../domain/random-source.js';
 import { invalidParam, Refusal } from '../domain/refusals.js';
-import type { GroupCommit } from '../store/group-commit.js';
+import { type GroupCommit, isUniqueViolation } from '../store-engine/index.js';
 import type { OrderRepository } from '../store/order-repository.js';
 import type { NewOrder } from '../store/order-columns.js';
-import { isUniqueViolation } from '../store/unique-violation.js';
 import type { MerchantContext } from './merchant-context.js';
 
 export interface RegisterOrderInput {

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { GroupCommit } from '../store/group-commit.js';
+import type { GroupCommit } from '../store-engine/index.js';
 import { ServingProcessRepository } from '../store/serving-process-repository.js';
 
 /** How often a serving process says it is alive. */

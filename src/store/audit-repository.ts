@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Executor } from './prepared-query.js';
+import type { Executor } from '../store-engine/index.js';
 import type { ConsoleAuditRow, Database } from './schema.js';
 
 /** An audit entry as the console lists it: with the names of the merchant and order it concerns. */

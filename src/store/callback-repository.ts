@@ -1,6 +1,5 @@
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { Store } from './database.js';
-import { preparedQuery, type Executor } from './prepared-query.js';
+import { type Executor, preparedQuery, type Store } from '../store-engine/index.js';
 import type { CallbackAttemptRow, CallbackRow, Database } from './schema.js';
 
 export const CALLBACK_STATES = ['pending', 'delivered', 'dead'] as const;

@@ -10,7 +10,8 @@ import {
   type ConsoleOrderSummary,
   type Keyset,
 } from './console-order-filter.js';
-import { EMAIL_EXPRESSION, isSqlite, phoneExpression } from './order-search-expressions.js';
+import { isSqlite } from '../store-engine/index.js';
+import { EMAIL_EXPRESSION, phoneExpression } from './order-search-expressions.js';
 import type { Database } from './schema.js';
 
 /** More merchants than this are filtered with `in` (one query part per merchant up to it). */

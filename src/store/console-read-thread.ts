@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ConsoleOrderFilter, ConsoleOrderSummary, Keyset } from './console-order-filter.js';
 import { ConsoleOrderList, type ConsoleOrderReads } from './console-order-list.js';
-import { DEFAULT_DATABASE_LIMITS, type Store } from './database.js';
+import { DEFAULT_DATABASE_LIMITS, type Store } from '../store-engine/index.js';
 
 export type ConsoleReadRequest =
   | { readonly id: number; readonly method: 'page'; readonly filter: ConsoleOrderFilter }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ORDER_ROW_COLUMNS } from './order-columns.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
-import { preparedQuery, type Executor } from './prepared-query.js';
+import { type Executor, preparedQuery } from '../store-engine/index.js';
 import type { Database, OrderRow, PendingCreditCardRow } from './schema.js';
 
 /** What a credit's answer sets on its order. */

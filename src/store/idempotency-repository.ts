@@ -1,4 +1,4 @@
-import type { Store } from './database.js';
+import type { Store } from '../store-engine/index.js';
 import type { IdempotencyKeyRow } from './schema.js';
 
 /** The identity of one key: keys are scoped per authenticated merchant. */

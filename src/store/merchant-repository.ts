@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { preparedQuery } from './prepared-query.js';
+import { preparedQuery } from '../store-engine/index.js';
 import type {
   ApiTokenRow,
   ApiUserRow,

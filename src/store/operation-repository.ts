@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { OPERATION_COLUMNS, pickColumns } from './order-columns.js';
-import { preparedQuery, type Executor } from './prepared-query.js';
+import { type Executor, preparedQuery } from '../store-engine/index.js';
 import type { Database, OrderOperationRow, StepRow } from './schema.js';
 
 /** Every column of a step, listed (a named statement on PostgreSQL). */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { migrateToLatest, openStore } from './database.js';
+import { migrateToLatest, openStore } from '../store-engine/index.js';
 import { ORDER_STATUS } from '../domain/order-status.js';
 
 /**

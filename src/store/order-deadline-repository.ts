@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ACTION_CODE } from '../domain/action-codes.js';
 import { ORDER_STATUS, UNPAID } from '../domain/order-status.js';
 import type { ExpiringOrder } from './order-columns.js';
-import type { Executor } from './prepared-query.js';
+import type { Executor } from '../store-engine/index.js';
 import type { Database, OrderRow } from './schema.js';
 
 /** Orders whose time has come: unpaid ones past their lifetime, holds due for automatic action. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ORDER_STATUS, UNPAID } from '../domain/order-status.js';
 import type { ReversalPrior } from './order-columns.js';
-import { preparedQuery, type Executor } from './prepared-query.js';
+import { type Executor, preparedQuery } from '../store-engine/index.js';
 import type { OrderRow } from './schema.js';
 
 /**

@@ -15,7 +15,7 @@ import {
   type NewOrder,
   type PaymentClaim,
 } from './order-columns.js';
-import { preparedQuery, type Executor } from './prepared-query.js';
+import { type Executor, preparedQuery } from '../store-engine/index.js';
 import type { Database, OrderRow } from './schema.js';
 
 /** The claim's columns, with the order and the time its guard is checked at. */

@@ -1,14 +1,10 @@
-import { sql, SqliteAdapter, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 
 /**
  * The expressions the console's search indexes are built on (migration 0025). An expression index
  * serves only its own expression, character for character, so the migration and the queries take
  * them from here.
  */
-
-export function isSqlite(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
-}
 
 /**
  * The payer's phone: instantPayment.do keeps it as `phone` beside the payer blocks, register.do

@@ -1,5 +1,4 @@
-import type { Executor } from './prepared-query.js';
-import type { Store } from './database.js';
+import type { Executor, Store } from '../store-engine/index.js';
 
 /** The serving_processes table: who serves the API now, as each process last reported. */
 export class ServingProcessRepository {

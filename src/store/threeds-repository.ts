@@ -1,5 +1,5 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Executor } from './prepared-query.js';
+import type { Executor } from '../store-engine/index.js';
 import type { Database, ThreeDsTransactionRow } from './schema.js';
 
 export type ThreeDsTransaction = Selectable<ThreeDsTransactionRow>;

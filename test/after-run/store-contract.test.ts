@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { migrateToLatest, openStore } from '../../src/store/database.js';
-import { CACHED_TABLES, cachedTablesNamedBy } from '../../src/store/read-cache.js';
-import type { UnitCheckRecord } from '../../src/store/store-checks.js';
+import { migrateToLatest, openStore } from '../../src/store-engine/index.js';
+import { CACHED_TABLES, cachedTablesNamedBy } from '../../src/store-engine/read-cache.js';
+import type { UnitCheckRecord } from '../../src/store-engine/store-checks.js';
 import { TEST_OUTPUT_DIR } from '../support/test-output.js';
 
 const DIST = join(import.meta.dirname, '..', '..');
@@ -31,7 +31,7 @@ function submittingSites(): string[] {
   );
 }
 
-/** The JSON lines the run's SQLite stores left in one folder (src/store/store-checks.ts). */
+/** The JSON lines the run's SQLite stores left in one folder (src/store-engine/store-checks.ts). */
 function recorded<E>(name: string): E[] {
   const folder = join(TEST_OUTPUT_DIR, name);
   assert.ok(existsSync(folder), `${folder} missing: run through scripts/run-tests.js`);
@@ -93,7 +93,7 @@ test('the suite ran every kind of unit the code submits through the check', () =
 });
 
 // The read cache drops a cached table's rows when a statement whose text names the table runs
-// (src/store/read-cache.ts). Every writing statement the suite ran on SQLite is checked against
+// (src/store-engine/read-cache.ts). Every writing statement the suite ran on SQLite is checked against
 // what SQLite's own program for it writes.
 test('every write the suite ran names each cached table it changes, as the read cache expects', async () => {
   const texts = [...new Set(recorded<string>('written-statements'))];

@@ -25,7 +25,7 @@ import { createGatehouse, type Gatehouse } from '../../src/server.js';
 import { enqueuePaymentCallback, javaDateText } from '../../src/services/callbacks/callback-outbox.js';
 import type { CallbackOperation, PaymentEvent } from '../../src/services/callbacks/payment-event.js';
 import { CALLBACK_ERROR_CHARS_MAX, CallbackRepository } from '../../src/store/callback-repository.js';
-import { openStore } from '../../src/store/database.js';
+import { openStore } from '../../src/store-engine/index.js';
 import type { CallbackRow } from '../../src/store/schema.js';
 import { ENGINES } from '../support/engines.js';
 import { freePort } from '../support/free-port.js';

@@ -10,7 +10,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { checkRequestSignature } from '../../src/http/request-signature.js';
 import type { MerchantAdmin } from '../../src/services/merchant-admin.js';
 import { openAdmin } from '../../src/admin-root.js';
-import type { Store } from '../../src/store/database.js';
+import type { Store } from '../../src/store-engine/index.js';
 import { createSigningKey } from '../support/certificates.js';
 import { childLogFile, teeChildLog } from '../support/child-log.js';
 import { ENGINES } from '../support/engines.js';

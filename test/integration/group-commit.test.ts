@@ -2,10 +2,16 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../../src/config/config.js';
-import { migrateToLatest, openStore, type Store } from '../../src/store/database.js';
-import { preparedQuery, type Executor } from '../../src/store/prepared-query.js';
-import { countStatements, takeStatementCounts } from '../../src/store/statement-counter.js';
-import { isUniqueViolation } from '../../src/store/unique-violation.js';
+import {
+  countStatements,
+  type Executor,
+  isUniqueViolation,
+  migrateToLatest,
+  openStore,
+  preparedQuery,
+  type Store,
+  takeStatementCounts,
+} from '../../src/store-engine/index.js';
 import { ENGINES } from '../support/engines.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
@@ -203,7 +209,7 @@ for (const engine of ENGINES) {
         // json_populate_recordset converts each JSON value to its column's type. For these types
         // the JSON form of the value pg would send (a string, a number, null) converts as the
         // parameter's text would; a json or jsonb column would keep a JSON string verbatim
-        // instead of parsing it, and a bytea would not decode (src/store/multi-row-insert.ts).
+        // instead of parsing it, and a bytea would not decode (src/store-engine/multi-row-insert.ts).
         // The reads that come back through row_to_json rest on the same list (turn-reads.ts).
         await migrateToLatest(store);
         const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`

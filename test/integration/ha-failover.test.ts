@@ -7,7 +7,7 @@ import pg from 'pg';
 import { HaCluster, haUnavailable } from '../../bench/ha/cluster.js';
 import { WritableWatch, type Gap } from '../../bench/ha/writable-watch.js';
 import { moneyCheck, pendingSteps } from '../../bench/chaos/checks.js';
-import { openStore, type Store } from '../../src/store/database.js';
+import { openStore, type Store } from '../../src/store-engine/index.js';
 import { createMerchant, trialServerEnv } from '../support/crash-trial.js';
 import { declareExpectedErrorLog } from '../support/expected-error-log.js';
 import { TEST_LOG_DIR } from '../support/gatehouse-harness.js';

@@ -15,7 +15,7 @@ import { boundAcquirer } from '../support/bound-acquirer.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 import { CARD, createP2pMerchant, orderNumber, type P2pMerchant } from '../support/p2p.js';
-import { STORE_CHECKS_ENV } from '../../src/store/store-checks.js';
+import { STORE_CHECKS_ENV } from '../../src/store-engine/store-checks.js';
 
 const ACQUIRER_TIMEOUT_MS = 400;
 const GRACE_MS = 60_000;
@@ -305,7 +305,7 @@ for (const engine of ENGINES) {
         new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
           const env: Record<string, string> = {};
           for (const [name, value] of Object.entries(process.env))
-            // The store checks (src/store/store-checks.ts) follow the CLI too: its unit is checked.
+            // The store checks (src/store-engine/store-checks.ts) follow the CLI too: its unit is checked.
             if (value !== undefined && (!name.startsWith('GATEHOUSE_') || name === STORE_CHECKS_ENV))
               env[name] = value;
           execFile(

@@ -8,12 +8,12 @@ import {
 } from '../../src/processing/wallets/wallet-a/index.js';
 import {
   countStatements,
+  preparedQuery,
   takeCachedReadCounts,
   takeRoundTripCount,
   takeStatementCounts,
-} from '../../src/store/statement-counter.js';
-import { preparedQuery } from '../../src/store/prepared-query.js';
-import { STORE_CHECKS_ENV } from '../../src/store/store-checks.js';
+} from '../../src/store-engine/index.js';
+import { STORE_CHECKS_ENV } from '../../src/store-engine/store-checks.js';
 import { WALLET_TEST_CRYPTOGRAM } from '../support/card-data.js';
 import { ENGINES, type Engine } from '../support/engines.js';
 import { startTestGatehouse, type ApiResponse, type TestGatehouse } from '../support/gatehouse-harness.js';

@@ -2,8 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../../src/config/config.js';
-import { openStore, type Store } from '../../src/store/database.js';
-import { preparedQuery } from '../../src/store/prepared-query.js';
+import { openStore, preparedQuery, type Store } from '../../src/store-engine/index.js';
 import { ENGINES } from '../support/engines.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
@@ -39,7 +38,7 @@ const ROWS: ProbeRow[] = [
 ];
 
 /**
- * PostgreSQL's reads outside a transaction come back through row_to_json (src/store/turn-reads.ts);
+ * PostgreSQL's reads outside a transaction come back through row_to_json (src/store-engine/turn-reads.ts);
  * inside one, as pg parses each column. Both must give the same row, member for member.
  */
 for (const engine of ENGINES.filter((name) => name === 'postgres')) {

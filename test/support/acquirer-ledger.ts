@@ -1,4 +1,4 @@
-import type { Store } from '../../src/store/database.js';
+import type { Store } from '../../src/store-engine/index.js';
 import type { TestGatehouse } from './gatehouse-harness.js';
 
 /** One call the sandbox acquirer recorded: its own ledger, not a copy of the gateway's. */

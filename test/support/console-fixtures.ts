@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import type { Executor } from '../../src/store/prepared-query.js';
+import type { Executor } from '../../src/store-engine/index.js';
 import type { FormParams, TestGatehouse } from './gatehouse-harness.js';
 
 /**

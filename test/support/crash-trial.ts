@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadConfig } from '../../src/config/config.js';
 import { ORDER_STATUS } from '../../src/domain/order-status.js';
-import { openStore, type Store } from '../../src/store/database.js';
+import { openStore, type Store } from '../../src/store-engine/index.js';
 import { cardDataIn } from './card-data.js';
 import type { Engine } from './engines.js';
 import { startGatehouseProcess, type GatehouseProcess } from './gatehouse-process.js';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrateToLatest, openStore } from '../../src/store/database.js';
+import { migrateToLatest, openStore } from '../../src/store-engine/index.js';
 
 /**
  * Migrates one empty database per engine before a run, for createTestDatabase to copy

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { LedgerCall, LedgerEntry, SandboxLedger } from './sandbox-ledger.js';
-import type { GroupCommit } from '../../store/group-commit.js';
-import { preparedQuery } from '../../store/prepared-query.js';
+import { type GroupCommit, preparedQuery } from '../../store-engine/index.js';
 import type { Database, SandboxAcquirerOperationRow } from '../../store/schema.js';
 
 function entryOf(row: SandboxAcquirerOperationRow): LedgerEntry {

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { TestClock } from '../../../test/support/test-clock.js';
 import { cryptoRandom } from '../../domain/random-source.js';
 import { SecretBox } from '../../security/secret-box.js';
-import { migrateToLatest, openStore, type Store } from '../../store/database.js';
+import { migrateToLatest, openStore, type Store } from '../../store-engine/index.js';
 import { conversionColumns, unpaidOrderRow } from '../../store/order-columns.js';
 import { ThreeDsRepository, type ThreeDsTransaction } from '../../store/threeds-repository.js';
 import { authenticationValue, eciFor } from './authentication-value.js';

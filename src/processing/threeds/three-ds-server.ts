@@ -4,7 +4,7 @@ import type { Clock } from '../../domain/clock.js';
 import { currencyByNumeric } from '../../domain/currencies.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import type { SecretBox } from '../../security/secret-box.js';
-import type { Executor } from '../../store/prepared-query.js';
+import type { Executor } from '../../store-engine/index.js';
 import type { ThreeDsRepository, ThreeDsTransaction } from '../../store/threeds-repository.js';
 import type { DirectoryPort, ResultsReceiver, V1Result } from './directory-port.js';
 import { serverErro } from './server-erro.js';

@@ -1,6 +1,6 @@
 import type { RandomSource } from '../../domain/random-source.js';
 import { CallbackRepository } from '../../store/callback-repository.js';
-import type { Executor } from '../../store/prepared-query.js';
+import type { Executor } from '../../store-engine/index.js';
 import type { CallbackRow } from '../../store/schema.js';
 import type { CallbackOperation, PaymentEvent } from './payment-event.js';
 

@@ -1,4 +1,4 @@
-import type { Executor } from '../../store/prepared-query.js';
+import type { Executor } from '../../store-engine/index.js';
 
 /**
  * Callback operations of gateway-facts §4.2 that payments emit. `success` becomes the callback's

@@ -2,9 +2,8 @@ import type { Clock } from '../../domain/clock.js';
 import { REFUSALS, Refusal } from '../../domain/refusals.js';
 import { translate } from '../../i18n/translate.js';
 import { AuditRepository } from '../../store/audit-repository.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import { type GroupCommit, isUniqueViolation } from '../../store-engine/index.js';
 import type { ConsoleAuditRow } from '../../store/schema.js';
-import { isUniqueViolation } from '../../store/unique-violation.js';
 import { AdminError } from '../admin-error.js';
 import type { Operator } from './operator.js';
 

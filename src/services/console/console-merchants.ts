@@ -4,7 +4,7 @@ import { roleHas } from '../../domain/operator-roles.js';
 import { newToken } from '../../security/token-hash.js';
 import type { AuditRepository } from '../../store/audit-repository.js';
 import type { CallbackRepository } from '../../store/callback-repository.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { GroupCommit } from '../../store-engine/index.js';
 import type { CallbackRow, ConsoleAuditRow } from '../../store/schema.js';
 import { enqueueTestCallback } from '../callbacks/callback-outbox.js';
 import type { MerchantDirectory } from '../merchant-directory.js';

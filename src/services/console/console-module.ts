@@ -7,7 +7,7 @@ import { AuditRepository } from '../../store/audit-repository.js';
 import { CallbackRepository } from '../../store/callback-repository.js';
 import { consoleOrderReads } from '../../store/console-read-thread.js';
 import { ConsoleOrderRepository } from '../../store/console-order-repository.js';
-import type { Store } from '../../store/database.js';
+import type { Store } from '../../store-engine/index.js';
 import { LoginFailureRepository } from '../../store/login-failure-repository.js';
 import { MerchantRepository } from '../../store/merchant-repository.js';
 import { MoneyStepRepository } from '../../store/money-step-repository.js';

@@ -4,7 +4,7 @@ import type { RandomSource } from '../../domain/random-source.js';
 import { hashPassword } from '../../security/password-hash.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { newPassword } from '../../security/token-hash.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { GroupCommit } from '../../store-engine/index.js';
 import { OperatorRepository, type OperatorRecord } from '../../store/operator-repository.js';
 import { AdminError } from '../admin-error.js';
 import type { MerchantDirectory } from '../merchant-directory.js';

@@ -3,7 +3,7 @@ import { isOperatorRole } from '../../domain/operator-roles.js';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../security/password-hash.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { hashToken, newToken } from '../../security/token-hash.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { GroupCommit } from '../../store-engine/index.js';
 import { OperatorRepository } from '../../store/operator-repository.js';
 import type { Operator } from './operator.js';
 import { OPERATOR_PASSWORD_MAX } from './operator-accounts.js';

@@ -1,7 +1,7 @@
 import type { Clock } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import { AuditRepository } from '../../store/audit-repository.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { GroupCommit } from '../../store-engine/index.js';
 import type { ConsoleForbidden, Operator } from './operator.js';
 
 /** Why the console refused an attempt before it ran: the role lacks the right, or the form's token. */

@@ -1,6 +1,6 @@
 import type { Clock } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { GroupCommit } from '../../store-engine/index.js';
 import { LoginFailureRepository } from '../../store/login-failure-repository.js';
 import {
   AUTH_FAILURE_WINDOW_MS,

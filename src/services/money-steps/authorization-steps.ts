@@ -13,8 +13,7 @@ import {
   type CardForAuthorization,
   type UnknownOutcome,
 } from '../../processing/acquirer/acquirer-port.js';
-import type { GroupCommit } from '../../store/group-commit.js';
-import type { Executor } from '../../store/prepared-query.js';
+import type { Executor, GroupCommit } from '../../store-engine/index.js';
 import type { OrderRow, StepRow } from '../../store/schema.js';
 import { causedBy, dccSide, paymentEventFor, type PaymentEventSink } from '../callbacks/payment-event.js';
 import { chargeOf } from '../dcc/charge.js';

@@ -3,7 +3,7 @@ import type { CreditRepository } from '../../store/credit-repository.js';
 import type { OperationRepository } from '../../store/operation-repository.js';
 import type { PaymentClaim } from '../../store/order-columns.js';
 import type { OrderRepository } from '../../store/order-repository.js';
-import type { Executor } from '../../store/prepared-query.js';
+import type { Executor } from '../../store-engine/index.js';
 import type { OrderRow, PendingCreditCardRow, StepRow } from '../../store/schema.js';
 import { refuseReusedNumber } from '../order-registration.js';
 import type { IntentWrite, IntentWrites } from './intent-writes.js';

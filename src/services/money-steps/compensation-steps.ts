@@ -7,10 +7,9 @@ import {
   type ReversalAnswer,
   type UnknownOutcome,
 } from '../../processing/acquirer/acquirer-port.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { Executor, GroupCommit } from '../../store-engine/index.js';
 import type { OperationRepository } from '../../store/operation-repository.js';
 import type { OrderRepository } from '../../store/order-repository.js';
-import type { Executor } from '../../store/prepared-query.js';
 import type { StepRow } from '../../store/schema.js';
 import { paymentEventFor, type PaymentEventSink } from '../callbacks/payment-event.js';
 import { chargeOfStep } from '../movement-terms.js';

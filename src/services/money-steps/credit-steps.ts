@@ -10,8 +10,7 @@ import {
 } from '../../processing/acquirer/acquirer-port.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { CreditOutcome } from '../../store/credit-repository.js';
-import type { GroupCommit } from '../../store/group-commit.js';
-import type { Executor } from '../../store/prepared-query.js';
+import type { Executor, GroupCommit } from '../../store-engine/index.js';
 import type { StepRow } from '../../store/schema.js';
 import { causedBy, paymentEventFor, type PaymentEventSink } from '../callbacks/payment-event.js';
 import { operationOutcome } from '../operation-outcome.js';

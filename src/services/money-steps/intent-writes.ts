@@ -1,7 +1,6 @@
 import { Refusal } from '../../domain/refusals.js';
 import type { DccCalculationRepository } from '../../store/dcc-repository.js';
-import type { Executor } from '../../store/prepared-query.js';
-import { isUniqueViolation } from '../../store/unique-violation.js';
+import { type Executor, isUniqueViolation } from '../../store-engine/index.js';
 import type { WalletRepository } from '../../store/wallet-repository.js';
 
 /**

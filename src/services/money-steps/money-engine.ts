@@ -6,7 +6,7 @@ import type { AcquirerPort } from '../../processing/acquirer/acquirer-port.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { CreditRepository } from '../../store/credit-repository.js';
 import { DccCalculationRepository } from '../../store/dcc-repository.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { GroupCommit } from '../../store-engine/index.js';
 import { MoneyStepRepository } from '../../store/money-step-repository.js';
 import { OperationRepository } from '../../store/operation-repository.js';
 import { OrderMovementRepository } from '../../store/order-movement-repository.js';

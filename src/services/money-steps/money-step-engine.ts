@@ -1,10 +1,9 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../domain/clock.js';
 import { isUnknown } from '../../processing/acquirer/acquirer-port.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { Executor, GroupCommit } from '../../store-engine/index.js';
 import type { MoneyStepRepository } from '../../store/money-step-repository.js';
 import type { OperationRepository } from '../../store/operation-repository.js';
-import type { Executor } from '../../store/prepared-query.js';
 import type { StepRow } from '../../store/schema.js';
 import {
   attention,

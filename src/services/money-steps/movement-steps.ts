@@ -7,12 +7,11 @@ import {
   type FollowUpAnswer,
   type UnknownOutcome,
 } from '../../processing/acquirer/acquirer-port.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { Executor, GroupCommit } from '../../store-engine/index.js';
 import type { OperationRepository } from '../../store/operation-repository.js';
 import type { DccSide, OrderMovementRepository } from '../../store/order-movement-repository.js';
 import type { ReversalPrior } from '../../store/order-columns.js';
 import type { OrderRepository } from '../../store/order-repository.js';
-import type { Executor } from '../../store/prepared-query.js';
 import type { OrderOperationRow, OrderRow, StepRow } from '../../store/schema.js';
 import {
   causedBy,

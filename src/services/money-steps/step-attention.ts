@@ -1,5 +1,5 @@
 import type { Clock } from '../../domain/clock.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { GroupCommit } from '../../store-engine/index.js';
 import type { AttentionStep, MoneyStepRepository } from '../../store/money-step-repository.js';
 import type { StepResolutionRow } from '../../store/schema.js';
 import { AdminError } from '../merchant-admin.js';

@@ -1,5 +1,5 @@
 import type { UnknownOutcome } from '../../processing/acquirer/acquirer-port.js';
-import type { Executor } from '../../store/prepared-query.js';
+import type { Executor } from '../../store-engine/index.js';
 import type { OrderRow, StepRow } from '../../store/schema.js';
 import type { StepKind } from './step-kinds.js';
 

@@ -11,7 +11,7 @@ import type {
   CardForCredit,
 } from '../../processing/acquirer/acquirer-port.js';
 import type { SecretBox } from '../../security/secret-box.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { GroupCommit } from '../../store-engine/index.js';
 import type { OrderRepository } from '../../store/order-repository.js';
 import type { OrderRow } from '../../store/schema.js';
 import type { CardPaymentInput } from '../card-payment.js';

@@ -1,5 +1,5 @@
 import type { CardExpiry } from '../../domain/card-rules.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { GroupCommit } from '../../store-engine/index.js';
 import type { CredentialVault } from './credential-vault.js';
 
 /**

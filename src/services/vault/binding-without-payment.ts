@@ -1,6 +1,6 @@
 import type { CardExpiry } from '../../domain/card-rules.js';
 import type { Pan } from '../../domain/pan.js';
-import type { GroupCommit } from '../../store/group-commit.js';
+import type { GroupCommit } from '../../store-engine/index.js';
 import type { CredentialVault } from './credential-vault.js';
 
 /** A card a merchant stores for its client without paying (createBindingNoPayment.do). */

@@ -12,7 +12,7 @@ import { invalidParam, Refusal } from '../../domain/refusals.js';
 import type { BindingCategory, CredentialReferences } from '../../domain/stored-credentials.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { Binding, BindingFilter, BindingRepository } from '../../store/binding-repository.js';
-import type { Executor } from '../../store/prepared-query.js';
+import type { Executor } from '../../store-engine/index.js';
 import { causedBy, type PaymentEvent } from '../callbacks/payment-event.js';
 
 /** What storing a card after an approved payment (or without one) needs to know. */

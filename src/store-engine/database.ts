@@ -8,7 +8,7 @@ import { NamingPool } from './named-statements.js';
 import { openProbe } from './probe-pool.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { pipelinedUnits } from './pipelined-units.js';
-import type { Database } from './schema.js';
+import type { StoreTables } from './unit-contract.js';
 import { ownSqliteStatements } from './sqlite-statements.js';
 import { ownReadWindows, ReadWindows } from './read-window.js';
 import { withStatementCache } from './statement-cache.js';
@@ -37,7 +37,7 @@ export type DatabaseLocation =
 
 export interface Store {
   readonly location: DatabaseLocation;
-  readonly db: Kysely<Database>;
+  readonly db: Kysely<StoreTables>;
   readonly engine: DatabaseLocation['engine'];
   /** Durable writes, each an atomic unit that may share its commit with others. */
   readonly writes: GroupCommit;
@@ -47,7 +47,7 @@ export interface Store {
    * PROBE_LIMIT_MS and drops its connection, so a database that hangs costs no request a
    * connection and leaves none stuck (probe-pool.ts). SQLite: the store's own `db`.
    */
-  readonly probe: Kysely<Database>;
+  readonly probe: Kysely<StoreTables>;
   /** PostgreSQL: queries waiting for a pooled connection now (SQLite has no pool). */
   readonly poolWaiting?: () => number;
   close(): Promise<void>;
@@ -62,47 +62,53 @@ const PG_POOL_MAX = 10;
 export const SILENT_SERVER_MARGIN_MS = 2_000;
 
 export function openStore(location: DatabaseLocation, writeLock?: WriteLock): Store {
+  return location.engine === 'sqlite' ? openSqlite(location, writeLock) : openPostgres(location);
+}
+
+function openSqlite(location: DatabaseLocation & { engine: 'sqlite' }, writeLock?: WriteLock): Store {
   const limits = location.limits ?? DEFAULT_DATABASE_LIMITS;
-  if (location.engine === 'sqlite') {
-    if (location.file !== ':memory:') mkdirSync(dirname(location.file), { recursive: true });
-    const sqlite = new BetterSqlite3(location.file, { timeout: limits.lockMs });
-    countRoundTripsOn(sqlite);
-    sqlite.pragma('journal_mode = WAL');
-    // FULL: a commit is on disk before the order is acknowledged, so it survives power loss.
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('foreign_keys = ON');
-    // A file database checkpoints on its own thread, never inside a commit on this one.
-    const checkpointer = location.file === ':memory:' ? undefined : startWalCheckpointer(location.file);
-    if (checkpointer !== undefined) sqlite.pragma('wal_autocheckpoint = 0');
-    limitWalSize(sqlite);
-    const log = statementLog();
-    const windows = new ReadWindows();
-    const checks = storeChecksOfEnvironment();
-    const statements = withStatementCache(sqlite, windows, checks?.onWrite);
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: statements }),
-      ...(log === undefined ? {} : { log }),
-    });
-    ownReadWindows(db, windows);
-    ownSqliteStatements(db.getExecutor().adapter, { connection: sqlite, statements });
-    const writes = new GroupCommit(db, {
-      lock: writeLock,
-      schedule: afterNextPoll,
-      ...(checks === undefined ? {} : { check: checks.unitCheck }),
-    });
-    return {
-      location,
-      db,
-      probe: db,
-      engine: 'sqlite',
-      writes,
-      close: async () => {
-        await writes.drained();
-        await checkpointer?.stop();
-        await db.destroy();
-      },
-    };
-  }
+  if (location.file !== ':memory:') mkdirSync(dirname(location.file), { recursive: true });
+  const sqlite = new BetterSqlite3(location.file, { timeout: limits.lockMs });
+  countRoundTripsOn(sqlite);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a commit is on disk before the order is acknowledged, so it survives power loss.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  // A file database checkpoints on its own thread, never inside a commit on this one.
+  const checkpointer = location.file === ':memory:' ? undefined : startWalCheckpointer(location.file);
+  if (checkpointer !== undefined) sqlite.pragma('wal_autocheckpoint = 0');
+  limitWalSize(sqlite);
+  const log = statementLog();
+  const windows = new ReadWindows();
+  const checks = storeChecksOfEnvironment();
+  const statements = withStatementCache(sqlite, windows, checks?.onWrite);
+  const db = new Kysely<StoreTables>({
+    dialect: new SqliteDialect({ database: statements }),
+    ...(log === undefined ? {} : { log }),
+  });
+  ownReadWindows(db, windows);
+  ownSqliteStatements(db.getExecutor().adapter, { connection: sqlite, statements });
+  const writes = new GroupCommit(db, {
+    lock: writeLock,
+    schedule: afterNextPoll,
+    ...(checks === undefined ? {} : { check: checks.unitCheck }),
+  });
+  return {
+    location,
+    db,
+    probe: db,
+    engine: 'sqlite',
+    writes,
+    close: async () => {
+      await writes.drained();
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
+}
+
+function openPostgres(location: DatabaseLocation & { engine: 'postgres' }): Store {
+  const limits = location.limits ?? DEFAULT_DATABASE_LIMITS;
   const pool = new pg.Pool({
     connectionString: location.url,
     max: PG_POOL_MAX,
@@ -142,7 +148,7 @@ export function openStore(location: DatabaseLocation, writeLock?: WriteLock): St
     });
   });
   const log = statementLog();
-  const db = new Kysely<Database>({
+  const db = new Kysely<StoreTables>({
     dialect: new PostgresDialect({ pool: new NamingPool(pool) }),
     ...(log === undefined ? {} : { log }),
   });
@@ -173,7 +179,7 @@ export async function migrateToLatest(store: Store): Promise<MigrationResultSet>
   const location = store.location;
   const db =
     location.engine === 'postgres'
-      ? new Kysely<Database>({
+      ? new Kysely<StoreTables>({
           dialect: new PostgresDialect({
             pool: new pg.Pool({
               connectionString: location.url,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { preparedQuery } from './prepared-query.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 
 test('named parameters are substituted on every call, one used twice, constants kept', async () => {
   const database = new BetterSqlite3(':memory:');

@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, type LogEvent } from 'kysely';
 import { preparedQuery } from './prepared-query.js';
 import { ReadWindows } from './read-window.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 import { ownSqliteStatements } from './sqlite-statements.js';
 import { withStatementCache } from './statement-cache.js';
 

@@ -2,6 +2,12 @@ import type { Kysely } from 'kysely';
 
 // Kysely migrations run against an untyped database: the schema at that moment is not `Database`.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createMerchants(db);
+  await createOrders(db);
+}
+
+/** Merchants, their permissions, API users and tokens, and their certificates. */
+async function createMerchants(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('merchants')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -62,7 +68,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
     .addUniqueConstraint('merchant_certificates_unique', ['merchant_id', 'fingerprint_sha256'])
     .execute();
+}
 
+async function createOrders(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('orders')
     .addColumn('id', 'text', (c) => c.primaryKey())

@@ -2,8 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { GroupCommit, UnitFailed, type OptimisticPass, type Work } from './group-commit.js';
-import type { Database } from './schema.js';
+import { GroupCommit, UnitFailed, type OptimisticPass } from './group-commit.js';
+import type { Work } from './unit-contract.js';
+import type { Database } from '../store/schema.js';
 
 interface Probe {
   readonly db: Kysely<Database>;

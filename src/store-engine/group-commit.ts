@@ -1,11 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from './schema.js';
+import type { StoreTables, Work } from './unit-contract.js';
 import type { UnitCheck } from './store-checks.js';
 import { NO_WRITE_LOCK, type WriteLock } from './write-lock.js';
-
-import type { Work } from './prepared-query.js';
-
-export type { Work } from './prepared-query.js';
 
 interface Pending {
   readonly work: Work<unknown>;
@@ -52,28 +48,12 @@ export const afterNextPoll: FlushSchedule = (flush) => {
 };
 
 /**
- * The unit contract. Every unit given to `run` or `runAhead`:
- * 1. depends only on the database state it reads and on its own arguments: it may run twice, in
- *    the batch and again alone when the batch is replayed, and the second run must be refused by
- *    its guard or change nothing;
- * 2. guards its writes in its statements (a claimed order, a pending operation, `on conflict`):
- *    on PostgreSQL a batch's units run at once, so row locks no longer order them;
- * 3. takes no `FOR UPDATE` lock: units running at once would wait on each other in one
- *    transaction;
- * 4. swallows no statement error: PostgreSQL aborts the transaction, and the batch then fails
- *    whole (its COMMIT answers ROLLBACK, see pipelined-units.ts);
- * 5. has no effect outside its transaction (no acquirer call, no message sent, no memory written
- *    that outlives a rollback): it may be rolled back or run again.
- * A unit run ahead must not fail on its own at all: it is tried again until it commits.
- */
-
-/**
  * Atomic units of writes. Units queued while a commit is on its way share the next transaction
  * (group commit): on SQLite one fsync (synchronous=FULL) makes many durable; on PostgreSQL one
  * `begin` and one `commit` (and one WAL flush) serve the batch instead of two round trips per unit,
  * which was most of a registration's cost there (docs/history/performance-journal.md). A unit that
  * throws (a duplicate order number, a lost guard) is rolled back alone (see commitBatch), and each
- * caller is answered only after the commit.
+ * caller is answered only after the commit. Each unit keeps the unit contract (unit-contract.ts).
  */
 export class GroupCommit {
   private queue: Pending[] = [];
@@ -88,7 +68,7 @@ export class GroupCommit {
   private readonly check: UnitCheck | undefined;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly db: Kysely<StoreTables>,
     options: {
       /** Taken around each batch (SQLite cluster workers share one writer). */
       readonly lock?: WriteLock;

@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema.js';
+import type { StoreTables } from './unit-contract.js';
 
 /** How long a probe may wait for a connection, and then for its answer. */
 export const PROBE_LIMIT_MS = 2_000;
@@ -16,7 +16,7 @@ const PROBE_CONNECTIONS_MAX = 2;
  * connection and the next check opens a fresh one. `connectionTimeoutMillis` bounds the connect
  * and the wait for a free connection alike.
  */
-export function openProbe(url: string, limitMs = PROBE_LIMIT_MS): Kysely<Database> {
+export function openProbe(url: string, limitMs = PROBE_LIMIT_MS): Kysely<StoreTables> {
   const pool = new pg.Pool({
     connectionString: url,
     max: PROBE_CONNECTIONS_MAX,
@@ -30,7 +30,7 @@ export function openProbe(url: string, limitMs = PROBE_LIMIT_MS): Kysely<Databas
   // Unheard, a dropped connection's 'error' would end the process; the failed query says enough.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingFailed(pool) }) });
+  return new Kysely<StoreTables>({ dialect: new PostgresDialect({ pool: discardingFailed(pool) }) });
 }
 
 /**

@@ -9,7 +9,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { preparedQuery } from './prepared-query.js';
 import { cacheReads, cachedTablesNamedBy, READ_CACHE_MAX_ENTRIES } from './read-cache.js';
 import { ownReadWindows, ReadWindows } from './read-window.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 import { withStatementCache } from './statement-cache.js';
 import { countStatements, takeStatementCounts } from './statement-counter.js';
 

@@ -1,11 +1,4 @@
-import {
-  CompiledQuery,
-  SqliteAdapter,
-  type Compilable,
-  type Kysely,
-  type QueryResult,
-  type Transaction,
-} from 'kysely';
+import { CompiledQuery, SqliteAdapter, type Compilable, type QueryResult } from 'kysely';
 import { noteInsert } from './multi-row-insert.js';
 import { nameStatement } from './named-statements.js';
 import { cacheReads, type CachedTable } from './read-cache.js';
@@ -13,12 +6,7 @@ import { readWindowsOf } from './read-window.js';
 import { runOnSqlite, sqliteStatementsOf, type SqliteStatements } from './sqlite-statements.js';
 import { countStatement } from './statement-counter.js';
 import { turnReadsOf } from './turn-reads.js';
-import type { Database } from './schema.js';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
-
-/** A unit of work: what GroupCommit runs on a batch's transaction, or alone with a savepoint. */
-export type Work<T> = (db: Executor) => Promise<T>;
+import type { Executor } from './unit-contract.js';
 
 const MARKER = '\u0000gatehouse-parameter-';
 

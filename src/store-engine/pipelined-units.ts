@@ -8,12 +8,13 @@ import {
   type PostgresPoolClient,
 } from 'kysely';
 import type pg from 'pg';
-import { UnitFailed, type OptimisticPass, type Work } from './group-commit.js';
+import { UnitFailed, type OptimisticPass } from './group-commit.js';
+import type { Work } from './unit-contract.js';
 import { multiRowInsert, type MultiRowInsert } from './multi-row-insert.js';
 import { namedQuery } from './named-statements.js';
 import { countStatement } from './statement-counter.js';
 import { spentBy } from './spent-connection.js';
-import type { Database } from './schema.js';
+import type { StoreTables } from './unit-contract.js';
 
 /**
  * PostgreSQL's optimistic pass of a group commit: the batch's units run at once, on one pooled
@@ -31,7 +32,7 @@ import type { Database } from './schema.js';
  */
 export function pipelinedUnits(pool: pg.Pool, log?: (event: LogEvent) => void): OptimisticPass {
   const lender = new BatchConnection();
-  const db = new Kysely<Database>({
+  const db = new Kysely<StoreTables>({
     dialect: new PostgresDialect({ pool: lender }),
     ...(log === undefined ? {} : { log }),
   });
@@ -65,7 +66,7 @@ export function pipelinedUnits(pool: pg.Pool, log?: (event: LogEvent) => void): 
 }
 
 /** Runs the units at once on the batch's transaction; any unit's failure rolls it back. */
-async function runAtOnce(db: Kysely<Database>, works: readonly Work<unknown>[]): Promise<unknown[]> {
+async function runAtOnce(db: Kysely<StoreTables>, works: readonly Work<unknown>[]): Promise<unknown[]> {
   if (works.length === 0) return [];
   const settled = await Promise.allSettled(works.map((work) => work(db)));
   const failed = settled.find((outcome) => outcome.status === 'rejected');

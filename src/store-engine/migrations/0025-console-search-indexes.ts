@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isSqlite } from '../order-search-expressions.js';
+import { isSqlite } from '../dialect.js';
 
 /**
  * The console's search box (issue 43): each kind of key it finds orders by is read from an index,

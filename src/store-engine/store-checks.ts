@@ -1,11 +1,11 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import type { Executor, Work } from './prepared-query.js';
+import type { Executor, Work } from './unit-contract.js';
 
 /**
  * How a unit's second run went: it threw (its guard refused it, a key was taken), or it ran and
- * changed no row, or it changed rows, which breaks the unit contract (group-commit.ts, rule 1).
+ * changed no row, or it changed rows, which breaks the unit contract (unit-contract.ts, rule 1).
  */
 export type SecondRun = 'refused' | 'unchanged' | 'changed';
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { GroupCommit } from './group-commit.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 import { submittingSite, unitContractCheck, type UnitCheckRecord } from './store-checks.js';
 
 async function checkedStore() {
