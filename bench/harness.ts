@@ -73,7 +73,8 @@ export async function startProcess(
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadlineMs = Date.now() + 30_000;
+  // Generous: on a machine loaded by other work, a start with migrations took over 30 s.
+  const deadlineMs = Date.now() + 120_000;
   while (Date.now() < deadlineMs) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
     try {

@@ -1,9 +1,22 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { count, orderCellsQuery, type OrderCell } from './overview-repository.js';
+import type { Kysely, Transaction } from 'kysely';
+import { count, type AuthenticationCell, type CallbackCell, type OrderCell } from './overview-repository.js';
+import {
+  CALLBACK_ROLLUPS,
+  DAY_MS,
+  HOUR_MS,
+  ORDER_ROLLUPS,
+  ROLLUP_KINDS,
+  THREEDS_ROLLUPS,
+  rebuildDays,
+  rebuildHours,
+  rolledQuery,
+  sourceQuery,
+  type RollupKind,
+} from './rollup-kinds.js';
+import { sql } from 'kysely';
 import type { Database } from './schema.js';
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
+export { changedHoursQuery, DAY_MS, HOUR_MS, rolledQuery } from './rollup-kinds.js';
 
 /**
  * How far behind the clock the watermark stays. An order's `updated_at_ms` is the time its unit
@@ -64,81 +77,31 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const BACKFILL_HOURS = 4;
 
 /**
- * The hours (and merchants) of the orders changed since `sinceMs`. Only the change time is in the
- * condition, so both engines read the range of orders_rollup_changed and nothing else: a window's
- * creation range or a merchant list beside it could lead SQLite's planner to one of the creation
- * indexes, a read of the whole window. The few rows are filtered by the caller.
+ * The hours (and merchants) of the kind's rows changed since `sinceMs`; for a view (`unsettled`),
+ * with those of its rows the roll-ups may not have right though nothing says they changed.
  */
-export function changedHoursQuery(db: Db, sinceMs: number) {
-  return db
-    .selectFrom('orders')
-    .select([sql<number | string>`created_at_ms / ${sql.lit(HOUR_MS)}`.as('hour'), 'merchant_id'])
-    .distinct()
-    .where('updated_at_ms', '>=', sinceMs);
-}
-
-async function changedHours(db: Db, sinceMs: number): Promise<{ hourMs: number; merchantId: string }[]> {
-  const rows = await changedHoursQuery(db, sinceMs).execute();
-  return rows.map((row) => ({ hourMs: count(row.hour) * HOUR_MS, merchantId: row.merchant_id }));
-}
-
-/** The roll-ups' rows of one span in [fromMs, toMs), summed over the merchants (order_rollups_bucket). */
-export function rolledQuery(
+async function changedHours(
   db: Db,
-  spanMs: number,
-  fromMs: number,
-  toMs: number,
-  merchantIds: readonly string[] | undefined,
-) {
-  let query = db
-    .selectFrom('order_rollups')
-    .select((eb) => [
-      'start_ms',
-      'currency',
-      'status',
-      'p2p_type',
-      'action_code',
-      eb.fn.sum<number | string>('orders').as('orders'),
-      eb.fn.sum<number | string>('amount_minor').as('amount_minor'),
-      eb.fn.sum<number | string>('issuer_declines').as('issuer_declines'),
-    ])
-    .where('span_ms', '=', spanMs)
-    .where('start_ms', '>=', fromMs)
-    .where('start_ms', '<', toMs)
-    .groupBy(['start_ms', 'currency', 'status', 'p2p_type', 'action_code']);
-  if (merchantIds !== undefined) query = query.where('merchant_id', 'in', merchantIds);
-  return query;
-}
-
-function cellOf(row: {
-  start_ms: number | string;
-  currency: string;
-  status: number | string;
-  p2p_type: string | null;
-  action_code: number | string;
-  orders: number | string | null;
-  amount_minor: number | string | null;
-  issuer_declines: number | string | null;
-}): OrderCell {
-  return {
-    startMs: count(row.start_ms),
-    currency: row.currency,
-    status: count(row.status),
-    p2pType: row.p2p_type,
-    actionCode: count(row.action_code),
-    orders: count(row.orders),
-    amountMinor: count(row.amount_minor),
-    issuerDeclines: count(row.issuer_declines),
-  };
+  kind: RollupKind<unknown>,
+  sinceMs: number,
+  unsettled = false,
+): Promise<{ hourMs: number; merchantId: string }[]> {
+  const result = await sql<{
+    hour: number | string;
+    merchant_id: string;
+  }>`select * from (${kind.changed(db, sinceMs, unsettled)}) as changed`.execute(db);
+  return result.rows.map((row) => ({ hourMs: count(row.hour) * HOUR_MS, merchantId: row.merchant_id }));
 }
 
 /**
- * The overview's order figures, rolled up per hour and per day and merchant (migration 0026), and
- * the fold that keeps them: a job (order-rollup-job.ts) rebuilds every hour whose orders changed
- * since the watermark, then the days holding them from their hours, then moves the watermark; and
- * backfills the orders that were there before the roll-ups, BACKFILL_HOURS at a time, newest first.
+ * The overview's figures, rolled up per hour and per day and merchant: orders (migration 0026),
+ * 3-D Secure authentications and callbacks (0027), each a kind (rollup-kinds.ts). The fold that
+ * keeps them: a job (order-rollup-job.ts) rebuilds every hour whose rows of a kind changed since
+ * the watermark, then the days holding them from their hours, then moves the one watermark; and
+ * backfills the rows that were there before the roll-ups, BACKFILL_HOURS at a time, newest first,
+ * every kind in the same step.
  *
- * A bucket is always rebuilt whole from the orders, so folding one again (a second node, a run
+ * A bucket is always rebuilt whole from its table, so folding one again (a second node, a run
  * after a crash) writes the same rows. Folds on several nodes take turns: each starts by updating
  * the state row, which on PostgreSQL holds that row's lock until its commit (the second fold then
  * reads the first one's watermark), and on SQLite takes the database's one writer.
@@ -158,7 +121,7 @@ export class OrderRollupRepository {
     };
   }
 
-  /** One run of the fold at `nowMs`: the changed hours, then BACKFILL_HOURS of backfill. */
+  /** One run of the fold at `nowMs`: the changed hours of each kind, then BACKFILL_HOURS of backfill. */
   async fold(nowMs: number): Promise<FoldOutcome> {
     return this.db.transaction().execute(async (trx) => {
       // First statement: the state row's lock (PostgreSQL) or the writer (SQLite), held to the commit.
@@ -171,7 +134,7 @@ export class OrderRollupRepository {
       if (locked === undefined) throw new Error('order_rollup_state has no row: migration 0026 not run');
       const watermark = nowMs - ROLLUP_LAG_MS;
       if (locked.folded_to_ms === null) {
-        // The first fold: orders created from the next day on are new (changed after the
+        // The first fold: rows created from the next day on are new (changed after the
         // watermark by construction); everything before is the backfill's.
         const backfillFrom = floorTo(watermark, DAY_MS) + DAY_MS;
         await trx
@@ -183,30 +146,45 @@ export class OrderRollupRepository {
       }
       const foldedTo = count(locked.folded_to_ms);
       const backfilledFrom = count(locked.backfilled_from_ms ?? 0);
-      // Hours before the backfill's reach are its own, rebuilt whole when it gets there.
-      const hours = (await changedHours(trx, foldedTo))
-        .map((changed) => changed.hourMs)
-        .filter((hour) => hour >= backfilledFrom);
-      await rebuild(trx, hours);
+      let changedCount = 0;
+      for (const kind of ROLLUP_KINDS) {
+        // Hours before the backfill's reach are its own, rebuilt whole when it gets there.
+        const hours = (await changedHours(trx, kind, foldedTo))
+          .map((changed) => changed.hourMs)
+          .filter((hour) => hour >= backfilledFrom);
+        await rebuild(trx, kind, hours);
+        changedCount += new Set(hours).size;
+      }
       let backfilledDayMs: number | undefined;
       let reach = backfilledFrom;
       if (backfilledFrom > 0) {
-        // The newest order not backfilled yet: days without orders are passed over.
-        const newest = await trx
-          .selectFrom('orders')
-          .select((eb) => eb.fn.max('created_at_ms').as('at'))
-          .where('created_at_ms', '<', backfilledFrom)
-          .executeTakeFirst();
-        if (newest?.at === null || newest?.at === undefined) reach = 0;
+        // The newest row of any kind not backfilled yet: periods without any are passed over.
+        let newest: number | undefined;
+        for (const kind of ROLLUP_KINDS) {
+          const row = (
+            await sql<{
+              at: number | string | null;
+            }>`select * from (${kind.newest(trx, backfilledFrom)}) as newest`.execute(trx)
+          ).rows[0];
+          if (row?.at !== null && row?.at !== undefined) newest = Math.max(newest ?? 0, count(row.at));
+        }
+        if (newest === undefined) reach = 0;
         else {
-          // The step holding the newest order left, then the day holding it from its hours: a
+          // The step holding the newest row left, then the day holding it from its hours: a
           // day the backfill is still inside has a partial day row, which the overview does not
-          // read (it counts the orders of the day the backfill's reach falls in).
+          // read (it counts the rows of the day the backfill's reach falls in).
           const stepMs = BACKFILL_HOURS * HOUR_MS;
-          backfilledDayMs = floorTo(count(newest.at), stepMs);
-          await rebuildHours(trx, backfilledDayMs, Math.min(backfilledFrom, backfilledDayMs + stepMs));
+          backfilledDayMs = floorTo(newest, stepMs);
           const day = floorTo(backfilledDayMs, DAY_MS);
-          await rebuildDays(trx, day, day + DAY_MS);
+          for (const kind of ROLLUP_KINDS) {
+            await rebuildHours(
+              trx,
+              kind,
+              backfilledDayMs,
+              Math.min(backfilledFrom, backfilledDayMs + stepMs),
+            );
+            await rebuildDays(trx, kind, day, day + DAY_MS);
+          }
           reach = backfilledDayMs;
         }
       }
@@ -216,35 +194,61 @@ export class OrderRollupRepository {
         .where('id', '=', 1)
         .execute();
       return {
-        changedHours: hours.length,
+        changedHours: changedCount,
         ...(backfilledDayMs === undefined ? {} : { backfilledDayMs }),
         more: reach > 0,
       };
     });
   }
 
-  /**
-   * The order figures of a window: the roll-ups' rows, except the hours whose orders changed
-   * since the watermark (the current hour at least, and any hour an order of which was refunded,
-   * paid or declined since the last fold) and the days the backfill has not reached, which are
-   * counted from the orders. Cells of either kind: the caller sums them into its buckets.
-   */
+  /** The order figures of a window (see cells). */
   async orderCells(scope: RollupScope): Promise<OrderCell[]> {
+    return this.cells(ORDER_ROLLUPS, scope);
+  }
+
+  /** The 3-D Secure authentications of a window (see cells). */
+  async threeDsCells(scope: RollupScope): Promise<AuthenticationCell[]> {
+    return this.cells(THREEDS_ROLLUPS, scope);
+  }
+
+  /** The callbacks of a window (see cells). */
+  async callbackCells(scope: RollupScope): Promise<CallbackCell[]> {
+    return this.cells(CALLBACK_ROLLUPS, scope);
+  }
+
+  /**
+   * A kind's figures of a window: the roll-ups' rows, except the hours whose rows changed since
+   * the watermark (the current hour at least, and any hour an order of which was refunded, paid
+   * or declined, an authentication of which ended, a callback of which was attempted, since the
+   * last fold) and the days the backfill has not reached, which are counted from the table. Cells
+   * of either kind: the caller sums them into its buckets.
+   */
+  private async cells<C extends { readonly startMs: number }>(
+    kind: RollupKind<C>,
+    scope: RollupScope,
+  ): Promise<C[]> {
     const { fromMs, toMs, spanMs, merchantIds } = scope;
     const state = await this.state();
+    const run = async (query: ReturnType<typeof sourceQuery>) =>
+      (await query.execute(this.db)).rows.map((row) => kind.cellOf(row));
     const direct = (from: number, to: number, bucketMs: number) =>
-      orderCellsQuery(this.db, { fromMs: from, toMs: to, bucketMs, ...(merchantIds ? { merchantIds } : {}) })
-        .execute()
-        .then((rows) => rows.map(cellOf));
+      run(
+        sourceQuery(kind, this.db, {
+          fromMs: from,
+          toMs: to,
+          bucketMs,
+          ...(merchantIds ? { merchantIds } : {}),
+        }),
+      );
     if (state.foldedToMs === null) return direct(fromMs, toMs, spanMs);
-    // Days (or hours) the backfill has not reached, or is inside of, are counted from the orders.
+    // Days (or hours) the backfill has not reached, or is inside of, are counted from the table.
     const reach = Math.ceil(state.backfilledFromMs / spanMs) * spanMs;
     const rolledFrom = Math.min(toMs, Math.max(fromMs, reach));
-    const cells: OrderCell[] = rolledFrom > fromMs ? await direct(fromMs, rolledFrom, spanMs) : [];
+    const cells: C[] = rolledFrom > fromMs ? await direct(fromMs, rolledFrom, spanMs) : [];
     if (rolledFrom >= toMs) return cells;
     const limit = merchantIds === undefined ? undefined : new Set(merchantIds);
     const changed = new Set(
-      (await changedHours(this.db, state.foldedToMs))
+      (await changedHours(this.db, kind, state.foldedToMs, true))
         .filter((one) => one.hourMs >= rolledFrom && one.hourMs < toMs)
         .filter((one) => limit === undefined || limit.has(one.merchantId))
         .map((one) => one.hourMs),
@@ -252,9 +256,7 @@ export class OrderRollupRepository {
     // Days holding a changed hour are read by hour, the changed hours left out.
     const changedSpans = new Set([...changed].map((hour) => floorTo(hour, spanMs)));
     const rolled = (span: number, from: number, to: number) =>
-      rolledQuery(this.db, span, from, to, merchantIds)
-        .execute()
-        .then((rows) => rows.map(cellOf));
+      run(rolledQuery(kind, span, from, to, merchantIds));
     for (const cell of await rolled(spanMs, rolledFrom, toMs))
       if (!changedSpans.has(cell.startMs)) cells.push(cell);
     if (spanMs !== HOUR_MS)
@@ -266,89 +268,16 @@ export class OrderRollupRepository {
   }
 }
 
-/** Rebuilds the given hours from the orders, then the days that hold them from their hours. */
-async function rebuild(trx: Transaction<Database>, hours: readonly number[]): Promise<void> {
-  for (const [from, to] of rangesOf(hours, HOUR_MS)) await rebuildHours(trx, from, to);
+/** Rebuilds the given hours of a kind from its table, then the days that hold them from their hours. */
+async function rebuild(
+  trx: Transaction<Database>,
+  kind: RollupKind<unknown>,
+  hours: readonly number[],
+): Promise<void> {
+  for (const [from, to] of rangesOf(hours, HOUR_MS)) await rebuildHours(trx, kind, from, to);
   for (const [from, to] of rangesOf(
     hours.map((hour) => floorTo(hour, DAY_MS)),
     DAY_MS,
   ))
-    await rebuildDays(trx, from, to);
-}
-
-const ROLLUP_COLUMNS = [
-  'span_ms',
-  'start_ms',
-  'merchant_id',
-  'currency',
-  'status',
-  'p2p_type',
-  'action_code',
-  'orders',
-  'amount_minor',
-  'issuer_declines',
-] as const;
-
-/** Removes the buckets of one span that start in [fromMs, toMs): a rebuild writes them whole. */
-async function clearSpan(trx: Transaction<Database>, spanMs: number, fromMs: number, toMs: number) {
-  await trx
-    .deleteFrom('order_rollups')
-    .where('span_ms', '=', spanMs)
-    .where('start_ms', '>=', fromMs)
-    .where('start_ms', '<', toMs)
-    .execute();
-}
-
-async function rebuildHours(trx: Transaction<Database>, fromMs: number, toMs: number): Promise<void> {
-  await clearSpan(trx, HOUR_MS, fromMs, toMs);
-  const cells = orderCellsQuery(trx, { fromMs, toMs, bucketMs: HOUR_MS });
-  await trx
-    .insertInto('order_rollups')
-    .columns(ROLLUP_COLUMNS)
-    .expression(
-      trx
-        .selectFrom(cells.as('cells'))
-        .select([
-          sql.lit(HOUR_MS).as('span_ms'),
-          'cells.start_ms',
-          'cells.merchant_id',
-          'cells.currency',
-          'cells.status',
-          'cells.p2p_type',
-          'cells.action_code',
-          'cells.orders',
-          'cells.amount_minor',
-          'cells.issuer_declines',
-        ]),
-    )
-    .execute();
-}
-
-async function rebuildDays(trx: Transaction<Database>, fromMs: number, toMs: number): Promise<void> {
-  await clearSpan(trx, DAY_MS, fromMs, toMs);
-  const day = sql<number>`start_ms / ${sql.lit(DAY_MS)} * ${sql.lit(DAY_MS)}`;
-  await trx
-    .insertInto('order_rollups')
-    .columns(ROLLUP_COLUMNS)
-    .expression(
-      trx
-        .selectFrom('order_rollups')
-        .select((eb) => [
-          sql.lit(DAY_MS).as('span_ms'),
-          day.as('start_ms'),
-          'merchant_id',
-          'currency',
-          'status',
-          'p2p_type',
-          'action_code',
-          eb.fn.sum<number>('orders').as('orders'),
-          eb.fn.sum<number>('amount_minor').as('amount_minor'),
-          eb.fn.sum<number>('issuer_declines').as('issuer_declines'),
-        ])
-        .where('span_ms', '=', HOUR_MS)
-        .where('start_ms', '>=', fromMs)
-        .where('start_ms', '<', toMs)
-        .groupBy([day, 'merchant_id', 'currency', 'status', 'p2p_type', 'action_code']),
-    )
-    .execute();
+    await rebuildDays(trx, kind, from, to);
 }

@@ -234,6 +234,8 @@ export interface Database {
   login_failures: LoginFailureRow;
   order_rollups: OrderRollupRow;
   order_rollup_state: OrderRollupStateRow;
+  threeds_rollups: ThreeDsRollupRow;
+  callback_rollups: CallbackRollupRow;
 }
 
 /** Orders created in one hour or day of one merchant, alike in the rest (migration 0026). */
@@ -248,6 +250,26 @@ export interface OrderRollupRow {
   orders: number;
   amount_minor: number;
   issuer_declines: number;
+}
+
+/** Authentications started in one hour or day of one merchant, alike in outcome (migration 0027). */
+export interface ThreeDsRollupRow {
+  span_ms: number;
+  start_ms: number;
+  merchant_id: string;
+  protocol: string;
+  ares_status: string | null;
+  rreq_status: string | null;
+  events: number;
+}
+
+/** Callbacks created in one hour or day of one merchant, in one state (migration 0027). */
+export interface CallbackRollupRow {
+  span_ms: number;
+  start_ms: number;
+  merchant_id: string;
+  state: string;
+  events: number;
 }
 
 /** The roll-ups' watermark (one row, id 1). */

@@ -1,9 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { windowBuckets, type OverviewWindow } from '../../src/services/console/console-overview.js';
 import {
-  changedHoursQuery,
   DAY_MS,
   HOUR_MS,
   OrderRollupRepository,
@@ -11,7 +11,15 @@ import {
   ROLLUP_LAG_MS,
   type RollupScope,
 } from '../../src/store/order-rollup-repository.js';
-import { orderCellsQuery, type OrderCell } from '../../src/store/overview-repository.js';
+import {
+  callbackCellsQuery,
+  orderCellsQuery,
+  threeDsCellsQuery,
+  type AuthenticationCell,
+  type CallbackCell,
+  type OrderCell,
+} from '../../src/store/overview-repository.js';
+import { CALLBACK_ROLLUPS, ROLLUP_KINDS, THREEDS_ROLLUPS } from '../../src/store/rollup-kinds.js';
 import { paidOrder } from '../support/console-fixtures.js';
 import { planOf } from '../support/query-plan.js';
 import { ENGINES } from '../support/engines.js';
@@ -34,7 +42,28 @@ function normalized(cells: readonly OrderCell[], spanMs: number): string[] {
   return [...sums.entries()].map(([key, sum]) => `${key}=${sum.join(',')}`).sort();
 }
 
+/** Authentication or callback cells summed by (bucket of spanMs, the rest but the count), sorted. */
+function counted(cells: readonly (AuthenticationCell | CallbackCell)[], spanMs: number): string[] {
+  const sums = new Map<string, number>();
+  for (const cell of cells) {
+    const { startMs, count, ...rest } = cell;
+    const key = [Math.floor(startMs / spanMs), JSON.stringify(rest)].join('|');
+    sums.set(key, (sums.get(key) ?? 0) + count);
+  }
+  return [...sums.entries()].map(([key, sum]) => `${key}=${sum}`).sort();
+}
+
 const WINDOWS: readonly OverviewWindow[] = ['24h', '30d', '12m'];
+
+/** protocol, ARes, RReq: frictionless, challenged and passed, failed, a challenge never answered, 1.0. */
+const THREE_DS_OUTCOMES = [
+  ['2', 'Y', null],
+  ['2', 'C', 'Y'],
+  ['2', 'N', null],
+  ['2', 'C', null],
+  ['1', null, 'Y'],
+] as const;
+const CALLBACK_STATES = ['delivered', 'delivered', 'dead', 'pending'] as const;
 
 for (const engine of ENGINES) {
   describe(`${engine}: the overview's order roll-ups (issue 43, point 5)`, () => {
@@ -44,6 +73,7 @@ for (const engine of ENGINES) {
     let merchantB: string;
     let authA: { userName: string; password: string };
     const seeded: { id: string; createdMs: number; status: number }[] = [];
+    const callbacks: { id: string; createdMs: number; state: string }[] = [];
 
     /** The roll-ups' answer and the direct count of every window, for every merchant and for A only. */
     async function assertSameFigures(when: string): Promise<void> {
@@ -74,10 +104,29 @@ for (const engine of ENGINES) {
             spanMs,
           );
           assert.ok(expected.length > 0, `${when}, ${window}: the seed has orders in the window`);
+          const who = `${when}, ${window}, ${merchantIds === undefined ? 'every merchant' : 'merchant A'}`;
+          assert.deepEqual(normalized(rolled, spanMs), expected, who);
+          // 3-D Secure and callbacks (migration 0027): the roll-ups' answer against the direct count.
+          const sourceScope = { ...scope, bucketMs: spanMs };
+          const directThreeDs = (await threeDsCellsQuery(db, sourceScope).execute()).map((row) =>
+            THREEDS_ROLLUPS.cellOf(row),
+          );
+          const directCallbacks = (await callbackCellsQuery(db, sourceScope).execute()).map((row) =>
+            CALLBACK_ROLLUPS.cellOf(row),
+          );
+          assert.ok(
+            directThreeDs.length > 0 && directCallbacks.length > 0,
+            `${who}: 3DS and callbacks seeded`,
+          );
           assert.deepEqual(
-            normalized(rolled, spanMs),
-            expected,
-            `${when}, ${window}, ${merchantIds === undefined ? 'every merchant' : 'merchant A'}`,
+            counted(await rollups.threeDsCells(scope), spanMs),
+            counted(directThreeDs, spanMs),
+            `${who}: 3-D Secure`,
+          );
+          assert.deepEqual(
+            counted(await rollups.callbackCells(scope), spanMs),
+            counted(directCallbacks, spanMs),
+            `${who}: callbacks`,
           );
         }
       }
@@ -183,6 +232,61 @@ for (const engine of ENGINES) {
                 created_at_ms: createdMs,
               })
               .execute();
+          const merchantId = n % 3 === 0 ? merchantB : merchantA;
+          // An authentication of each outcome the overview tells apart, and a callback in each state.
+          const outcome = THREE_DS_OUTCOMES[n % THREE_DS_OUTCOMES.length]!;
+          await db
+            .insertInto('threeds_transactions')
+            .values({
+              id: randomUUID(),
+              order_id: id,
+              merchant_id: merchantId,
+              protocol: outcome[0],
+              message_version: outcome[0] === '1' ? '1.0.2' : '2.2.0',
+              stage: 'closed',
+              card_sealed: null,
+              card_network: 'VISA',
+              method_url: null,
+              method_state: 'unavailable',
+              method_started_at_ms: null,
+              merchant_notification_url: null,
+              finish_url: null,
+              acs_trans_id: null,
+              ds_trans_id: null,
+              acs_url: null,
+              pa_req: null,
+              ares_status: outcome[1],
+              ares_reason: null,
+              rreq_status: outcome[2],
+              rreq_reason: null,
+              challenge_cancel: null,
+              eci: null,
+              authentication_value: null,
+              payment: '{}',
+              created_at_ms: createdMs,
+              updated_at_ms: createdMs + 60_000,
+              device_channel: '02',
+              acs_signed_content: null,
+              acs_reference_number: null,
+            })
+            .execute();
+          const callbackId = randomUUID();
+          await db
+            .insertInto('callbacks')
+            .values({
+              id: callbackId,
+              merchant_id: merchantId,
+              order_id: id,
+              operation: 'deposited',
+              url: 'https://shop.example/callback',
+              params: '{}',
+              state: CALLBACK_STATES[n % CALLBACK_STATES.length]!,
+              attempts: 1,
+              next_attempt_at_ms: createdMs,
+              created_at_ms: createdMs,
+            })
+            .execute();
+          callbacks.push({ id: callbackId, createdMs, state: CALLBACK_STATES[n % CALLBACK_STATES.length]! });
           seeded.push({ id, createdMs, status });
         }
       }
@@ -262,17 +366,90 @@ for (const engine of ENGINES) {
     test('the overview’s reads are ranges of their indexes: the changes since the watermark, the roll-ups', async () => {
       const db = gh.gatehouse.store.db;
       const now = gh.clock.nowMs();
-      const changed = await planOf(db, engine, changedHoursQuery(db, now - 60_000).compile());
-      assert.match(changed, /orders_rollup_changed/, changed);
-      for (const merchantIds of [undefined, [merchantA, merchantB]]) {
-        const rolled = await planOf(
+      const scan =
+        engine === 'sqlite'
+          ? /^SCAN (orders|threeds_transactions|callbacks|callback_attempts|\w+_rollups)\b/m
+          : /Seq Scan/;
+      // Each kind's changed rows from its change-time indexes (a view's, with pending callbacks).
+      const changedIndexes = {
+        orders: [/orders_rollup_changed/],
+        '3-D Secure': [/threeds_transactions_changed/],
+        callbacks: [/callbacks_created/, /callback_attempts_at/, /callbacks_due/],
+      } as Record<string, RegExp[]>;
+      for (const kind of ROLLUP_KINDS) {
+        const changed = await planOf(
           db,
           engine,
-          rolledQuery(db, DAY_MS, now - 365 * DAY_MS, now, merchantIds).compile(),
+          sql`select * from (${kind.changed(db, now - 60_000, true)}) as changed`.compile(db),
         );
-        assert.match(rolled, /order_rollups_bucket/, rolled);
-        assert.doesNotMatch(rolled, engine === 'sqlite' ? /^SCAN order_rollups\b/m : /Seq Scan/, rolled);
+        for (const index of changedIndexes[kind.name] ?? []) assert.match(changed, index, changed);
+        assert.doesNotMatch(changed, scan, changed);
+        for (const merchantIds of [undefined, [merchantA, merchantB]]) {
+          const rolled = await planOf(
+            db,
+            engine,
+            rolledQuery(kind, DAY_MS, now - 365 * DAY_MS, now, merchantIds).compile(db),
+          );
+          assert.match(rolled, new RegExp(`${kind.table}_bucket`), rolled);
+          assert.doesNotMatch(rolled, scan, rolled);
+        }
       }
+    });
+
+    test('an authentication’s result, a callback’s attempt and a replay after the fold move the figures, before and after the next fold', async () => {
+      const db = gh.gatehouse.store.db;
+      gh.clock.advance(ROLLUP_LAG_MS + 60_000);
+      await rollups.fold(gh.clock.nowMs());
+      await assertSameFigures('folded before the events');
+      const old = (ms: number) => ms < gh.clock.nowMs() - 9 * DAY_MS;
+      const now = gh.clock.nowMs();
+      // A challenge never answered long ago gets its RReq now (every change sets updated_at_ms).
+      const unanswered = await db
+        .selectFrom('threeds_transactions')
+        .select(['id', 'created_at_ms'])
+        .where('ares_status', '=', 'C')
+        .where('rreq_status', 'is', null)
+        .where('created_at_ms', '<', now - 9 * DAY_MS)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('threeds_transactions')
+        .set({ rreq_status: 'N', updated_at_ms: now })
+        .where('id', '=', unanswered.id)
+        .execute();
+      // An old pending callback is delivered at an attempt; an old delivered one is replayed
+      // (pending again, no attempt yet).
+      const pending = callbacks.find((one) => one.state === 'pending' && old(one.createdMs));
+      const delivered = callbacks.find((one) => one.state === 'delivered' && old(one.createdMs));
+      assert.ok(pending && delivered);
+      await db
+        .updateTable('callbacks')
+        .set({ state: 'delivered', delivered_at_ms: now })
+        .where('id', '=', pending.id)
+        .execute();
+      await db
+        .insertInto('callback_attempts')
+        .values({
+          id: randomUUID(),
+          callback_id: pending.id,
+          at_ms: now,
+          outcome: 'delivered',
+          detail: 'HTTP 200',
+        })
+        .execute();
+      await db.updateTable('callbacks').set({ state: 'pending' }).where('id', '=', delivered.id).execute();
+      await assertSameFigures('events, not folded');
+      gh.clock.advance(ROLLUP_LAG_MS + 60_000);
+      const outcome = await rollups.fold(gh.clock.nowMs());
+      assert.ok(outcome.changedHours >= 2, `changed hours ${outcome.changedHours}`);
+      const rolledDelivered = await db
+        .selectFrom('callback_rollups')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('events'), eb.lit(0)).as('n'))
+        .where('span_ms', '=', HOUR_MS)
+        .where('start_ms', '=', Math.floor(pending.createdMs / HOUR_MS) * HOUR_MS)
+        .where('state', '=', 'delivered')
+        .executeTakeFirstOrThrow();
+      assert.ok(Number(rolledDelivered.n) >= 1, 'the attempted callback’s hour was rebuilt');
+      await assertSameFigures('events, folded');
     });
 
     test('folding again, on two nodes at once, writes the same roll-ups', async () => {

@@ -135,14 +135,13 @@ export class ConsoleOverview {
     const none = limit !== undefined && limit.length === 0;
     const [orders, authentications, callbacks, steps, histograms] = await Promise.all([
       none ? [] : this.rollups.orderCells({ ...scope, spanMs }),
-      none ? [] : this.repository.authentications(scope),
-      none ? [] : this.repository.callbacks(scope),
+      none ? [] : this.rollups.threeDsCells({ ...scope, spanMs }),
+      none ? [] : this.rollups.callbackCells({ ...scope, spanMs }),
       none ? NO_STEPS : this.repository.openSteps(scope),
       this.latency(),
     ]);
     const series = () => new Array<number>(size).fill(0);
     const indexOf = (ms: number) => bucketIndex(starts, endMs, ms);
-    // Orders are counted by their hour's or day's start; the rest by bucket number of spanMs.
     const add = (target: number[], ms: number, value: number) => {
       const index = indexOf(ms);
       if (index >= 0) target[index] = (target[index] ?? 0) + value;
@@ -166,17 +165,16 @@ export class ConsoleOverview {
     };
     for (const cell of authentications) {
       const outcome = authenticationOutcome(cell);
-      const at = cell.bucket * spanMs;
-      add(threeDs.started, at, cell.count);
-      if (outcome.challenged) add(threeDs.challenged, at, cell.count);
-      if (outcome.challengePassed) add(threeDs.challengesPassed, at, cell.count);
-      if (outcome.authenticated) add(threeDs.authenticated, at, cell.count);
+      add(threeDs.started, cell.startMs, cell.count);
+      if (outcome.challenged) add(threeDs.challenged, cell.startMs, cell.count);
+      if (outcome.challengePassed) add(threeDs.challengesPassed, cell.startMs, cell.count);
+      if (outcome.authenticated) add(threeDs.authenticated, cell.startMs, cell.count);
     }
 
     const callbackStates = { delivered: series(), pending: series(), dead: series() };
     for (const cell of callbacks) {
       if (cell.state === 'delivered' || cell.state === 'pending' || cell.state === 'dead')
-        add(callbackStates[cell.state], cell.bucket * spanMs, cell.count);
+        add(callbackStates[cell.state], cell.startMs, cell.count);
     }
 
     return {

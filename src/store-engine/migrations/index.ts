@@ -25,6 +25,7 @@ import * as servingProcesses from './0023-serving-processes.js';
 import * as loginFailures from './0024-login-failures.js';
 import * as consoleSearchIndexes from './0025-console-search-indexes.js';
 import * as orderRollups from './0026-order-rollups.js';
+import * as eventRollups from './0027-event-rollups.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -54,4 +55,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0024-login-failures': loginFailures,
   '0025-console-search-indexes': consoleSearchIndexes,
   '0026-order-rollups': orderRollups,
+  '0027-event-rollups': eventRollups,
 };
