@@ -46,7 +46,7 @@ import { registerAcsRoutes } from './http/pages/acs-routes.js';
 import { registerAppAcsRoutes } from './http/pages/app-acs-routes.js';
 import { registerApiDocsRoutes } from './http/pages/api-docs-routes.js';
 import { openApiText } from './docs/api-document.js';
-import { registerConsole } from './http/console/console-routes.js';
+import { registerConsole } from './http/console/console-plugin.js';
 import { consoleServices, type ConsoleServices } from './services/console/console-module.js';
 import { ReadinessProbe } from './store/readiness.js';
 import { GatehouseMetrics } from './observability/metrics.js';
