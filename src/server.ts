@@ -42,11 +42,12 @@ import { readFileSync } from 'node:fs';
 import { createHmac, randomUUID } from 'node:crypto';
 import { AcsEmulator } from './processing/threeds/acs-emulator.js';
 import { ThreeDsServer } from './processing/threeds/three-ds-server.js';
-import { registerAcsRoutes } from './http/pages/acs-routes.js';
-import { registerAppAcsRoutes } from './http/pages/app-acs-routes.js';
-import { registerApiDocsRoutes } from './http/pages/api-docs-routes.js';
+import { acsPages } from './http/pages/acs-routes.js';
+import { appAcsPages } from './http/pages/app-acs-routes.js';
+import { apiDocs } from './http/pages/api-docs-routes.js';
 import { openApiText } from './docs/api-document.js';
-import { registerConsole } from './http/console/console-plugin.js';
+import { consolePlugin } from './http/console/console-plugin.js';
+import { CONSOLE_PATH } from './http/console/console-session.js';
 import { consoleServices, type ConsoleServices } from './services/console/console-module.js';
 import { ReadinessProbe } from './store/readiness.js';
 import { GatehouseMetrics } from './observability/metrics.js';
@@ -61,10 +62,10 @@ const QUEUE_READ_INTERVAL_MS = 5_000;
 
 /** GET /ready waits this long for the database before it answers 503. */
 const READINESS_LIMIT_MS = 2_000;
-import { registerThreeDsRoutes } from './http/pages/threeds-routes.js';
+import { threeDsPages } from './http/pages/threeds-routes.js';
 import { TransferStart } from './services/p2p/transfer-start.js';
 import { PAYMENT_PAGE, paymentPage } from './http/pages/payment-page-routes.js';
-import { registerMerchantPages } from './http/pages/page-flow.js';
+import { merchantPages } from './http/pages/page-flow.js';
 import { TRANSFER_PAGE, transferPage } from './http/pages/transfer-page-routes.js';
 import { AuthenticatedPayment } from './services/authenticated-payment.js';
 import { CvcKeeper } from './services/cvc-keeper.js';
@@ -456,20 +457,24 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
       ...(options.extraOperations ?? []),
     ],
     pages: (app) => {
-      registerThreeDsRoutes(app, { server: threeDs, payments: authenticated });
-      registerAcsRoutes(app, acs);
-      registerAppAcsRoutes(app, acs);
-      registerApiDocsRoutes(app, openApiText());
-      registerConsole(app, {
+      void app.register(threeDsPages, { prefix: '/payment', server: threeDs, payments: authenticated });
+      void app.register(acsPages, { prefix: '/acs', acs });
+      void app.register(appAcsPages, { prefix: '/acs/app', acs });
+      void app.register(apiDocs, { document: openApiText() });
+      void app.register(consolePlugin, {
+        prefix: CONSOLE_PATH,
         ...operatorConsole,
         secureCookies: config.publicUrl.startsWith('https:'),
       });
       const visits = new OrderPageVisits(store.writes, random, clock);
       const pageDeps = { directory, query, payments: authenticated, server: threeDs, clock, visits };
-      registerMerchantPages(app, [
-        { kind: PAYMENT_PAGE, handlers: paymentPage({ ...pageDeps, vault, payment, dcc }) },
-        { kind: TRANSFER_PAGE, handlers: transferPage({ ...pageDeps, vault, transfers, transferStart }) },
-      ]);
+      void app.register(merchantPages, {
+        prefix: '/payment/merchants',
+        pages: [
+          { kind: PAYMENT_PAGE, handlers: paymentPage({ ...pageDeps, vault, payment, dcc }) },
+          { kind: TRANSFER_PAGE, handlers: transferPage({ ...pageDeps, vault, transfers, transferStart }) },
+        ],
+      });
     },
     deps: {
       authenticator,

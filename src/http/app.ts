@@ -22,7 +22,8 @@ declare module 'fastify' {
 }
 
 import { refusalBody } from './envelope.js';
-import { registerOperation, type OperationDeps } from './operation-route.js';
+import { merchantApi } from './merchant-api.js';
+import type { OperationDeps } from './operation-route.js';
 
 export interface HttpAppOptions {
   readonly logger: NonNullable<FastifyServerOptions['loggerInstance']>;
@@ -33,7 +34,10 @@ export interface HttpAppOptions {
   readonly metrics: GatehouseMetrics;
   /** GET /ready: whether the node can serve (its database answers, its migrations are applied). */
   readonly readiness: () => Promise<Readiness>;
-  /** Browser-facing pages (3-D Secure, the ACS, the payment page), registered beside the operations. */
+  /**
+   * Registers the browser-facing surfaces (3-D Secure, the ACS, the pages, the console, the API
+   * docs), each a plugin of its own on the root app, beside the merchant API's.
+   */
   readonly pages?: (app: FastifyInstance) => void;
 }
 
@@ -62,13 +66,9 @@ function unknownAddress(url: string): string {
   return maskCardNumbersIn(url.split('?')[0] ?? '');
 }
 
-export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
-  // A refusal made before an operation runs (body limit, content type, method) still has the
-  // operation's envelope: getOrderStatus.do's capitalised members, instantPayment.do's `error`.
-  const envelopes = new Map<string, EnvelopeStyle>(options.operations.map((op) => [op.path, op.envelope]));
-  const envelopeOf = (path: string | undefined): EnvelopeStyle =>
-    (path === undefined ? undefined : envelopes.get(path)) ?? 'rest';
-  const app = Fastify({
+/** The Fastify instance with the options every route shares (ids, routing, malformed requests). */
+function fastifyFor(options: HttpAppOptions): FastifyInstance {
+  return Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
     logController: new LogController({ disableRequestLogging: true }),
@@ -97,10 +97,10 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       );
     },
   });
-  registerBodyParsers(app);
-  app.decorateRequest('errorCode', '');
+}
 
-  // Every answer names its request.
+/** Request ids on every answer (each names its request), and a line in the access log and the metrics for every request. */
+function observeRequests(app: FastifyInstance, options: HttpAppOptions): void {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();
@@ -130,10 +130,15 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     );
     done();
   });
+}
 
+/**
+ * An address no route takes answers with the envelope; an operation's address with a method no
+ * route takes (PROPFIND, TRACE...) exists: a wrong method.
+ */
+function answerUnknownAddresses(app: FastifyInstance, envelopes: ReadonlyMap<string, EnvelopeStyle>): void {
   app.setNotFoundHandler(async (request, reply) => {
     const path = unknownAddress(request.url);
-    // An operation's address with a method no route takes (PROPFIND, TRACE...) exists: a wrong method.
     const style = envelopes.get(path);
     if (style !== undefined) {
       const refusal = new Refusal('METHOD_NOT_ALLOWED');
@@ -145,9 +150,17 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     request.errorCode = refusal.errorCode;
     await reply.code(404).send(refusalBody(refusal, DEFAULT_LANGUAGE, 'rest'));
   });
+}
 
-  // The fallback: whatever escapes an operation becomes its envelope (REST, or the wallets'
-  // {success, error}), never a framework body.
+/**
+ * The fallback: whatever escapes an operation becomes its envelope (REST, or the wallets'
+ * {success, error}), never a framework body.
+ */
+function answerErrors(
+  app: FastifyInstance,
+  options: HttpAppOptions,
+  envelopeOf: (path: string | undefined) => EnvelopeStyle,
+): void {
   app.setErrorHandler(async (error, request, reply) => {
     const known =
       error instanceof Refusal
@@ -167,7 +180,10 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     setRetryAfter(reply, refusal, error);
     await reply.code(500).send(refusalBody(refusal, DEFAULT_LANGUAGE, envelopeOf(request.routeOptions.url)));
   });
+}
 
+/** GET /health (the process answers) and GET /ready (it can serve). */
+function probes(app: FastifyInstance, options: HttpAppOptions): void {
   app.get('/health', () => Promise.resolve({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
     const state = await options.readiness();
@@ -179,7 +195,27 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       .send({ status: 'not ready', reason: state.reason });
     return reply;
   });
-  for (const operation of options.operations) registerOperation(app, operation, options.deps);
+}
+
+/**
+ * The app: what every route shares is set on the root instance (ids, body parsers, the access
+ * log and metrics, the 404 and error envelopes), so that each surface, a plugin of its own
+ * registered below it, inherits it through Fastify's encapsulation.
+ */
+export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  // A refusal made before an operation runs (body limit, content type, method) still has the
+  // operation's envelope: getOrderStatus.do's capitalised members, instantPayment.do's `error`.
+  const envelopes = new Map<string, EnvelopeStyle>(options.operations.map((op) => [op.path, op.envelope]));
+  const envelopeOf = (path: string | undefined): EnvelopeStyle =>
+    (path === undefined ? undefined : envelopes.get(path)) ?? 'rest';
+  const app = fastifyFor(options);
+  registerBodyParsers(app);
+  app.decorateRequest('errorCode', '');
+  observeRequests(app, options);
+  answerUnknownAddresses(app, envelopes);
+  answerErrors(app, options, envelopeOf);
+  probes(app, options);
+  await app.register(merchantApi, { operations: options.operations, deps: options.deps });
   options.pages?.(app);
   await app.ready();
   return app;

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { ACTION_CODE } from '../../domain/action-codes.js';
 import type { OrderPageVisits } from '../../services/order-page-visits.js';
 import type { Clock } from '../../domain/clock.js';
@@ -13,6 +13,7 @@ import type { OrderQuery } from '../../services/order-query.js';
 import type { PaymentStep } from '../../services/payment-step.js';
 import type { OrderRow } from '../../store/schema.js';
 import { hasControlCharacter } from '../../api/params/input-screen.js';
+import { within } from '../route-prefix.js';
 import { formFields } from './form-fields.js';
 import { autoPostBody, originOf, sendPage, type PagePolicy } from './html.js';
 import {
@@ -299,20 +300,23 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
   return { locate, notice, follow, proceedAfterMethod, show, afterLostClaim };
 }
 
+export interface MerchantPagesDeps {
+  readonly pages: readonly { readonly kind: PageKind; readonly handlers: PageHandlers }[];
+}
+
 /**
  * The merchant pages under one address pattern, each answering for its own file name; any other
- * name gets the first page's "not found".
+ * name gets the first page's "not found". Registered under /payment/merchants.
  */
-export function registerMerchantPages(
-  app: import('fastify').FastifyInstance,
-  pages: readonly { readonly kind: PageKind; readonly handlers: PageHandlers }[],
-): void {
+export const merchantPages: FastifyPluginCallback<MerchantPagesDeps> = (app, { pages }, done) => {
   const pick = (request: FastifyRequest): PageHandlers => {
     const { page } = request.params as { page: string };
     const found = pages.find((candidate) => candidate.kind.name.test(page)) ?? pages[0];
     if (found === undefined) throw new Error('no merchant pages registered');
     return found.handlers;
   };
-  app.get(MERCHANT_PAGE_ROUTE, (request, reply) => pick(request).get(request, reply));
-  app.post(MERCHANT_PAGE_ROUTE, (request, reply) => pick(request).post(request, reply));
-}
+  const route = within(app.prefix, MERCHANT_PAGE_ROUTE);
+  app.get(route, (request, reply) => pick(request).get(request, reply));
+  app.post(route, (request, reply) => pick(request).post(request, reply));
+  done();
+};
