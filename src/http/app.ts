@@ -23,7 +23,8 @@ declare module 'fastify' {
 }
 
 import { refusalBody } from './envelope.js';
-import { paramsInUrl, registerOperation, type OperationDeps } from './operation-route.js';
+import { merchantApi } from './merchant-api.js';
+import { paramsInUrl, type OperationDeps } from './operation-route.js';
 
 export interface HttpAppOptions {
   readonly logger: NonNullable<FastifyServerOptions['loggerInstance']>;
@@ -34,7 +35,10 @@ export interface HttpAppOptions {
   readonly metrics: GatehouseMetrics;
   /** GET /ready: whether the node can serve (its database answers, its migrations are applied). */
   readonly readiness: () => Promise<Readiness>;
-  /** Browser-facing pages (3-D Secure, the ACS, the payment page), registered beside the operations. */
+  /**
+   * Registers the browser-facing surfaces (3-D Secure, the ACS, the pages, the console, the API
+   * docs), each a plugin of its own on the root app, beside the merchant API's.
+   */
   readonly pages?: (app: FastifyInstance) => void;
 }
 
@@ -59,24 +63,16 @@ function refusalForFrameworkError(
 }
 
 /** The path of an address no route takes, as logged and echoed: a card number in it is masked. */
+/** The route a request counts under: its own, or the operation whose address it called. */
+type RouteOf = (request: FastifyRequest) => string | undefined;
+
 function unknownAddress(url: string): string {
   return maskCardNumbersIn(url.split('?')[0] ?? '');
 }
 
-export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
-  // A refusal made before an operation runs (body limit, content type, method) still has the
-  // operation's envelope: getOrderStatus.do's capitalised members, instantPayment.do's `error`.
-  const envelopes = new Map<string, EnvelopeStyle>(options.operations.map((op) => [op.path, op.envelope]));
-  const envelopeOf = (path: string | undefined): EnvelopeStyle =>
-    (path === undefined ? undefined : envelopes.get(path)) ?? 'rest';
-  // The route a request took; a wrong method on an operation's address has no route of its own
-  // (only POST is routed) but still counts, and is refused, as that operation's.
-  const routeOf = (request: FastifyRequest): string | undefined => {
-    if (request.routeOptions.url !== undefined) return request.routeOptions.url;
-    const path = unknownAddress(request.url);
-    return envelopes.has(path) ? path : undefined;
-  };
-  const app = Fastify({
+/** The Fastify instance with the options every route shares (ids, routing, malformed requests). */
+function fastifyFor(options: HttpAppOptions): FastifyInstance {
+  return Fastify({
     loggerInstance: options.logger,
     bodyLimit: options.bodyLimitBytes,
     logController: new LogController({ disableRequestLogging: true }),
@@ -105,10 +101,10 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       );
     },
   });
-  registerBodyParsers(app);
-  app.decorateRequest('errorCode', '');
+}
 
-  // Every answer names its request.
+/** Request ids on every answer (each names its request), and a line in the access log and the metrics for every request. */
+function observeRequests(app: FastifyInstance, options: HttpAppOptions, routeOf: RouteOf): void {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     done();
@@ -138,14 +134,19 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     );
     done();
   });
+}
 
+/**
+ * An address no route takes answers with the envelope; an operation's address with a method no
+ * route takes (PROPFIND, TRACE...) exists: a wrong method.
+ */
+function answerUnknownAddresses(app: FastifyInstance, envelopes: ReadonlyMap<string, EnvelopeStyle>): void {
   app.setNotFoundHandler(async (request, reply) => {
     const path = unknownAddress(request.url);
-    // An operation's address with a method no route takes (PROPFIND, TRACE...) exists: a wrong method.
-    // Operations are routed for POST only (operation-route.ts): any other method, and a call
-    // carrying its parameters in the URL, is refused here in the order the operation would.
     const style = envelopes.get(path);
     if (style !== undefined) {
+      // Operations are routed for POST only (operation-route.ts): any other method, and a call
+      // carrying its parameters in the URL, is refused here in the order the operation would.
       const refusal = new Refusal(paramsInUrl(request.url) ? 'PARAMS_IN_URL' : 'METHOD_NOT_ALLOWED');
       request.errorCode = refusal.errorCode;
       await reply.code(refusal.httpStatus).send(refusalBody(refusal, DEFAULT_LANGUAGE, style));
@@ -155,9 +156,17 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     request.errorCode = refusal.errorCode;
     await reply.code(404).send(refusalBody(refusal, DEFAULT_LANGUAGE, 'rest'));
   });
+}
 
-  // The fallback: whatever escapes an operation becomes its envelope (REST, or the wallets'
-  // {success, error}), never a framework body.
+/**
+ * The fallback: whatever escapes an operation becomes its envelope (REST, or the wallets'
+ * {success, error}), never a framework body.
+ */
+function answerErrors(
+  app: FastifyInstance,
+  options: HttpAppOptions,
+  envelopeOf: (request: FastifyRequest) => EnvelopeStyle,
+): void {
   app.setErrorHandler(async (error, request, reply) => {
     const known =
       error instanceof Refusal
@@ -166,18 +175,19 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
     if (known !== undefined) {
       request.errorCode = known.errorCode;
       request.log.info({ refusal: known.key }, 'request refused');
-      await reply
-        .code(known.httpStatus)
-        .send(refusalBody(known, DEFAULT_LANGUAGE, envelopeOf(routeOf(request))));
+      await reply.code(known.httpStatus).send(refusalBody(known, DEFAULT_LANGUAGE, envelopeOf(request)));
       return;
     }
     const refusal = new Refusal('SYSTEM_ERROR');
     request.errorCode = refusal.errorCode;
     request.log.error({ err: error }, 'unhandled error');
     setRetryAfter(reply, refusal, error);
-    await reply.code(500).send(refusalBody(refusal, DEFAULT_LANGUAGE, envelopeOf(routeOf(request))));
+    await reply.code(500).send(refusalBody(refusal, DEFAULT_LANGUAGE, envelopeOf(request)));
   });
+}
 
+/** GET /health (the process answers) and GET /ready (it can serve). */
+function probes(app: FastifyInstance, options: HttpAppOptions): void {
   app.get('/health', () => Promise.resolve({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
     const state = await options.readiness();
@@ -189,7 +199,36 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInst
       .send({ status: 'not ready', reason: state.reason });
     return reply;
   });
-  for (const operation of options.operations) registerOperation(app, operation, options.deps);
+}
+
+/**
+ * The app: what every route shares is set on the root instance (ids, body parsers, the access
+ * log and metrics, the 404 and error envelopes), so that each surface, a plugin of its own
+ * registered below it, inherits it through Fastify's encapsulation.
+ */
+export async function buildHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  // A refusal made before an operation runs (body limit, content type, method) still has the
+  // operation's envelope: getOrderStatus.do's capitalised members, instantPayment.do's `error`.
+  const envelopes = new Map<string, EnvelopeStyle>(options.operations.map((op) => [op.path, op.envelope]));
+  // The route a request took; a wrong method on an operation's address has no route of its own
+  // (only POST is routed) but still counts, and is refused, as that operation's.
+  const routeOf: RouteOf = (request) => {
+    if (request.routeOptions.url !== undefined) return request.routeOptions.url;
+    const path = unknownAddress(request.url);
+    return envelopes.has(path) ? path : undefined;
+  };
+  const envelopeOf = (request: FastifyRequest): EnvelopeStyle => {
+    const route = routeOf(request);
+    return (route === undefined ? undefined : envelopes.get(route)) ?? 'rest';
+  };
+  const app = fastifyFor(options);
+  registerBodyParsers(app);
+  app.decorateRequest('errorCode', '');
+  observeRequests(app, options, routeOf);
+  answerUnknownAddresses(app, envelopes);
+  answerErrors(app, options, envelopeOf);
+  probes(app, options);
+  await app.register(merchantApi, { operations: options.operations, deps: options.deps });
   options.pages?.(app);
   await app.ready();
   return app;

@@ -3,14 +3,15 @@ import { randomUUID } from 'node:crypto';
 import type { Operation } from '../api/operation.js';
 import { openApiText } from '../docs/api-document.js';
 import { buildHttpApp } from '../http/app.js';
-import { registerConsole } from '../http/console/console-routes.js';
+import { consolePlugin } from '../http/console/console-plugin.js';
+import { CONSOLE_PATH } from '../http/console/console-session.js';
 import { Idempotency } from '../http/idempotency.js';
-import { registerAcsRoutes } from '../http/pages/acs-routes.js';
-import { registerApiDocsRoutes } from '../http/pages/api-docs-routes.js';
-import { registerAppAcsRoutes } from '../http/pages/app-acs-routes.js';
-import { registerMerchantPages } from '../http/pages/page-flow.js';
+import { acsPages } from '../http/pages/acs-routes.js';
+import { apiDocs } from '../http/pages/api-docs-routes.js';
+import { appAcsPages } from '../http/pages/app-acs-routes.js';
+import { merchantPages } from '../http/pages/page-flow.js';
 import { PAYMENT_PAGE, paymentPage } from '../http/pages/payment-page-routes.js';
-import { registerThreeDsRoutes } from '../http/pages/threeds-routes.js';
+import { threeDsPages } from '../http/pages/threeds-routes.js';
 import { TRANSFER_PAGE, transferPage } from '../http/pages/transfer-page-routes.js';
 import { RateLimiter } from '../http/rate-limiter.js';
 import type { ConsoleServices } from '../services/console/console-module.js';
@@ -51,7 +52,7 @@ export interface HttpModule {
   readonly idempotencyKeys: IdempotencyRepository;
 }
 
-/** The browser-facing surfaces beside the merchant API: 3-D Secure, the ACS, the docs, the console, the pages. */
+/** The browser-facing surfaces beside the merchant API, each a Fastify plugin under its prefix: 3-D Secure, the ACS, the docs, the console, the pages. */
 export function registerSurfaces(app: FastifyInstance, modules: Modules): void {
   const { config, store, random, clock } = modules.core;
   const { query, vault, payment } = modules.money;
@@ -59,20 +60,24 @@ export function registerSurfaces(app: FastifyInstance, modules: Modules): void {
   const { transfers, transferStart } = modules.p2p;
   const { directory } = modules.merchants;
   const { dcc, operatorConsole } = modules;
-  registerThreeDsRoutes(app, { server: threeDs, payments: authenticated });
-  registerAcsRoutes(app, acs);
-  registerAppAcsRoutes(app, acs);
-  registerApiDocsRoutes(app, openApiText());
-  registerConsole(app, {
+  void app.register(threeDsPages, { prefix: '/payment', server: threeDs, payments: authenticated });
+  void app.register(acsPages, { prefix: '/acs', acs });
+  void app.register(appAcsPages, { prefix: '/acs/app', acs });
+  void app.register(apiDocs, { document: openApiText() });
+  void app.register(consolePlugin, {
+    prefix: CONSOLE_PATH,
     ...operatorConsole,
     secureCookies: config.publicUrl.startsWith('https:'),
   });
   const visits = new OrderPageVisits(store.writes, random, clock);
   const pageDeps = { directory, query, payments: authenticated, server: threeDs, clock, visits };
-  registerMerchantPages(app, [
-    { kind: PAYMENT_PAGE, handlers: paymentPage({ ...pageDeps, vault, payment, dcc }) },
-    { kind: TRANSFER_PAGE, handlers: transferPage({ ...pageDeps, vault, transfers, transferStart }) },
-  ]);
+  void app.register(merchantPages, {
+    prefix: '/payment/merchants',
+    pages: [
+      { kind: PAYMENT_PAGE, handlers: paymentPage({ ...pageDeps, vault, payment, dcc }) },
+      { kind: TRANSFER_PAGE, handlers: transferPage({ ...pageDeps, vault, transfers, transferStart }) },
+    ],
+  });
 }
 
 /**

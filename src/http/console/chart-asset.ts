@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { within } from '../route-prefix.js';
 import { CONSOLE_PATH } from './console-session.js';
 
 /** Chart.js's browser build, read once from the installed package. */
@@ -29,8 +30,9 @@ const build = chartBuild();
  */
 export const CHART_SCRIPT_PATH = `${CONSOLE_PATH}/assets/chart-${build.version}.js`;
 
+/** Registered in the console plugin (under CONSOLE_PATH), outside the guard: a script holds no data. */
 export function registerChartAsset(app: FastifyInstance): void {
-  app.get(CHART_SCRIPT_PATH, async (_request, reply) => {
+  app.get(within(app.prefix, CHART_SCRIPT_PATH), async (_request, reply) => {
     await reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=31536000, immutable')

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { roleHas } from '../../domain/operator-roles.js';
 import type { ConsoleActions } from '../../services/console/console-actions.js';
 import type { ConsoleExports } from '../../services/console/console-exports.js';
@@ -16,8 +16,9 @@ import { CONSOLE_PATH, csrfToken, csrfValid, operatorOf } from './console-sessio
 import { text } from './console-text.js';
 
 /*
- * The console's guard, apart from the registrar (console-routes.ts) so that the page modules it
- * registers import the guard without importing their registrar: no circle.
+ * The console's guard: a preHandler hook and an error handler that the registrar
+ * (console-plugin.ts) installs on the plugin holding the pages behind a session. The pages import
+ * their types from here, never their registrar: no circle.
  */
 
 export interface ConsoleDeps {
@@ -45,60 +46,76 @@ export interface ConsoleRequest {
   readonly fields: Record<string, string>;
 }
 
-export type ConsoleHandler = (
-  request: FastifyRequest,
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The session of a guarded console page, set by the guard before its handler runs. Only the
+     * guarded console plugin decorates requests with it (encapsulated): no other route has it.
+     */
+    consoleSession: ConsoleRequest;
+  }
+}
+
+/** What the operator's bar needs of a session: the pages of a refusal show no search. */
+function barOf(session: ConsoleRequest) {
+  return { operator: session.operator, csrf: session.csrf, sandbox: session.sandbox };
+}
+
+async function refusalPage(
   reply: FastifyReply,
   session: ConsoleRequest,
-) => Promise<void>;
+  key: 'csrf' | 'forbidden' | 'notFound',
+  status: number,
+) {
+  await consolePage(
+    reply,
+    text(key),
+    html`<p class="notice error" role="alert">${text(key)}</p>`,
+    barOf(session),
+    status,
+  );
+}
 
-/** Wraps a page: to the login without a session; a post needs the session's form token. */
-export function guarded(deps: ConsoleDeps, handler: ConsoleHandler) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+/** To the login without a session; a post needs the session's form token. */
+function authenticate(deps: ConsoleDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const found = await operatorOf(request, deps.sessions);
-    if (found === undefined) {
-      await reply.code(303).header('location', `${CONSOLE_PATH}/login`).send();
-      return;
-    }
-    const fields = formFields(request);
-    const csrf = csrfToken(found.token);
-    const sandbox = deps.sandbox.enabled && roleHas(found.operator.role, 'sandbox.use');
-    const session = { operator: found.operator, csrf, sandbox };
-    if (request.method === 'POST' && !csrfValid(found.token, fields.csrf)) {
+    if (found === undefined) return reply.code(303).header('location', `${CONSOLE_PATH}/login`).send();
+    const session: ConsoleRequest = {
+      operator: found.operator,
+      csrf: csrfToken(found.token),
+      sandbox: deps.sandbox.enabled && roleHas(found.operator.role, 'sandbox.use'),
+      sessionToken: found.token,
+      fields: formFields(request),
+    };
+    request.consoleSession = session;
+    if (request.method === 'POST' && !csrfValid(found.token, session.fields.csrf)) {
       await deps.refusedAttempts.csrf(found.operator, request.url.split('?')[0] ?? '');
-      await consolePage(
-        reply,
-        text('csrf'),
-        html`<p class="notice error" role="alert">${text('csrf')}</p>`,
-        session,
-        403,
-      );
-      return;
+      await refusalPage(reply, session, 'csrf', 403);
+      return reply;
     }
-    try {
-      await handler(request, reply, { ...session, fields, sessionToken: found.token });
-    } catch (error) {
-      if (error instanceof ConsoleForbidden) {
-        await deps.refusedAttempts.forbidden(found.operator, error);
-        await consolePage(
-          reply,
-          text('forbidden'),
-          html`<p class="notice error" role="alert">${text('forbidden')}</p>`,
-          session,
-          403,
-        );
-        return;
-      }
-      if (error instanceof ConsoleNotFound) {
-        await consolePage(
-          reply,
-          text('notFound'),
-          html`<p class="notice error" role="alert">${text('notFound')}</p>`,
-          session,
-          404,
-        );
-        return;
-      }
-      throw error;
-    }
+    return undefined;
   };
+}
+
+/**
+ * A page's refusal (forbidden, not found) as a console page; anything else goes on to the app's
+ * error handler (a Fastify error handler that throws hands the error to its parent's).
+ */
+function consoleRefusals(deps: ConsoleDeps) {
+  return async (error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (error instanceof ConsoleForbidden) {
+      await deps.refusedAttempts.forbidden(request.consoleSession.operator, error);
+      return refusalPage(reply, request.consoleSession, 'forbidden', 403);
+    }
+    if (error instanceof ConsoleNotFound) return refusalPage(reply, request.consoleSession, 'notFound', 404);
+    throw error;
+  };
+}
+
+/** Puts the guard on `app` (a plugin's own instance): every route registered in it needs a session. */
+export function guardConsole(app: FastifyInstance, deps: ConsoleDeps): void {
+  app.decorateRequest('consoleSession', null, []);
+  app.addHook('preHandler', authenticate(deps));
+  app.setErrorHandler(consoleRefusals(deps));
 }

@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { currencyByNumeric } from '../../domain/currencies.js';
 import type { ExportBatch, ExportKind } from '../../services/console/console-exports.js';
 import type { ConsoleOrderSummary } from '../../store/console-order-filter.js';
 import type { MovementRow } from '../../store/console-order-repository.js';
 import { html } from '../pages/html.js';
 import { consolePage } from './console-layout.js';
-import { guarded, type ConsoleDeps } from './console-guard.js';
-import { CONSOLE_PATH } from './console-session.js';
+import type { ConsoleDeps } from './console-guard.js';
 import { text } from './console-text.js';
 import { csvLine, UTF8_BOM } from './csv.js';
 import { orderBadge } from './order-badge.js';
@@ -138,34 +137,36 @@ async function* csvOf(
   }
 }
 
-/** The order list's downloads: the list's filters and scope, as CSV (issue 43). */
-export function registerOrderExports(app: FastifyInstance, deps: ConsoleDeps): void {
-  for (const kind of ['orders', 'movements'] as const) {
-    app.get(
-      `${CONSOLE_PATH}/exports/${kind}.csv`,
-      guarded(deps, async (_request, reply, session) => {
-        const merchants = await deps.orders.merchants(session.operator);
-        const { query, problems } = orderQueryOf(session.fields, merchants);
-        if (problems.length > 0) {
-          await consolePage(
-            reply,
-            text('orders'),
-            html`<p class="notice error" role="alert">Not exported: ${problems.join('; ')}</p>`,
-            session,
-            400,
-          );
-          return;
-        }
-        const asked = Object.fromEntries(filterFields(session.fields));
-        const batches = await deps.exports.start(session.operator, kind, query, asked);
-        const logins = new Map(merchants.map((merchant) => [merchant.id, merchant.login]));
-        const day = new Date().toISOString().slice(0, 10);
-        await reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="gatehouse-${kind}-${day}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(Readable.from(csvOf(kind, batches, logins)));
-      }),
+/** One download: the list's filters and scope, as CSV. */
+async function download(deps: ConsoleDeps, kind: ExportKind, request: FastifyRequest, reply: FastifyReply) {
+  const session = request.consoleSession;
+  const merchants = await deps.orders.merchants(session.operator);
+  const { query, problems } = orderQueryOf(session.fields, merchants);
+  if (problems.length > 0) {
+    await consolePage(
+      reply,
+      text('orders'),
+      html`<p class="notice error" role="alert">Not exported: ${problems.join('; ')}</p>`,
+      session,
+      400,
     );
+    return;
   }
+  const asked = Object.fromEntries(filterFields(session.fields));
+  const batches = await deps.exports.start(session.operator, kind, query, asked);
+  const logins = new Map(merchants.map((merchant) => [merchant.id, merchant.login]));
+  const day = new Date().toISOString().slice(0, 10);
+  await reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="gatehouse-${kind}-${day}.csv"`)
+    .header('cache-control', 'no-store')
+    .send(Readable.from(csvOf(kind, batches, logins)));
 }
+
+/** The order list's downloads (issue 43). */
+export const orderExports: FastifyPluginCallback<ConsoleDeps> = (app, deps, done) => {
+  for (const kind of ['orders', 'movements'] as const) {
+    app.get(`/exports/${kind}.csv`, (request, reply) => download(deps, kind, request, reply));
+  }
+  done();
+};

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import type { MovementSide } from '../../domain/dcc/movement-split.js';
 import {
   isOrderAction,
@@ -14,7 +14,7 @@ import { html, type Html } from '../pages/html.js';
 import { confirmedAmount, enteredAmount } from './amount-entry.js';
 import { outcomeText } from './audit-outcome.js';
 import { actionNotice, consolePage } from './console-layout.js';
-import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-guard.js';
+import type { ConsoleDeps, ConsoleRequest } from './console-guard.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { money, STATUS_NAMES, text } from './console-text.js';
 import { LOCAL_TIME_SCRIPT } from './local-time.js';
@@ -131,113 +131,103 @@ async function refusedForm(
   await orderPage(reply, story, session, html`<p class="notice error" role="alert">${problem}</p>`, 400);
 }
 
-export function registerOrderPages(app: FastifyInstance, deps: ConsoleDeps): void {
-  app.get(
-    `${CONSOLE_PATH}/orders`,
-    guarded(deps, async (_request, reply, session) => {
-      const merchants = await deps.orders.merchants(session.operator);
-      const { query, problems } = orderQueryOf(session.fields, merchants);
-      const page = await deps.orders.list(session.operator, query);
-      const logins = new Map(merchants.map((merchant) => [merchant.id, merchant.login]));
-      await consolePage(
-        reply,
-        text('orders'),
-        html`<h1>${text('orders')}</h1>
-          ${filterChips(session.fields)}
-          ${filterForm(
-            session.fields,
-            merchants.map((merchant) => merchant.login),
-          )}
-          ${problems.length === 0 ? '' : html`<p class="notice error" role="alert">Ignored: ${problems.join('; ')}</p>`}
-          ${countLine(page)} ${orderTable(page.orders, logins, page.waiting)}
-          ${pagingLinks(page, session.fields)} ${exportLinks(session.fields)}`,
-        session,
-      );
-    }),
-  );
-
-  app.get(
-    `${CONSOLE_PATH}/orders/:id`,
-    guarded(deps, async (request, reply, session) => {
-      const { id } = request.params as { id: string };
-      const story = await deps.orders.story(session.operator, id);
-      const resultKey = session.fields.result;
-      const entry =
-        resultKey === undefined ? undefined : story.actions.find((action) => action.id === resultKey);
-      const notice =
-        entry === undefined
-          ? undefined
-          : entry.outcome === 'done'
-            ? html`<p class="notice" role="status">${text('done')}</p>`
-            : html`<p class="notice error" role="alert">${outcomeText(entry)}</p>`;
-      await orderPage(reply, story, session, notice);
-    }),
-  );
-
-  app.get(
-    `${CONSOLE_PATH}/orders/:id/confirm`,
-    guarded(deps, async (request, reply, session) => {
-      const { id } = request.params as { id: string };
-      const action = session.fields.action;
-      if (!isOrderAction(action)) throw new ConsoleNotFound(String(action));
-      const order = await deps.actions.orderToAct(session.operator, id, action);
-      const side: MovementSide =
-        session.fields.side === 'dcc' && order.dcc_currency !== null ? 'dcc' : 'original';
-      let amountMinor: number | undefined;
-      if (movesMoney(action)) {
-        const entry = enteredAmount(
-          session.fields,
-          movableMinor(action, order, side),
-          sideCurrency(order, side),
-        );
-        if ('problem' in entry) return refusedForm(deps, reply, session, order.id, entry.problem);
-        amountMinor = entry.amountMinor;
-      }
-      const hidden = (name: string, value: string | undefined) =>
-        value === undefined ? '' : html`<input type="hidden" name="${name}" value="${value}" />`;
-      await consolePage(
-        reply,
-        'Confirm',
-        html`<h1>Confirm: ${action} on order ${order.order_number}</h1>
-          <p>${consequence(action, order, amountMinor, side)}</p>
-          <form method="post" action="${CONSOLE_PATH}/orders/${order.id}/act">
-            ${hidden('csrf', session.csrf)} ${hidden('key', randomUUID())} ${hidden('action', action)}
-            ${hidden('amount', amountMinor === undefined ? undefined : String(amountMinor))}
-            ${hidden('side', side)} ${hidden('step', session.fields.step)}
-            ${hidden('callback', session.fields.callback)}
-            ${action === 'resolve' ? html`<label>What was done <textarea name="note" required maxlength="2000"></textarea></label>` : ''}
-            <button type="submit">${text('confirm')}</button>
-            <a href="${CONSOLE_PATH}/orders/${order.id}">${text('cancel')}</a>
-          </form>`,
-        session,
-      );
-    }),
-  );
-
-  app.post(
-    `${CONSOLE_PATH}/orders/:id/act`,
-    guarded(deps, async (request, reply, session) => {
-      const { id } = request.params as { id: string };
-      const action = session.fields.action;
-      if (!isOrderAction(action)) throw new ConsoleNotFound(String(action));
-      const amountMinor = confirmedAmount(session.fields.amount);
-      if (movesMoney(action) && amountMinor === undefined) {
-        await deps.actions.orderToAct(session.operator, id, action);
-        return refusedForm(deps, reply, session, id, text('amountNotExplicit'));
-      }
-      const result = await act(deps, session, id, action, amountMinor ?? 0);
-      if (result.outcome === 'duplicate') {
-        const story = await deps.orders.story(session.operator, id);
-        await orderPage(reply, story, session, actionNotice(result));
-        return;
-      }
-      await reply
-        .code(303)
-        .header('location', `${CONSOLE_PATH}/orders/${id}?result=${result.auditId}`)
-        .send();
-    }),
+async function orderList(deps: ConsoleDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const session = request.consoleSession;
+  const merchants = await deps.orders.merchants(session.operator);
+  const { query, problems } = orderQueryOf(session.fields, merchants);
+  const page = await deps.orders.list(session.operator, query);
+  const logins = new Map(merchants.map((merchant) => [merchant.id, merchant.login]));
+  await consolePage(
+    reply,
+    text('orders'),
+    html`<h1>${text('orders')}</h1>
+      ${filterChips(session.fields)}
+      ${filterForm(
+        session.fields,
+        merchants.map((merchant) => merchant.login),
+      )}
+      ${problems.length === 0 ? '' : html`<p class="notice error" role="alert">Ignored: ${problems.join('; ')}</p>`}
+      ${countLine(page)} ${orderTable(page.orders, logins, page.waiting)} ${pagingLinks(page, session.fields)}
+      ${exportLinks(session.fields)}`,
+    session,
   );
 }
+
+async function orderStory(deps: ConsoleDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const session = request.consoleSession;
+  const { id } = request.params as { id: string };
+  const story = await deps.orders.story(session.operator, id);
+  const resultKey = session.fields.result;
+  const entry = resultKey === undefined ? undefined : story.actions.find((action) => action.id === resultKey);
+  const notice =
+    entry === undefined
+      ? undefined
+      : entry.outcome === 'done'
+        ? html`<p class="notice" role="status">${text('done')}</p>`
+        : html`<p class="notice error" role="alert">${outcomeText(entry)}</p>`;
+  await orderPage(reply, story, session, notice);
+}
+
+async function confirmAction(deps: ConsoleDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const session = request.consoleSession;
+  const { id } = request.params as { id: string };
+  const action = session.fields.action;
+  if (!isOrderAction(action)) throw new ConsoleNotFound(String(action));
+  const order = await deps.actions.orderToAct(session.operator, id, action);
+  const side: MovementSide =
+    session.fields.side === 'dcc' && order.dcc_currency !== null ? 'dcc' : 'original';
+  let amountMinor: number | undefined;
+  if (movesMoney(action)) {
+    const entry = enteredAmount(session.fields, movableMinor(action, order, side), sideCurrency(order, side));
+    if ('problem' in entry) return refusedForm(deps, reply, session, order.id, entry.problem);
+    amountMinor = entry.amountMinor;
+  }
+  const hidden = (name: string, value: string | undefined) =>
+    value === undefined ? '' : html`<input type="hidden" name="${name}" value="${value}" />`;
+  await consolePage(
+    reply,
+    'Confirm',
+    html`<h1>Confirm: ${action} on order ${order.order_number}</h1>
+      <p>${consequence(action, order, amountMinor, side)}</p>
+      <form method="post" action="${CONSOLE_PATH}/orders/${order.id}/act">
+        ${hidden('csrf', session.csrf)} ${hidden('key', randomUUID())} ${hidden('action', action)}
+        ${hidden('amount', amountMinor === undefined ? undefined : String(amountMinor))}
+        ${hidden('side', side)} ${hidden('step', session.fields.step)}
+        ${hidden('callback', session.fields.callback)}
+        ${action === 'resolve' ? html`<label>What was done <textarea name="note" required maxlength="2000"></textarea></label>` : ''}
+        <button type="submit">${text('confirm')}</button>
+        <a href="${CONSOLE_PATH}/orders/${order.id}">${text('cancel')}</a>
+      </form>`,
+    session,
+  );
+}
+
+async function takeAction(deps: ConsoleDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const session = request.consoleSession;
+  const { id } = request.params as { id: string };
+  const action = session.fields.action;
+  if (!isOrderAction(action)) throw new ConsoleNotFound(String(action));
+  const amountMinor = confirmedAmount(session.fields.amount);
+  if (movesMoney(action) && amountMinor === undefined) {
+    await deps.actions.orderToAct(session.operator, id, action);
+    return refusedForm(deps, reply, session, id, text('amountNotExplicit'));
+  }
+  const result = await act(deps, session, id, action, amountMinor ?? 0);
+  if (result.outcome === 'duplicate') {
+    const story = await deps.orders.story(session.operator, id);
+    await orderPage(reply, story, session, actionNotice(result));
+    return;
+  }
+  await reply.code(303).header('location', `${CONSOLE_PATH}/orders/${id}?result=${result.auditId}`).send();
+}
+
+export const orderPages: FastifyPluginCallback<ConsoleDeps> = (app, deps, done) => {
+  app.get('/orders', (request, reply) => orderList(deps, request, reply));
+  app.get('/orders/:id', (request, reply) => orderStory(deps, request, reply));
+  app.get('/orders/:id/confirm', (request, reply) => confirmAction(deps, request, reply));
+  app.post('/orders/:id/act', (request, reply) => takeAction(deps, request, reply));
+  done();
+};
 
 /** Runs the confirmed action; a movement's amount is the explicit one the confirmation carried. */
 async function act(

@@ -162,227 +162,262 @@ function currencyDatasets(series: readonly CurrencySeries[], pick: 'orders' | 'a
   }));
 }
 
+type BucketLabels = ReturnType<typeof bucketLabels>;
+
+function ordersFigure(overview: Overview, labels: BucketLabels): Figure {
+  const noCurrency = [{ name: 'Orders', values: labels.long.map(() => 0), total: 0 }];
+  return {
+    id: 'orders',
+    title: 'Orders by currency',
+    counts:
+      'Orders created in each period, whatever became of them (transfers included), by the currency of the order.',
+    chart: {
+      id: 'chart-orders',
+      type: 'bar',
+      labels: labels.short,
+      datasets: currencyDatasets(overview.volume, 'orders'),
+      stacked: true,
+      whole: true,
+      unit: 'orders',
+    },
+    table: bucketTable(
+      'table-orders',
+      'Orders created per period and currency',
+      labels.long,
+      overview.volume.length === 0 ? noCurrency : currencyColumns(overview.volume, 'orders'),
+    ),
+  };
+}
+
+function volumeFigure(overview: Overview, labels: BucketLabels): Figure {
+  const noCurrency = [{ name: 'Orders', values: labels.long.map(() => 0), total: 0 }];
+  return {
+    id: 'volume',
+    title: 'Approved volume by currency',
+    counts:
+      'The amounts of the orders created in each period that the issuer approved: held, paid, or later reversed or refunded.',
+    chart: {
+      id: 'chart-volume',
+      type: 'bar',
+      labels: labels.short,
+      datasets: currencyDatasets(overview.volume, 'approvedMinor'),
+      unit: 'amount (major units)',
+    },
+    table: bucketTable(
+      'table-volume',
+      'Approved amount per period and currency',
+      labels.long,
+      overview.volume.length === 0 ? noCurrency : currencyColumns(overview.volume, 'approvedMinor'),
+    ),
+  };
+}
+
+function approvalFigure(overview: Overview, labels: BucketLabels): Figure {
+  const { approved, declined } = overview.approval;
+  return {
+    id: 'approval',
+    title: 'Approval rate',
+    counts:
+      'Of the orders that reached the issuer, the share it approved. An order reached the issuer when an authorization or a transfer debit was sent for it; orders declined before that (by 3-D Secure, or expired) are left out.',
+    chart: {
+      id: 'chart-approval',
+      type: 'line',
+      labels: labels.short,
+      datasets: [
+        {
+          label: 'Approval rate',
+          data: approved.map((count, index) => rate(count, count + (declined[index] ?? 0))),
+        },
+      ],
+      percent: true,
+    },
+    table: bucketTable('table-approval', 'Orders approved and declined by the issuer', labels.long, [
+      { name: 'Approved', values: approved, total: sum(approved) },
+      { name: 'Declined by the issuer', values: declined, total: sum(declined) },
+      {
+        name: 'Approval rate',
+        values: approved.map((count, index) => percent(count, count + (declined[index] ?? 0))),
+        total: percent(sum(approved), sum(approved) + sum(declined)),
+      },
+    ]),
+  };
+}
+
+function declinesFigure(overview: Overview): Figure {
+  return {
+    id: 'declines',
+    title: 'Declines by reason',
+    counts:
+      'Orders created in the window and declined, by the action code they were declined with: the issuer’s reasons and those of 3-D Secure or expiry.',
+    chart: {
+      id: 'chart-declines',
+      type: 'bar',
+      labels: overview.declines.map((decline) => shortReason(decline.actionCode)),
+      datasets: [{ label: 'Declined orders', data: overview.declines.map((decline) => decline.count) }],
+      horizontal: true,
+      whole: true,
+      unit: 'orders',
+    },
+    table: table(
+      'table-declines',
+      'Declined orders by action code',
+      ['Action code', 'Reason', 'Orders'],
+      overview.declines.map((decline) => [
+        decline.actionCode,
+        declineReason(decline.actionCode),
+        decline.count,
+      ]),
+      ['Total', '', sum(overview.declines.map((decline) => decline.count))],
+    ),
+  };
+}
+
+function threeDsFigure(overview: Overview, labels: BucketLabels): Figure {
+  const three = overview.threeDs;
+  return {
+    id: 'threeds',
+    title: '3-D Secure challenges',
+    counts:
+      'Authentications started in each period. Challenge rate: the share sent to the issuer’s challenge (an ARes C, an RReq, or 3-D Secure 1.0). Challenge success: of those, the share whose RReq said Y or A. Authenticated: a challenge passed, or a frictionless Y or A.',
+    chart: {
+      id: 'chart-threeds',
+      type: 'line',
+      labels: labels.short,
+      datasets: [
+        {
+          label: 'Challenge rate',
+          data: three.challenged.map((count, index) => rate(count, three.started[index] ?? 0)),
+        },
+        {
+          label: 'Challenge success rate',
+          data: three.challengesPassed.map((count, index) => rate(count, three.challenged[index] ?? 0)),
+        },
+      ],
+      percent: true,
+    },
+    table: bucketTable('table-threeds', '3-D Secure authentications and challenges', labels.long, [
+      { name: 'Authentications', values: three.started, total: sum(three.started) },
+      { name: 'Challenged', values: three.challenged, total: sum(three.challenged) },
+      {
+        name: 'Challenge rate',
+        values: three.challenged.map((count, index) => percent(count, three.started[index] ?? 0)),
+        total: percent(sum(three.challenged), sum(three.started)),
+      },
+      { name: 'Challenges passed', values: three.challengesPassed, total: sum(three.challengesPassed) },
+      {
+        name: 'Challenge success rate',
+        values: three.challengesPassed.map((count, index) => percent(count, three.challenged[index] ?? 0)),
+        total: percent(sum(three.challengesPassed), sum(three.challenged)),
+      },
+      { name: 'Authenticated', values: three.authenticated, total: sum(three.authenticated) },
+    ]),
+  };
+}
+
+function p2pFigure(overview: Overview, labels: BucketLabels): Figure {
+  return {
+    id: 'p2p',
+    title: 'Card-to-card transfer volume',
+    counts:
+      'Transfers (card to card, AFT and OCT) created in each period whose debit the issuer approved, and their amounts, by currency.',
+    chart: {
+      id: 'chart-p2p',
+      type: 'bar',
+      labels: labels.short,
+      datasets: currencyDatasets(overview.p2p, 'approvedMinor'),
+      unit: 'amount (major units)',
+    },
+    table: bucketTable(
+      'table-p2p',
+      'Approved transfers per period and currency',
+      labels.long,
+      overview.p2p.length === 0
+        ? [{ name: 'Transfers', values: labels.long.map(() => 0), total: 0 }]
+        : overview.p2p.flatMap((one) => [
+            {
+              name: `${currencyName(one.currency)} transfers`,
+              values: one.approved,
+              total: sum(one.approved),
+            },
+            ...currencyColumns([one], 'approvedMinor').map((column) => ({
+              ...column,
+              name: `${column.name} amount`,
+            })),
+          ]),
+    ),
+  };
+}
+
+function callbacksFigure(overview: Overview, labels: BucketLabels): Figure {
+  const callbacks = overview.callbacks;
+  return {
+    id: 'callbacks',
+    title: 'Callbacks',
+    counts:
+      'Callbacks to merchants written in each period, by where they stand now: delivered, still pending (being retried), or dead (given up after every attempt).',
+    chart: {
+      id: 'chart-callbacks',
+      type: 'bar',
+      labels: labels.short,
+      datasets: [
+        { label: 'Delivered', data: callbacks.delivered },
+        { label: 'Pending', data: callbacks.pending },
+        { label: 'Dead', data: callbacks.dead },
+      ],
+      stacked: true,
+      whole: true,
+      unit: 'callbacks',
+    },
+    table: bucketTable('table-callbacks', 'Callbacks per period by state', labels.long, [
+      { name: 'Delivered', values: callbacks.delivered, total: sum(callbacks.delivered) },
+      { name: 'Pending', values: callbacks.pending, total: sum(callbacks.pending) },
+      { name: 'Dead', values: callbacks.dead, total: sum(callbacks.dead) },
+    ]),
+  };
+}
+
+function stepsFigure(overview: Overview): Figure {
+  const steps = overview.steps;
+  return {
+    id: 'steps',
+    title: 'Money steps open now',
+    counts:
+      'Captures, reversals, refunds, authorizations and transfer legs not finished now, whenever they started: pending ones wait for the acquirer’s answer or for the recovery job; those that need attention wait for a person.',
+    chart: {
+      id: 'chart-steps',
+      type: 'bar',
+      labels: ['Pending, not retried yet', 'Pending, retried by recovery', 'Needs attention'],
+      datasets: [
+        { label: 'Steps', data: [steps.pending - steps.retried, steps.retried, steps.needsAttention] },
+      ],
+      whole: true,
+      unit: 'steps',
+    },
+    table: table(
+      'table-steps',
+      'Money steps not finished',
+      ['State', 'Steps'],
+      [
+        ['Pending, not retried yet', steps.pending - steps.retried],
+        ['Pending, retried by recovery', steps.retried],
+        ['Needs attention', steps.needsAttention],
+      ],
+    ),
+  };
+}
+
 /** Every figure of the overview, in the order the page shows them. */
 export function overviewFigures(overview: Overview): Figure[] {
   const labels = bucketLabels(overview);
-  const { approved, declined } = overview.approval;
-  const three = overview.threeDs;
-  const callbacks = overview.callbacks;
-  const steps = overview.steps;
-  const noCurrency = [{ name: 'Orders', values: labels.long.map(() => 0), total: 0 }];
   return [
-    {
-      id: 'orders',
-      title: 'Orders by currency',
-      counts:
-        'Orders created in each period, whatever became of them (transfers included), by the currency of the order.',
-      chart: {
-        id: 'chart-orders',
-        type: 'bar',
-        labels: labels.short,
-        datasets: currencyDatasets(overview.volume, 'orders'),
-        stacked: true,
-        whole: true,
-        unit: 'orders',
-      },
-      table: bucketTable(
-        'table-orders',
-        'Orders created per period and currency',
-        labels.long,
-        overview.volume.length === 0 ? noCurrency : currencyColumns(overview.volume, 'orders'),
-      ),
-    },
-    {
-      id: 'volume',
-      title: 'Approved volume by currency',
-      counts:
-        'The amounts of the orders created in each period that the issuer approved: held, paid, or later reversed or refunded.',
-      chart: {
-        id: 'chart-volume',
-        type: 'bar',
-        labels: labels.short,
-        datasets: currencyDatasets(overview.volume, 'approvedMinor'),
-        unit: 'amount (major units)',
-      },
-      table: bucketTable(
-        'table-volume',
-        'Approved amount per period and currency',
-        labels.long,
-        overview.volume.length === 0 ? noCurrency : currencyColumns(overview.volume, 'approvedMinor'),
-      ),
-    },
-    {
-      id: 'approval',
-      title: 'Approval rate',
-      counts:
-        'Of the orders that reached the issuer, the share it approved. An order reached the issuer when an authorization or a transfer debit was sent for it; orders declined before that (by 3-D Secure, or expired) are left out.',
-      chart: {
-        id: 'chart-approval',
-        type: 'line',
-        labels: labels.short,
-        datasets: [
-          {
-            label: 'Approval rate',
-            data: approved.map((count, index) => rate(count, count + (declined[index] ?? 0))),
-          },
-        ],
-        percent: true,
-      },
-      table: bucketTable('table-approval', 'Orders approved and declined by the issuer', labels.long, [
-        { name: 'Approved', values: approved, total: sum(approved) },
-        { name: 'Declined by the issuer', values: declined, total: sum(declined) },
-        {
-          name: 'Approval rate',
-          values: approved.map((count, index) => percent(count, count + (declined[index] ?? 0))),
-          total: percent(sum(approved), sum(approved) + sum(declined)),
-        },
-      ]),
-    },
-    {
-      id: 'declines',
-      title: 'Declines by reason',
-      counts:
-        'Orders created in the window and declined, by the action code they were declined with: the issuer’s reasons and those of 3-D Secure or expiry.',
-      chart: {
-        id: 'chart-declines',
-        type: 'bar',
-        labels: overview.declines.map((decline) => shortReason(decline.actionCode)),
-        datasets: [{ label: 'Declined orders', data: overview.declines.map((decline) => decline.count) }],
-        horizontal: true,
-        whole: true,
-        unit: 'orders',
-      },
-      table: table(
-        'table-declines',
-        'Declined orders by action code',
-        ['Action code', 'Reason', 'Orders'],
-        overview.declines.map((decline) => [
-          decline.actionCode,
-          declineReason(decline.actionCode),
-          decline.count,
-        ]),
-        ['Total', '', sum(overview.declines.map((decline) => decline.count))],
-      ),
-    },
-    {
-      id: 'threeds',
-      title: '3-D Secure challenges',
-      counts:
-        'Authentications started in each period. Challenge rate: the share sent to the issuer’s challenge (an ARes C, an RReq, or 3-D Secure 1.0). Challenge success: of those, the share whose RReq said Y or A. Authenticated: a challenge passed, or a frictionless Y or A.',
-      chart: {
-        id: 'chart-threeds',
-        type: 'line',
-        labels: labels.short,
-        datasets: [
-          {
-            label: 'Challenge rate',
-            data: three.challenged.map((count, index) => rate(count, three.started[index] ?? 0)),
-          },
-          {
-            label: 'Challenge success rate',
-            data: three.challengesPassed.map((count, index) => rate(count, three.challenged[index] ?? 0)),
-          },
-        ],
-        percent: true,
-      },
-      table: bucketTable('table-threeds', '3-D Secure authentications and challenges', labels.long, [
-        { name: 'Authentications', values: three.started, total: sum(three.started) },
-        { name: 'Challenged', values: three.challenged, total: sum(three.challenged) },
-        {
-          name: 'Challenge rate',
-          values: three.challenged.map((count, index) => percent(count, three.started[index] ?? 0)),
-          total: percent(sum(three.challenged), sum(three.started)),
-        },
-        { name: 'Challenges passed', values: three.challengesPassed, total: sum(three.challengesPassed) },
-        {
-          name: 'Challenge success rate',
-          values: three.challengesPassed.map((count, index) => percent(count, three.challenged[index] ?? 0)),
-          total: percent(sum(three.challengesPassed), sum(three.challenged)),
-        },
-        { name: 'Authenticated', values: three.authenticated, total: sum(three.authenticated) },
-      ]),
-    },
-    {
-      id: 'p2p',
-      title: 'Card-to-card transfer volume',
-      counts:
-        'Transfers (card to card, AFT and OCT) created in each period whose debit the issuer approved, and their amounts, by currency.',
-      chart: {
-        id: 'chart-p2p',
-        type: 'bar',
-        labels: labels.short,
-        datasets: currencyDatasets(overview.p2p, 'approvedMinor'),
-        unit: 'amount (major units)',
-      },
-      table: bucketTable(
-        'table-p2p',
-        'Approved transfers per period and currency',
-        labels.long,
-        overview.p2p.length === 0
-          ? [{ name: 'Transfers', values: labels.long.map(() => 0), total: 0 }]
-          : overview.p2p.flatMap((one) => [
-              {
-                name: `${currencyName(one.currency)} transfers`,
-                values: one.approved,
-                total: sum(one.approved),
-              },
-              ...currencyColumns([one], 'approvedMinor').map((column) => ({
-                ...column,
-                name: `${column.name} amount`,
-              })),
-            ]),
-      ),
-    },
-    {
-      id: 'callbacks',
-      title: 'Callbacks',
-      counts:
-        'Callbacks to merchants written in each period, by where they stand now: delivered, still pending (being retried), or dead (given up after every attempt).',
-      chart: {
-        id: 'chart-callbacks',
-        type: 'bar',
-        labels: labels.short,
-        datasets: [
-          { label: 'Delivered', data: callbacks.delivered },
-          { label: 'Pending', data: callbacks.pending },
-          { label: 'Dead', data: callbacks.dead },
-        ],
-        stacked: true,
-        whole: true,
-        unit: 'callbacks',
-      },
-      table: bucketTable('table-callbacks', 'Callbacks per period by state', labels.long, [
-        { name: 'Delivered', values: callbacks.delivered, total: sum(callbacks.delivered) },
-        { name: 'Pending', values: callbacks.pending, total: sum(callbacks.pending) },
-        { name: 'Dead', values: callbacks.dead, total: sum(callbacks.dead) },
-      ]),
-    },
-    {
-      id: 'steps',
-      title: 'Money steps open now',
-      counts:
-        'Captures, reversals, refunds, authorizations and transfer legs not finished now, whenever they started: pending ones wait for the acquirer’s answer or for the recovery job; those that need attention wait for a person.',
-      chart: {
-        id: 'chart-steps',
-        type: 'bar',
-        labels: ['Pending, not retried yet', 'Pending, retried by recovery', 'Needs attention'],
-        datasets: [
-          { label: 'Steps', data: [steps.pending - steps.retried, steps.retried, steps.needsAttention] },
-        ],
-        whole: true,
-        unit: 'steps',
-      },
-      table: table(
-        'table-steps',
-        'Money steps not finished',
-        ['State', 'Steps'],
-        [
-          ['Pending, not retried yet', steps.pending - steps.retried],
-          ['Pending, retried by recovery', steps.retried],
-          ['Needs attention', steps.needsAttention],
-        ],
-      ),
-    },
+    ordersFigure(overview, labels),
+    volumeFigure(overview, labels),
+    approvalFigure(overview, labels),
+    declinesFigure(overview),
+    threeDsFigure(overview, labels),
+    p2pFigure(overview, labels),
+    callbacksFigure(overview, labels),
+    stepsFigure(overview),
     latencyFigure(overview),
   ];
 }

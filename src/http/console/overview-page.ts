@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { isOverviewWindow, type Overview } from '../../services/console/console-overview.js';
 import { html, type Html } from '../pages/html.js';
-import { CHART_SCRIPT_PATH, registerChartAsset } from './chart-asset.js';
+import { CHART_SCRIPT_PATH } from './chart-asset.js';
 import { consolePage } from './console-layout.js';
-import { guarded, type ConsoleDeps } from './console-guard.js';
+import type { ConsoleDeps } from './console-guard.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { money, text } from './console-text.js';
 import { overviewFigures, percent, type Figure } from './overview-figures.js';
@@ -73,45 +73,45 @@ function headline(overview: Overview): Html {
   </dl>`;
 }
 
-/** The overview at GET /console/overview: a chart and a table per figure, over a window. */
-export function registerOverviewPage(app: FastifyInstance, deps: ConsoleDeps): void {
-  registerChartAsset(app);
-  app.get(
-    `${CONSOLE_PATH}/overview`,
-    guarded(deps, async (_request, reply, session) => {
-      const asked = session.fields.window;
-      const window = isOverviewWindow(asked) ? asked : '24h';
-      const overview = await deps.overview.read(session.operator, window);
-      const figures = overviewFigures(overview);
-      await consolePage(
-        reply,
-        text('overview'),
-        html`<h1>${text('overview')}</h1>
-          <nav class="windows" aria-label="Window">
-            ${(['24h', '30d', '12m'] as const).map(
-              (one) =>
-                html`<a
-                  href="${CONSOLE_PATH}/overview?window=${one}"
-                  ${one === window ? html`aria-current="page"` : ''}
-                  >${WINDOW_NAMES[one]}</a
-                >`,
-            )}
-          </nav>
-          <p>
-            ${WINDOW_NAMES[window]} (UTC), up to now;
-            ${overview.limited ? 'only the merchants you are allowed to see.' : 'every merchant.'}
-          </p>
-          ${headline(overview)}
-          <div class="figures">${figures.map(figureSection)}</div>`,
-        session,
-        200,
-        {
-          style: STYLE,
-          files: [CHART_SCRIPT_PATH],
-          script: OVERVIEW_SCRIPT,
-          data: JSON.stringify({ charts: figures.map((figure) => figure.chart) }),
-        },
-      );
-    }),
+async function overview(deps: ConsoleDeps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const session = request.consoleSession;
+  const asked = session.fields.window;
+  const window = isOverviewWindow(asked) ? asked : '24h';
+  const overview = await deps.overview.read(session.operator, window);
+  const figures = overviewFigures(overview);
+  await consolePage(
+    reply,
+    text('overview'),
+    html`<h1>${text('overview')}</h1>
+      <nav class="windows" aria-label="Window">
+        ${(['24h', '30d', '12m'] as const).map(
+          (one) =>
+            html`<a
+              href="${CONSOLE_PATH}/overview?window=${one}"
+              ${one === window ? html`aria-current="page"` : ''}
+              >${WINDOW_NAMES[one]}</a
+            >`,
+        )}
+      </nav>
+      <p>
+        ${WINDOW_NAMES[window]} (UTC), up to now;
+        ${overview.limited ? 'only the merchants you are allowed to see.' : 'every merchant.'}
+      </p>
+      ${headline(overview)}
+      <div class="figures">${figures.map(figureSection)}</div>`,
+    session,
+    200,
+    {
+      style: STYLE,
+      files: [CHART_SCRIPT_PATH],
+      script: OVERVIEW_SCRIPT,
+      data: JSON.stringify({ charts: figures.map((figure) => figure.chart) }),
+    },
   );
 }
+
+/** The overview at GET /console/overview: a chart and a table per figure, over a window. */
+export const overviewPage: FastifyPluginCallback<ConsoleDeps> = (app, deps, done) => {
+  app.get('/overview', (request, reply) => overview(deps, request, reply));
+  done();
+};

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import type { ActionResult } from '../../services/console/console-actions.js';
+import type { ConsoleSandbox, TestCardView } from '../../services/console/console-sandbox.js';
 import { ConsoleNotFound } from '../../services/console/operator.js';
 import { html, type Html } from '../pages/html.js';
 import { actionNotice, consolePage } from './console-layout.js';
-import { guarded, type ConsoleDeps, type ConsoleRequest } from './console-guard.js';
+import type { ConsoleDeps, ConsoleRequest } from './console-guard.js';
+import { within } from '../route-prefix.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { currencyName } from './console-text.js';
 
@@ -40,130 +42,144 @@ async function act(deps: ConsoleDeps, session: ConsoleRequest): Promise<ActionRe
   }
 }
 
-/** The sandbox tools page (absent under GATEHOUSE_ENV=production: 404 like any unknown page). */
-export function registerSandboxPage(app: FastifyInstance, deps: ConsoleDeps): void {
-  const show = async (
-    reply: import('fastify').FastifyReply,
-    session: ConsoleRequest,
-    result?: ActionResult,
-  ): Promise<void> => {
-    const cards = deps.sandbox.cards(session.operator);
-    const rates = await deps.sandbox.rates(session.operator);
-    const form = (tool: string, label: string, inner: Html) =>
-      html`<form method="post" action="${SANDBOX_PATH}">
-        <input type="hidden" name="csrf" value="${session.csrf}" />
-        <input type="hidden" name="key" value="${randomUUID()}" />
-        <input type="hidden" name="tool" value="${tool}" />
-        ${inner}
-        <button type="submit">${label}</button>
-      </form>`;
-    const orderField = html`<label
-      >Gatehouse order id <input name="orderId" required value="${session.fields.orderId ?? ''}"
-    /></label>`;
-    await consolePage(
-      reply,
-      'Sandbox',
-      html`<h1>Sandbox</h1>
-        ${result === undefined ? '' : actionNotice(result)}
-        <p>Tools of the sandbox world; they do not exist under <code>GATEHOUSE_ENV=production</code>.</p>
-        <section aria-labelledby="pay">
-          <h2 id="pay">Pay an order with a test card</h2>
-          <p>
-            Pays a registered order at once, without 3-D Secure (as for a merchant with sslOnly); the issuer
-            answers as the card says. Any future expiry and the CVC 123 are used.
-          </p>
-          <div class="actions">
-            ${form(
-              'pay',
-              'Pay…',
-              html`${orderField}<label
-                  >Test card
-                  <select name="card">
-                    ${cards.map(
-                      (card) =>
-                        html`<option value="${card.index}">
-                          ${card.masked}: ${card.issuer}, 3DS ${card.threeDS}
-                        </option>`,
-                    )}
-                  </select></label
-                >`,
-            )}
-          </div>
-          <table>
-            <caption>
-              The test cards (test-cards.md)
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Card</th>
-                <th scope="col">Issuer</th>
-                <th scope="col">3-D Secure</th>
-                <th scope="col">Billing</th>
-              </tr>
-            </thead>
-            <tbody>
+/** The rates as the sandbox service reads them (their row type stays below the HTTP layer). */
+type SandboxRates = Awaited<ReturnType<ConsoleSandbox['rates']>>;
+
+/** A tool's form: posts to the page with the session's form token and a fresh key. */
+type ToolForm = (tool: string, label: string, inner: Html) => Html;
+
+function toolForm(session: ConsoleRequest): ToolForm {
+  return (tool, label, inner) =>
+    html`<form method="post" action="${SANDBOX_PATH}">
+      <input type="hidden" name="csrf" value="${session.csrf}" />
+      <input type="hidden" name="key" value="${randomUUID()}" />
+      <input type="hidden" name="tool" value="${tool}" />
+      ${inner}
+      <button type="submit">${label}</button>
+    </form>`;
+}
+
+function paySection(cards: readonly TestCardView[], form: ToolForm, orderField: Html): Html {
+  return html`<section aria-labelledby="pay">
+    <h2 id="pay">Pay an order with a test card</h2>
+    <p>
+      Pays a registered order at once, without 3-D Secure (as for a merchant with sslOnly); the issuer answers
+      as the card says. Any future expiry and the CVC 123 are used.
+    </p>
+    <div class="actions">
+      ${form(
+        'pay',
+        'Pay…',
+        html`${orderField}<label
+            >Test card
+            <select name="card">
               ${cards.map(
                 (card) =>
-                  html`<tr>
-                    <td>${card.masked}</td>
-                    <td>${card.issuer}</td>
-                    <td>${card.threeDS}</td>
-                    <td>${card.billing}</td>
-                  </tr>`,
+                  html`<option value="${card.index}">
+                    ${card.masked}: ${card.issuer}, 3DS ${card.threeDS}
+                  </option>`,
               )}
-            </tbody>
-          </table>
-        </section>
-        <section aria-labelledby="clock">
-          <h2 id="clock">The clock of an order</h2>
-          <div class="actions">
-            ${form('expire', 'Expire now', orderField)}
-            ${form('automatic', 'Run its automatic capture or reversal now', orderField)}
-          </div>
-        </section>
-        <section aria-labelledby="rates">
-          <h2 id="rates">DCC rates</h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Rate</th>
-                <th scope="col">Markup %</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${rates.map(
-                (rate) =>
-                  html`<tr>
-                    <td>${currencyName(rate.from_currency)}</td>
-                    <td>${currencyName(rate.to_currency)}</td>
-                    <td>${rate.rate}</td>
-                    <td>${rate.markup_percent}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-          <div class="actions">
-            ${form(
-              'rate',
-              'Set the rate',
-              html`<label>From (numeric, 978) <input name="from" required pattern="[0-9]{3}" /></label>
-                <label>To (numeric, 840) <input name="to" required pattern="[0-9]{3}" /></label>
-                <label>Rate <input name="rate" required inputmode="decimal" /></label>
-                <label>Markup % <input name="markup" inputmode="decimal" /></label>`,
-            )}
-          </div>
-        </section>`,
-      session,
-    );
-  };
-  app.get(
-    SANDBOX_PATH,
-    guarded(deps, (_request, reply, session) => show(reply, session)),
-  );
-  app.post(
-    SANDBOX_PATH,
-    guarded(deps, async (_request, reply, session) => show(reply, session, await act(deps, session))),
+            </select></label
+          >`,
+      )}
+    </div>
+    <table>
+      <caption>
+        The test cards (test-cards.md)
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">Card</th>
+          <th scope="col">Issuer</th>
+          <th scope="col">3-D Secure</th>
+          <th scope="col">Billing</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${cards.map(
+          (card) =>
+            html`<tr>
+              <td>${card.masked}</td>
+              <td>${card.issuer}</td>
+              <td>${card.threeDS}</td>
+              <td>${card.billing}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </section>`;
+}
+
+function clockSection(form: ToolForm, orderField: Html): Html {
+  return html`<section aria-labelledby="clock">
+    <h2 id="clock">The clock of an order</h2>
+    <div class="actions">
+      ${form('expire', 'Expire now', orderField)}
+      ${form('automatic', 'Run its automatic capture or reversal now', orderField)}
+    </div>
+  </section>`;
+}
+
+function ratesSection(rates: SandboxRates, form: ToolForm): Html {
+  return html`<section aria-labelledby="rates">
+    <h2 id="rates">DCC rates</h2>
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">From</th>
+          <th scope="col">To</th>
+          <th scope="col">Rate</th>
+          <th scope="col">Markup %</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${rates.map(
+          (rate) =>
+            html`<tr>
+              <td>${currencyName(rate.from_currency)}</td>
+              <td>${currencyName(rate.to_currency)}</td>
+              <td>${rate.rate}</td>
+              <td>${rate.markup_percent}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+    <div class="actions">
+      ${form(
+        'rate',
+        'Set the rate',
+        html`<label>From (numeric, 978) <input name="from" required pattern="[0-9]{3}" /></label>
+          <label>To (numeric, 840) <input name="to" required pattern="[0-9]{3}" /></label>
+          <label>Rate <input name="rate" required inputmode="decimal" /></label>
+          <label>Markup % <input name="markup" inputmode="decimal" /></label>`,
+      )}
+    </div>
+  </section>`;
+}
+
+async function show(deps: ConsoleDeps, reply: FastifyReply, session: ConsoleRequest, result?: ActionResult) {
+  const form = toolForm(session);
+  const orderField = html`<label
+    >Gatehouse order id <input name="orderId" required value="${session.fields.orderId ?? ''}"
+  /></label>`;
+  await consolePage(
+    reply,
+    'Sandbox',
+    html`<h1>Sandbox</h1>
+      ${result === undefined ? '' : actionNotice(result)}
+      <p>Tools of the sandbox world; they do not exist under <code>GATEHOUSE_ENV=production</code>.</p>
+      ${paySection(deps.sandbox.cards(session.operator), form, orderField)} ${clockSection(form, orderField)}
+      ${ratesSection(await deps.sandbox.rates(session.operator), form)}`,
+    session,
   );
 }
+
+/** The sandbox tools page (absent under GATEHOUSE_ENV=production: 404 like any unknown page). */
+export const sandboxPage: FastifyPluginCallback<ConsoleDeps> = (app, deps, done) => {
+  const path = within(app.prefix, SANDBOX_PATH);
+  app.get(path, (request, reply) => show(deps, reply, request.consoleSession));
+  app.post(path, async (request, reply) =>
+    show(deps, reply, request.consoleSession, await act(deps, request.consoleSession)),
+  );
+  done();
+};

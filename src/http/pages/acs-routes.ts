@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import { currencyByNumeric } from '../../domain/currencies.js';
 import {
   ACS_PATHS,
@@ -7,6 +7,7 @@ import {
   type AcsEmulator,
   type ChallengeView,
 } from '../../processing/threeds/acs-emulator.js';
+import { within } from '../route-prefix.js';
 import { formFields } from './form-fields.js';
 import { autoPostBody, html, originOf, sendPage } from './html.js';
 
@@ -121,9 +122,13 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** The sandbox issuer's ACS, as pages on the gateway's host under /acs. */
-export function registerAcsRoutes(app: FastifyInstance, acs: AcsEmulator): void {
-  app.post(ACS_PATHS.method, async (request, reply) => {
+export interface AcsDeps {
+  readonly acs: AcsEmulator;
+}
+
+/** The sandbox issuer's ACS, as pages on the gateway's host, registered under /acs. */
+export const acsPages: FastifyPluginCallback<AcsDeps> = (app, { acs }, done) => {
+  app.post(within(app.prefix, ACS_PATHS.method), async (request, reply) => {
     const fields = formFields(request);
     const notification = acs.method(fields.threeDSMethodData ?? '', fields.profile);
     if (notification === undefined) {
@@ -133,7 +138,7 @@ export function registerAcsRoutes(app: FastifyInstance, acs: AcsEmulator): void 
     await handBack(reply, notification.url, { threeDSMethodData: notification.threeDSMethodData });
   });
 
-  app.post(ACS_PATHS.challenge, async (request, reply) => {
+  app.post(within(app.prefix, ACS_PATHS.challenge), async (request, reply) => {
     const fields = formFields(request);
     const view = await acs.openChallenge(fields.creq ?? '');
     if (view === undefined) {
@@ -147,7 +152,7 @@ export function registerAcsRoutes(app: FastifyInstance, acs: AcsEmulator): void 
     await challengePage(reply, view, hidden, false);
   });
 
-  app.post(ACS_PATHS.challengeAnswer, async (request, reply) => {
+  app.post(within(app.prefix, ACS_PATHS.challengeAnswer), async (request, reply) => {
     const fields = formFields(request);
     const answer =
       fields.action === 'cancel' ? { cancel: true as const } : { code: (fields.code ?? '').trim() };
@@ -167,7 +172,7 @@ export function registerAcsRoutes(app: FastifyInstance, acs: AcsEmulator): void 
     await handBack(reply, step.url, step.fields);
   });
 
-  app.post(ACS_PATHS.v1, async (request, reply) => {
+  app.post(within(app.prefix, ACS_PATHS.v1), async (request, reply) => {
     const fields = formFields(request);
     const view = await acs.openV1(fields.PaReq ?? '');
     const termUrl = fields.TermUrl ?? '';
@@ -178,7 +183,7 @@ export function registerAcsRoutes(app: FastifyInstance, acs: AcsEmulator): void 
     await challengePage(reply, view, { xid: view.acsTransID, MD: fields.MD ?? '', TermUrl: termUrl }, false);
   });
 
-  app.post(ACS_PATHS.v1Answer, async (request, reply) => {
+  app.post(within(app.prefix, ACS_PATHS.v1Answer), async (request, reply) => {
     const fields = formFields(request);
     const termUrl = fields.TermUrl ?? '';
     const answer =
@@ -199,4 +204,5 @@ export function registerAcsRoutes(app: FastifyInstance, acs: AcsEmulator): void 
     }
     await handBack(reply, termUrl, { PaRes: step.paRes, MD: fields.MD ?? '' });
   });
-}
+  done();
+};

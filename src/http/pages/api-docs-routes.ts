@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 
 /** swagger-ui-dist's files this page uses, served from the package: the page works offline. */
 const SWAGGER_FILES = {
@@ -95,9 +95,10 @@ function swaggerAssets(): Map<string, Buffer> {
  * The API's OpenAPI 3.1 document at GET /openapi.json, and a reference page at GET /docs rendered
  * by Swagger UI from that document, its scripts and styles served by the gateway itself. The
  * document is handed in by the composition root: it is made from the operation tables (src/docs),
- * a floor above the HTTP layer.
+ * a floor above the HTTP layer. Registered without a prefix: the document's address is
+ * /openapi.json, beside /docs rather than under it.
  */
-export function registerApiDocsRoutes(app: FastifyInstance, document: string): void {
+export const apiDocs: FastifyPluginCallback<{ readonly document: string }> = (app, { document }, done) => {
   const assets = swaggerAssets();
   app.get('/openapi.json', async (_request, reply) => {
     await reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(document);
@@ -117,4 +118,5 @@ export function registerApiDocsRoutes(app: FastifyInstance, document: string): v
       await reply.type(type).header('cache-control', 'public, max-age=86400').send(assets.get(name));
     });
   }
-}
+  done();
+};

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { AcsEmulator } from '../../processing/threeds/acs-emulator.js';
+import type { FastifyPluginCallback } from 'fastify';
 import { APP_ACS_PATHS } from '../../processing/threeds/app-channel/app-challenge-acs.js';
 import { hasControlCharacter } from '../../api/params/input-screen.js';
+import { within } from '../route-prefix.js';
+import type { AcsDeps } from './acs-routes.js';
 import { formFields } from './form-fields.js';
 
 /** A CReq is at most a few kilobytes; the EMV SDKs send nothing near this. */
@@ -14,10 +15,11 @@ function mediaType(header: string | undefined): string {
 /**
  * The sandbox ACS for apps: the signed `acsURL` an app's 3DS SDK posts CReq JWEs (or its own Erro
  * as JSON) to (protocols-jose.md §7.7), and the emulated bank app that approves or declines an
- * out-of-band step. No browser comes here: answers are EMV messages, never pages.
+ * out-of-band step. No browser comes here: answers are EMV messages, never pages. Registered under
+ * /acs/app.
  */
-export function registerAppAcsRoutes(app: FastifyInstance, acs: AcsEmulator): void {
-  app.post(APP_ACS_PATHS.challenge, async (request, reply) => {
+export const appAcsPages: FastifyPluginCallback<AcsDeps> = (app, { acs }, done) => {
+  app.post(within(app.prefix, APP_ACS_PATHS.challenge), async (request, reply) => {
     const type = mediaType(request.headers['content-type']);
     const body = request.rawBody ?? Buffer.alloc(0);
     const text = body.toString('utf8');
@@ -53,7 +55,7 @@ export function registerAppAcsRoutes(app: FastifyInstance, acs: AcsEmulator): vo
   });
 
   // What a developer configures the app's SDK with for the sandbox: public keys and certificates only.
-  app.get(APP_ACS_PATHS.directory, async (_request, reply) => {
+  app.get(within(app.prefix, APP_ACS_PATHS.directory), async (_request, reply) => {
     const trust = await acs.directoryTrust();
     if (trust === undefined) {
       await reply.code(404).send({ error: 'the sandbox directory server is off (GATEHOUSE_ENV=production)' });
@@ -63,7 +65,7 @@ export function registerAppAcsRoutes(app: FastifyInstance, acs: AcsEmulator): vo
   });
 
   // The cardholder's bank app, as the sandbox plays it: approve=true or false for an open step.
-  app.post(APP_ACS_PATHS.bankApp, async (request, reply) => {
+  app.post(within(app.prefix, APP_ACS_PATHS.bankApp), async (request, reply) => {
     const fields = formFields(request);
     const approve = fields.approve === 'true' ? true : fields.approve === 'false' ? false : undefined;
     const acsTransID = fields.acsTransID ?? '';
@@ -80,4 +82,5 @@ export function registerAppAcsRoutes(app: FastifyInstance, acs: AcsEmulator): vo
     }
     await reply.code(200).send({ acsTransID, decision: approve ? 'approved' : 'declined' });
   });
-}
+  done();
+};

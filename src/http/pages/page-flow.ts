@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { ACTION_CODE } from '../../domain/action-codes.js';
 import type { OrderPageVisits } from '../../services/order-page-visits.js';
 import type { Clock } from '../../domain/clock.js';
@@ -13,6 +13,7 @@ import type { OrderQuery } from '../../services/order-query.js';
 import type { PaymentStep } from '../../services/payment-step.js';
 import type { OrderRow } from '../../store/schema.js';
 import { hasControlCharacter } from '../../api/params/input-screen.js';
+import { within } from '../route-prefix.js';
 import { formFields } from './form-fields.js';
 import { autoPostBody, originOf, sendPage, type PagePolicy } from './html.js';
 import {
@@ -126,49 +127,66 @@ export interface PageKind {
 }
 
 /** The steps every merchant page takes: find the order, tell a notice, follow a payment step. */
-export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
-  const locate = async (
-    request: FastifyRequest,
-  ): Promise<Located | { notice: 'unknown'; language: Language }> => {
+export class PageFlow {
+  constructor(
+    private readonly deps: PageFlowDeps,
+    private readonly kind: PageKind,
+  ) {}
+
+  /** The order of the page's address (its merchant, its number), or why there is none to show. */
+  async locate(request: FastifyRequest): Promise<Located | { notice: 'unknown'; language: Language }> {
     const { login, page } = request.params as { login: string; page: string };
-    const named = kind.name.exec(page)?.[1];
+    const named = this.kind.name.exec(page)?.[1];
     const fallback: Language = isLanguage(named) ? named : 'en';
     const orderId = formFields(request).mdOrder;
     // The login comes from the address: a control character in it names no merchant (and must not reach a query).
-    const merchant = hasControlCharacter(login) ? undefined : await deps.directory.byLogin(login);
+    const merchant = hasControlCharacter(login) ? undefined : await this.deps.directory.byLogin(login);
     if (merchant === undefined || orderId === undefined || named === undefined)
       return { notice: 'unknown', language: fallback };
     let order: OrderRow;
     try {
-      order = await deps.query.find(merchant, { orderId });
+      order = await this.deps.query.find(merchant, { orderId });
     } catch (error) {
       if (error instanceof Refusal) return { notice: 'unknown', language: fallback };
       throw error;
     }
-    if (!kind.serves(order)) return { notice: 'unknown', language: fallback };
+    if (!this.kind.serves(order)) return { notice: 'unknown', language: fallback };
     const language = isLanguage(named) ? named : (order.language as Language);
     const action = `${request.url.split('?')[0] ?? ''}?mdOrder=${encodeURIComponent(order.id)}`;
     return { merchant, order, language, action };
-  };
+  }
 
-  const notice = async (reply: FastifyReply, which: OrderNotice, language: Language, order?: OrderRow) => {
+  /** GET: the form while the order can be paid (or transferred), else the notice of where it stands. */
+  show(form: (reply: FastifyReply, located: Located) => Promise<void>) {
+    return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      const located = await this.locate(request);
+      if ('notice' in located) return this.notice(reply, located.notice, located.language);
+      await this.deps.visits?.record(located.order.id, this.kind.visit);
+      const standing = standingOf(located.order, this.deps.clock.nowMs());
+      if (standing !== 'form') return this.notice(reply, standing, located.language, located.order);
+      return form(reply, located);
+    };
+  }
+
+  /** Where the order stands (or that there is none), with the way back to the shop. */
+  async notice(reply: FastifyReply, which: OrderNotice, language: Language, order?: OrderRow) {
     const backUrl =
       order === undefined
         ? undefined
         : which === 'paid'
           ? order.return_url
           : (order.fail_url ?? order.return_url);
-    const page = noticeBody(which, language, backUrl, kind.wording);
+    const page = noticeBody(which, language, backUrl, this.kind.wording);
     await sendPage(
       reply,
       { lang: language, title: page.title, body: page.body, style: PAYMENT_PAGE_STYLE },
       { formAction: [], frameAncestors: 'none' },
       which === 'unknown' ? 404 : 200,
     );
-  };
+  }
 
   /** Takes the customer to the next place a payment step asks for. */
-  const follow = async (reply: FastifyReply, located: Located, step: PaymentStep): Promise<void> => {
+  async follow(reply: FastifyReply, located: Located, step: PaymentStep): Promise<void> {
     const policy = basePolicy(step.order);
     switch (step.kind) {
       case 'appMethod':
@@ -178,7 +196,7 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
       case 'decided':
         // Another submit of the same order is paying it right now: say so, never "declined".
         if (step.order.status === ORDER_STATUS.registered || step.order.status === ORDER_STATUS.acsStarted) {
-          await notice(reply, 'inProgress', located.language, step.order);
+          await this.notice(reply, 'inProgress', located.language, step.order);
           return;
         }
         await reply
@@ -190,12 +208,12 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
       case 'method': {
         const { threeDSMethodUrl, threeDSMethodDataPacked, threeDSServerTransId } = step.invitation;
         if (threeDSMethodUrl === undefined || threeDSMethodDataPacked === undefined) {
-          const transaction = await deps.server.find(threeDSServerTransId);
+          const transaction = await this.deps.server.find(threeDSServerTransId);
           if (transaction === undefined) throw new Error(`3DS transaction ${threeDSServerTransId} vanished`);
-          await follow(
+          await this.follow(
             reply,
             located,
-            await deps.payments.proceed(transaction, {
+            await this.deps.payments.proceed(transaction, {
               merchantName: located.merchant.login,
               browser: browserOf(reply.request, {}, located.language),
               requestId: reply.request.id,
@@ -203,7 +221,7 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
           );
           return;
         }
-        await deps.server.methodStarted(threeDSServerTransId);
+        await this.deps.server.methodStarted(threeDSServerTransId);
         const acs = originOf(threeDSMethodUrl);
         await sendPage(
           reply,
@@ -218,7 +236,7 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
               threeDSServerTransId,
             ),
             style: PAYMENT_PAGE_STYLE,
-            script: kind.script,
+            script: this.kind.script,
           },
           { ...policy, formAction: [...policy.formAction, acs], frameSources: [acs] },
         );
@@ -226,8 +244,8 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
       }
       case 'challenge':
       case 'v1': {
-        const transaction = await deps.server.find(step.transactionId);
-        if (transaction !== undefined) await deps.payments.customerAtAcs(transaction);
+        const transaction = await this.deps.server.find(step.transactionId);
+        if (transaction !== undefined) await this.deps.payments.customerAtAcs(transaction);
         const fields: Record<string, string> =
           step.kind === 'challenge'
             ? {
@@ -245,74 +263,67 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
         return;
       }
     }
-  };
+  }
 
   /**
    * The continue step after the 3DS Method: the AReq for this order's transaction. A transaction
    * of another order shows the order as it stands (`form`, if it can still be paid).
    */
-  const proceedAfterMethod = async (
+  async proceedAfterMethod(
     reply: FastifyReply,
     located: Located,
     fields: Record<string, string>,
     form: () => Promise<void>,
-  ): Promise<void> => {
-    const transaction = await deps.server.find(fields.threeDSServerTransID ?? '');
+  ): Promise<void> {
+    const transaction = await this.deps.server.find(fields.threeDSServerTransID ?? '');
     if (transaction?.order_id !== located.order.id) {
-      const standing = standingOf(located.order, deps.clock.nowMs());
-      return standing === 'form' ? form() : notice(reply, standing, located.language, located.order);
+      const standing = standingOf(located.order, this.deps.clock.nowMs());
+      return standing === 'form' ? form() : this.notice(reply, standing, located.language, located.order);
     }
     const browser = browserOf(reply.request, fields, located.language);
-    return follow(
+    return this.follow(
       reply,
       located,
-      await deps.payments.proceed(transaction, {
+      await this.deps.payments.proceed(transaction, {
         merchantName: located.merchant.login,
         browser,
         requestId: reply.request.id,
       }),
     );
-  };
+  }
 
   /**
    * A submit that found the order claimed by another one (a second click, a second tab): never a
    * second charge; the customer is told where the order stands now.
    */
-  const afterLostClaim = async (reply: FastifyReply, located: Located): Promise<void> => {
-    const current = await deps.query.find(located.merchant, { orderId: located.order.id });
-    const now = standingOf(current, deps.clock.nowMs());
-    return notice(reply, now === 'form' ? 'inProgress' : now, located.language, current);
-  };
+  async afterLostClaim(reply: FastifyReply, located: Located): Promise<void> {
+    const current = await this.deps.query.find(located.merchant, { orderId: located.order.id });
+    const now = standingOf(current, this.deps.clock.nowMs());
+    return this.notice(reply, now === 'form' ? 'inProgress' : now, located.language, current);
+  }
+}
 
-  /** GET: the form while the order can be paid (or transferred), else the notice of where it stands. */
-  const show =
-    (form: (reply: FastifyReply, located: Located) => Promise<void>) =>
-    async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      const located = await locate(request);
-      if ('notice' in located) return notice(reply, located.notice, located.language);
-      await deps.visits?.record(located.order.id, kind.visit);
-      const standing = standingOf(located.order, deps.clock.nowMs());
-      if (standing !== 'form') return notice(reply, standing, located.language, located.order);
-      return form(reply, located);
-    };
+export function pageFlow(deps: PageFlowDeps, kind: PageKind): PageFlow {
+  return new PageFlow(deps, kind);
+}
 
-  return { locate, notice, follow, proceedAfterMethod, show, afterLostClaim };
+export interface MerchantPagesDeps {
+  readonly pages: readonly { readonly kind: PageKind; readonly handlers: PageHandlers }[];
 }
 
 /**
  * The merchant pages under one address pattern, each answering for its own file name; any other
- * name gets the first page's "not found".
+ * name gets the first page's "not found". Registered under /payment/merchants.
  */
-export function registerMerchantPages(
-  app: import('fastify').FastifyInstance,
-  pages: readonly { readonly kind: PageKind; readonly handlers: PageHandlers }[],
-): void {
+export const merchantPages: FastifyPluginCallback<MerchantPagesDeps> = (app, { pages }, done) => {
   const pick = (request: FastifyRequest): PageHandlers => {
     const { page } = request.params as { page: string };
     const found = pages.find((candidate) => candidate.kind.name.test(page)) ?? pages[0];
     if (found === undefined) throw new Error('no merchant pages registered');
     return found.handlers;
   };
-  app.get(MERCHANT_PAGE_ROUTE, (request, reply) => pick(request).get(request, reply));
-  app.post(MERCHANT_PAGE_ROUTE, (request, reply) => pick(request).post(request, reply));
-}
+  const route = within(app.prefix, MERCHANT_PAGE_ROUTE);
+  app.get(route, (request, reply) => pick(request).get(request, reply));
+  app.post(route, (request, reply) => pick(request).post(request, reply));
+  done();
+};

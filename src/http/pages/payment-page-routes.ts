@@ -54,278 +54,350 @@ export const PAYMENT_PAGE: PageKind = {
 };
 const PAYMENT_FIELDS = { pan: 'pan', expiry: 'expiry', cvc: 'cvc', cardholderName: 'cardholderName' };
 
+type CardChoice =
+  { card: CardForAuthorization; terms: Omit<PaymentTerms, 'twoPhase'> } | { state: FormState };
+
+async function showForm(
+  deps: PaymentPageDeps,
+  reply: FastifyReply,
+  located: Located,
+  state: FormState,
+  status = 200,
+): Promise<void> {
+  const view = cardFormBody(
+    located.order,
+    located.merchant.login,
+    located.language,
+    located.action,
+    state,
+    deps.clock.nowMs(),
+    await credentialsFor(deps, located),
+    located.merchant.permissions.has('dcc'),
+  );
+  await sendPage(
+    reply,
+    {
+      lang: located.language,
+      title: pageText(located.language)('page.title'),
+      body: view.body,
+      style: PAYMENT_PAGE_STYLE,
+      script: PAYMENT_PAGE_SCRIPT,
+      data: view.data,
+    },
+    basePolicy(located.order),
+    status,
+  );
+}
+
+/** The client's saved cards, and whether a new card may be remembered (orders with a clientId). */
+async function credentialsFor(deps: PaymentPageDeps, located: Located): Promise<CredentialChoice> {
+  const clientId = located.order.client_id;
+  if (clientId === null || clientId === '' || !located.merchant.permissions.has('storedCredentials')) {
+    return { savedCards: [], offerRemember: false };
+  }
+  const bindings = await deps.vault.list(located.merchant.id, { clientId, showExpired: false });
+  return {
+    savedCards: bindings.map((binding) => ({
+      bindingId: binding.id,
+      maskedPan: binding.masked_pan,
+      expiry: binding.expiry,
+    })),
+    offerRemember: true,
+  };
+}
+
+/** A saved card of the order's client: only its CVC is asked. */
+async function savedCardChoice(
+  deps: PaymentPageDeps,
+  located: Located,
+  credentials: CredentialChoice,
+  savedCard: string,
+  cvc: string,
+): Promise<CardChoice> {
+  const errors: FormState['errors'] & Record<string, true> = {};
+  if (!/^\d{3}$/.test(cvc)) errors.cvc = true;
+  let binding: Binding | undefined;
+  try {
+    if (credentials.savedCards.some((card) => card.bindingId === savedCard)) {
+      binding = await deps.vault.usable(located.merchant.id, savedCard, located.order.client_id ?? undefined);
+    }
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+  }
+  if (binding === undefined) errors.savedCard = true;
+  if (binding === undefined || Object.keys(errors).length > 0) return { state: { errors, savedCard } };
+  const opened = deps.vault.openCard(binding);
+  return {
+    card: { pan: opened.pan, expiry: opened.expiry, cvc },
+    terms: { paymentWay: 'CARD_BINDING', tii: 'F', bindingId: binding.id },
+  };
+}
+
+/** A new card, checked field by field; remembered when the customer asks and the order allows. */
+function newCardChoice(
+  deps: PaymentPageDeps,
+  located: Located,
+  credentials: CredentialChoice,
+  fields: Record<string, string>,
+): CardChoice {
+  const savedCard = fields.savedCard ?? '';
+  const cvc = (fields.cvc ?? '').trim();
+  const read = typedCard(fields, deps.clock.nowMs(), PAYMENT_FIELDS);
+  const remember = credentials.offerRemember && fields.remember === 'true';
+  if (
+    read.wrong.size > 0 ||
+    read.pan === undefined ||
+    read.expiry === undefined ||
+    read.cardholderName === undefined
+  ) {
+    const errors = Object.fromEntries([...read.wrong].map((name) => [name, true as const]));
+    return {
+      state: {
+        errors,
+        expiry: fields.expiry ?? '',
+        cardholderName: fields.cardholderName ?? '',
+        savedCard,
+        remember,
+      },
+    };
+  }
+  const clientId = located.order.client_id ?? '';
+  return {
+    card: { pan: read.pan, expiry: read.expiry, cvc, cardholderName: read.cardholderName },
+    terms: {
+      paymentWay: 'CARD',
+      // The customer asked to remember the card: the initial customer-initiated stored credential.
+      ...(remember
+        ? { tii: 'CI', storeCredential: { clientId, category: 'COMMON', email: located.order.email } }
+        : {}),
+    },
+  };
+}
+
+/** The card the form chose: a saved one or a new one. */
+async function chooseCard(
+  deps: PaymentPageDeps,
+  located: Located,
+  fields: Record<string, string>,
+): Promise<CardChoice> {
+  const savedCard = fields.savedCard ?? '';
+  const cvc = (fields.cvc ?? '').trim();
+  const credentials = await credentialsFor(deps, located);
+  if (savedCard !== '') return savedCardChoice(deps, located, credentials, savedCard, cvc);
+  return newCardChoice(deps, located, credentials, fields);
+}
+
+/**
+ * The DCC offer for the card the form holds (a new card or a saved one), when the merchant
+ * offers DCC and the card qualifies; undefined otherwise (a euro card, no rate: the customer
+ * simply pays in the order's currency). A live offer for the same order and card is reused.
+ */
+async function offerFor(
+  deps: PaymentPageDeps,
+  located: Located,
+  card: Pan,
+): Promise<DccCalculationRow | undefined> {
+  if (!located.merchant.permissions.has('dcc')) return undefined;
+  try {
+    return await deps.dcc.calculate(
+      {
+        merchantId: located.merchant.id,
+        card,
+        amountMinor: located.order.amount_minor,
+        currency: located.order.currency,
+        orderId: located.order.id,
+      },
+      deps.clock.nowMs(),
+    );
+  } catch (error) {
+    if (error instanceof Refusal && DCC_UNOFFERED.has(error.key)) return undefined;
+    throw error;
+  }
+}
+
+function pageOffer(located: Located, row: DccCalculationRow): PageOffer {
+  const t = pageText(located.language);
+  const original = currencyByNumeric(row.original_currency);
+  const card = currencyByNumeric(row.dcc_currency);
+  return {
+    dccUuid: row.id,
+    original: t('page.dcc.original', { amount: formatAmount(located.order, located.language) }),
+    converted: t('page.dcc.converted', {
+      amount: formatAmount(
+        { amount_minor: row.dcc_amount_minor, currency: row.dcc_currency },
+        located.language,
+      ),
+    }),
+    rate: t('page.dcc.rate', {
+      from: original?.alpha ?? row.original_currency,
+      to: card?.alpha ?? row.dcc_currency,
+      rate: row.rate,
+      markup: row.fee_percent,
+      directRate: row.direct_rate,
+    }),
+  };
+}
+
+/** The card of the posted fields, for an offer: a saved card of the order's client, or a valid number. */
+async function offerCard(
+  deps: PaymentPageDeps,
+  located: Located,
+  fields: Record<string, string>,
+): Promise<Pan | undefined> {
+  const savedCard = fields.savedCard ?? '';
+  if (savedCard !== '') {
+    const credentials = await credentialsFor(deps, located);
+    if (!credentials.savedCards.some((card) => card.bindingId === savedCard)) return undefined;
+    try {
+      const binding = await deps.vault.usable(
+        located.merchant.id,
+        savedCard,
+        located.order.client_id ?? undefined,
+      );
+      return deps.vault.openCard(binding).pan;
+    } catch (error) {
+      if (error instanceof Refusal) return undefined;
+      throw error;
+    }
+  }
+  return typedPan(fields.pan);
+}
+
+type Flow = ReturnType<typeof pageFlow>;
+
+/** The page's script asks as the card is typed: an offer, or none, as JSON for the page itself. */
+async function dccOfferAnswer(
+  deps: PaymentPageDeps,
+  reply: FastifyReply,
+  located: Located,
+  fields: Record<string, string>,
+  payable: boolean,
+): Promise<void> {
+  const card = payable ? await offerCard(deps, located, fields) : undefined;
+  const row = card === undefined ? undefined : await offerFor(deps, located, card);
+  await reply
+    .header('cache-control', 'no-store')
+    .type('application/json')
+    .send({ offer: row === undefined ? null : pageOffer(located, row) });
+}
+
+/**
+ * The customer's answer to the DCC offer for the card: the order to pay (converted when they
+ * chose the card's currency), or 'answered' when the page answered instead: the offer shown to
+ * be chosen knowingly (nothing is chosen for them), or the order taken meanwhile.
+ */
+async function dccChosen(
+  deps: PaymentPageDeps,
+  flow: Flow,
+  reply: FastifyReply,
+  located: Located,
+  fields: Record<string, string>,
+  card: CardForAuthorization,
+): Promise<Located['order'] | 'answered'> {
+  const { order, merchant, language } = located;
+  const offer = await offerFor(deps, located, card.pan);
+  if (offer === undefined) return order;
+  const choice = fields.dccChoice;
+  if (fields.dccUuid !== offer.id || (choice !== 'original' && choice !== 'dcc')) {
+    const state: FormState = {
+      errors: fields.dccUuid === offer.id ? { dccChoice: true } : {},
+      offer: pageOffer(located, offer),
+      savedCard: fields.savedCard ?? '',
+      pan: fields.savedCard ? '' : (fields.pan ?? ''),
+      expiry: fields.expiry ?? '',
+      cardholderName: fields.cardholderName ?? '',
+    };
+    await showForm(deps, reply, located, state, 422);
+    return 'answered';
+  }
+  if (choice === 'original') return order;
+  const subject = {
+    merchantId: merchant.id,
+    card: card.pan,
+    amountMinor: order.amount_minor,
+    currency: order.currency,
+    orderId: order.id,
+  };
+  try {
+    const conversion = await deps.dcc.accept(
+      { dccUuid: offer.id, dccCurrencyCode: offer.dcc_currency, subject },
+      deps.clock.nowMs(),
+    );
+    return await deps.dcc.convertOrder(order, conversion, deps.clock.nowMs());
+  } catch (error) {
+    if (error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE') {
+      await flow.notice(reply, 'inProgress', language, order);
+      return 'answered';
+    }
+    throw error;
+  }
+}
+
+/** Pays (without 3-D Secure for an sslOnly merchant) and takes the customer to the next step. */
+async function pay(
+  deps: PaymentPageDeps,
+  flow: Flow,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  located: Located,
+  paying: Located['order'],
+  chosen: Exclude<CardChoice, { state: FormState }>,
+): Promise<void> {
+  const { order, merchant, language } = located;
+  const { card } = chosen;
+  const terms = { twoPhase: order.two_phase === 1, ...chosen.terms };
+  const browser = browserOf(request, formFields(request), language);
+  try {
+    if (merchant.permissions.has('sslOnly')) {
+      return await flow.follow(reply, located, {
+        kind: 'decided',
+        order: await deps.payment.pay(paying, { card, ...terms, requestId: request.id }),
+      });
+    }
+    return await flow.follow(
+      reply,
+      located,
+      await deps.payments.start(
+        paying,
+        { card, terms, merchantName: merchant.login, requestId: request.id },
+        browser,
+      ),
+    );
+  } catch (error) {
+    if (error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE')
+      return flow.afterLostClaim(reply, located);
+    throw error;
+  }
+}
+
+/** A post of the page: the step after the 3DS Method, an offer asked for, or the card to pay with. */
+async function post(deps: PaymentPageDeps, flow: Flow, request: FastifyRequest, reply: FastifyReply) {
+  const located = await flow.locate(request);
+  if ('notice' in located) return flow.notice(reply, located.notice, located.language);
+  const fields = formFields(request);
+  if (fields.step === 'continue') {
+    return flow.proceedAfterMethod(reply, located, fields, () =>
+      showForm(deps, reply, located, { errors: {} }),
+    );
+  }
+  const standing = standingOf(located.order, deps.clock.nowMs());
+  if (fields.step === 'dccOffer') return dccOfferAnswer(deps, reply, located, fields, standing === 'form');
+  if (standing !== 'form') return flow.notice(reply, standing, located.language, located.order);
+  const chosen = await chooseCard(deps, located, fields);
+  if ('state' in chosen) return showForm(deps, reply, located, chosen.state, 422);
+  const paying = await dccChosen(deps, flow, reply, located, fields, chosen.card);
+  if (paying === 'answered') return;
+  return pay(deps, flow, request, reply, located, paying, chosen);
+}
+
 /**
  * The hosted payment page at formUrl: shows the order, takes the card, pays it through the same
  * services as instantPayment.do (3-D Secure included), and sends the customer back to the shop.
  */
 export function paymentPage(deps: PaymentPageDeps): PageHandlers {
   const flow = pageFlow(deps, PAYMENT_PAGE);
-  const { locate, notice, follow } = flow;
-
-  const form = async (reply: FastifyReply, located: Located, state: FormState, status = 200) => {
-    const view = cardFormBody(
-      located.order,
-      located.merchant.login,
-      located.language,
-      located.action,
-      state,
-      deps.clock.nowMs(),
-      await credentialsFor(located),
-      located.merchant.permissions.has('dcc'),
-    );
-    await sendPage(
-      reply,
-      {
-        lang: located.language,
-        title: pageText(located.language)('page.title'),
-        body: view.body,
-        style: PAYMENT_PAGE_STYLE,
-        script: PAYMENT_PAGE_SCRIPT,
-        data: view.data,
-      },
-      basePolicy(located.order),
-      status,
-    );
+  return {
+    get: flow.show((reply, located) => showForm(deps, reply, located, { errors: {} })),
+    post: (request, reply) => post(deps, flow, request, reply),
   };
-
-  /** The client's saved cards, and whether a new card may be remembered (orders with a clientId). */
-  const credentialsFor = async (located: Located): Promise<CredentialChoice> => {
-    const clientId = located.order.client_id;
-    if (clientId === null || clientId === '' || !located.merchant.permissions.has('storedCredentials')) {
-      return { savedCards: [], offerRemember: false };
-    }
-    const bindings = await deps.vault.list(located.merchant.id, { clientId, showExpired: false });
-    return {
-      savedCards: bindings.map((binding) => ({
-        bindingId: binding.id,
-        maskedPan: binding.masked_pan,
-        expiry: binding.expiry,
-      })),
-      offerRemember: true,
-    };
-  };
-
-  /** The card the form chose: a saved one (only its CVC is asked) or a new one, checked field by field. */
-  const chooseCard = async (
-    located: Located,
-    fields: Record<string, string>,
-  ): Promise<
-    { card: CardForAuthorization; terms: Omit<PaymentTerms, 'twoPhase'> } | { state: FormState }
-  > => {
-    const savedCard = fields.savedCard ?? '';
-    const cvc = (fields.cvc ?? '').trim();
-    const credentials = await credentialsFor(located);
-    if (savedCard !== '') {
-      const errors: FormState['errors'] & Record<string, true> = {};
-      if (!/^\d{3}$/.test(cvc)) errors.cvc = true;
-      let binding: Binding | undefined;
-      try {
-        if (credentials.savedCards.some((card) => card.bindingId === savedCard)) {
-          binding = await deps.vault.usable(
-            located.merchant.id,
-            savedCard,
-            located.order.client_id ?? undefined,
-          );
-        }
-      } catch (error) {
-        if (!(error instanceof Refusal)) throw error;
-      }
-      if (binding === undefined) errors.savedCard = true;
-      if (binding === undefined || Object.keys(errors).length > 0) return { state: { errors, savedCard } };
-      const opened = deps.vault.openCard(binding);
-      return {
-        card: { pan: opened.pan, expiry: opened.expiry, cvc },
-        terms: { paymentWay: 'CARD_BINDING', tii: 'F', bindingId: binding.id },
-      };
-    }
-    const read = typedCard(fields, deps.clock.nowMs(), PAYMENT_FIELDS);
-    const remember = credentials.offerRemember && fields.remember === 'true';
-    if (
-      read.wrong.size > 0 ||
-      read.pan === undefined ||
-      read.expiry === undefined ||
-      read.cardholderName === undefined
-    ) {
-      const errors = Object.fromEntries([...read.wrong].map((name) => [name, true as const]));
-      return {
-        state: {
-          errors,
-          expiry: fields.expiry ?? '',
-          cardholderName: fields.cardholderName ?? '',
-          savedCard,
-          remember,
-        },
-      };
-    }
-    const clientId = located.order.client_id ?? '';
-    return {
-      card: { pan: read.pan, expiry: read.expiry, cvc, cardholderName: read.cardholderName },
-      terms: {
-        paymentWay: 'CARD',
-        // The customer asked to remember the card: the initial customer-initiated stored credential.
-        ...(remember
-          ? { tii: 'CI', storeCredential: { clientId, category: 'COMMON', email: located.order.email } }
-          : {}),
-      },
-    };
-  };
-
-  /**
-   * The DCC offer for the card the form holds (a new card or a saved one), when the merchant
-   * offers DCC and the card qualifies; undefined otherwise (a euro card, no rate: the customer
-   * simply pays in the order's currency). A live offer for the same order and card is reused.
-   */
-  const offerFor = async (located: Located, card: Pan): Promise<DccCalculationRow | undefined> => {
-    if (!located.merchant.permissions.has('dcc')) return undefined;
-    try {
-      return await deps.dcc.calculate(
-        {
-          merchantId: located.merchant.id,
-          card,
-          amountMinor: located.order.amount_minor,
-          currency: located.order.currency,
-          orderId: located.order.id,
-        },
-        deps.clock.nowMs(),
-      );
-    } catch (error) {
-      if (error instanceof Refusal && DCC_UNOFFERED.has(error.key)) return undefined;
-      throw error;
-    }
-  };
-
-  const pageOffer = (located: Located, row: DccCalculationRow): PageOffer => {
-    const t = pageText(located.language);
-    const original = currencyByNumeric(row.original_currency);
-    const card = currencyByNumeric(row.dcc_currency);
-    return {
-      dccUuid: row.id,
-      original: t('page.dcc.original', { amount: formatAmount(located.order, located.language) }),
-      converted: t('page.dcc.converted', {
-        amount: formatAmount(
-          { amount_minor: row.dcc_amount_minor, currency: row.dcc_currency },
-          located.language,
-        ),
-      }),
-      rate: t('page.dcc.rate', {
-        from: original?.alpha ?? row.original_currency,
-        to: card?.alpha ?? row.dcc_currency,
-        rate: row.rate,
-        markup: row.fee_percent,
-        directRate: row.direct_rate,
-      }),
-    };
-  };
-
-  /** The card of the posted fields, for an offer: a saved card of the order's client, or a valid number. */
-  const offerCard = async (located: Located, fields: Record<string, string>): Promise<Pan | undefined> => {
-    const savedCard = fields.savedCard ?? '';
-    if (savedCard !== '') {
-      const credentials = await credentialsFor(located);
-      if (!credentials.savedCards.some((card) => card.bindingId === savedCard)) return undefined;
-      try {
-        const binding = await deps.vault.usable(
-          located.merchant.id,
-          savedCard,
-          located.order.client_id ?? undefined,
-        );
-        return deps.vault.openCard(binding).pan;
-      } catch (error) {
-        if (error instanceof Refusal) return undefined;
-        throw error;
-      }
-    }
-    return typedPan(fields.pan);
-  };
-
-  const get = flow.show((reply, located) => form(reply, located, { errors: {} }));
-
-  const post = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const located = await locate(request);
-    if ('notice' in located) return notice(reply, located.notice, located.language);
-    const fields = formFields(request);
-    const { order, merchant, language } = located;
-    const browser = browserOf(request, fields, language);
-
-    if (fields.step === 'continue') {
-      return flow.proceedAfterMethod(reply, located, fields, () => form(reply, located, { errors: {} }));
-    }
-
-    const standing = standingOf(order, deps.clock.nowMs());
-    if (fields.step === 'dccOffer') {
-      // The page's script asks as the card is typed: an offer, or none, as JSON for the page itself.
-      const card = standing === 'form' ? await offerCard(located, fields) : undefined;
-      const row = card === undefined ? undefined : await offerFor(located, card);
-      return reply
-        .header('cache-control', 'no-store')
-        .type('application/json')
-        .send({ offer: row === undefined ? null : pageOffer(located, row) });
-    }
-    if (standing !== 'form') return notice(reply, standing, language, order);
-    const chosen = await chooseCard(located, fields);
-    if ('state' in chosen) return form(reply, located, chosen.state, 422);
-    const { card } = chosen;
-    const terms = { twoPhase: order.two_phase === 1, ...chosen.terms };
-    const offer = await offerFor(located, card.pan);
-    let paying = order;
-    if (offer !== undefined) {
-      const choice = fields.dccChoice;
-      // The customer must choose, knowingly, for the offer shown: nothing is chosen for them.
-      if (fields.dccUuid !== offer.id || (choice !== 'original' && choice !== 'dcc')) {
-        const state: FormState = {
-          errors: fields.dccUuid === offer.id ? { dccChoice: true } : {},
-          offer: pageOffer(located, offer),
-          savedCard: fields.savedCard ?? '',
-          pan: fields.savedCard ? '' : (fields.pan ?? ''),
-          expiry: fields.expiry ?? '',
-          cardholderName: fields.cardholderName ?? '',
-        };
-        return form(reply, located, state, 422);
-      }
-      if (choice === 'dcc') {
-        const subject = {
-          merchantId: merchant.id,
-          card: card.pan,
-          amountMinor: order.amount_minor,
-          currency: order.currency,
-          orderId: order.id,
-        };
-        try {
-          const conversion = await deps.dcc.accept(
-            { dccUuid: offer.id, dccCurrencyCode: offer.dcc_currency, subject },
-            deps.clock.nowMs(),
-          );
-          paying = await deps.dcc.convertOrder(order, conversion, deps.clock.nowMs());
-        } catch (error) {
-          if (error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE') {
-            return notice(reply, 'inProgress', language, order);
-          }
-          throw error;
-        }
-      }
-    }
-    try {
-      if (merchant.permissions.has('sslOnly')) {
-        return await follow(reply, located, {
-          kind: 'decided',
-          order: await deps.payment.pay(paying, { card, ...terms, requestId: request.id }),
-        });
-      }
-      return await follow(
-        reply,
-        located,
-        await deps.payments.start(
-          paying,
-          { card, terms, merchantName: merchant.login, requestId: request.id },
-          browser,
-        ),
-      );
-    } catch (error) {
-      if (error instanceof Refusal && error.key === 'ORDER_NOT_PAYABLE')
-        return flow.afterLostClaim(reply, located);
-      throw error;
-    }
-  };
-
-  return { get, post };
 }

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyPluginCallback, FastifyReply } from 'fastify';
 import { formFields } from '../pages/form-fields.js';
 import { html } from '../pages/html.js';
-import { registerAuditPage } from './audit-page.js';
-import { guarded, type ConsoleDeps } from './console-guard.js';
+import { auditPage } from './audit-page.js';
+import { registerChartAsset } from './chart-asset.js';
+import { guardConsole, type ConsoleDeps } from './console-guard.js';
 import { consolePage } from './console-layout.js';
 import {
   clearSessionCookie,
@@ -12,11 +13,11 @@ import {
   setSessionCookie,
 } from './console-session.js';
 import { text } from './console-text.js';
-import { registerMerchantAdminPages } from './merchant-pages.js';
-import { registerOrderExports } from './order-export-routes.js';
-import { registerOrderPages } from './order-pages.js';
-import { registerSandboxPage } from './sandbox-page.js';
-import { registerOverviewPage } from './overview-page.js';
+import { merchantAdminPages } from './merchant-pages.js';
+import { orderExports } from './order-export-routes.js';
+import { orderPages } from './order-pages.js';
+import { sandboxPage } from './sandbox-page.js';
+import { overviewPage } from './overview-page.js';
 
 async function loginPage(
   reply: FastifyReply,
@@ -55,15 +56,16 @@ async function loginPage(
   );
 }
 
-/** The operator console under /console (issue 27). */
-export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
-  app.get(CONSOLE_PATH, async (_request, reply) => {
+/** The pages anyone reaches: the console's address, its login, and the chart script. */
+const publicPages: FastifyPluginCallback<ConsoleDeps> = (app, deps, done) => {
+  // '' is the prefix itself: /console, never /console/ (the route table stays as the spec's).
+  app.get('', async (_request, reply) => {
     await reply.code(303).header('location', `${CONSOLE_PATH}/orders`).send();
   });
-  app.get(`${CONSOLE_PATH}/login`, async (request, reply) =>
+  app.get('/login', async (request, reply) =>
     loginPage(reply, 200, loginFormToken(request, reply, deps.secureCookies)),
   );
-  app.post(`${CONSOLE_PATH}/login`, async (request, reply) => {
+  app.post('/login', async (request, reply) => {
     const fields = formFields(request);
     const email = fields.email ?? '';
     const csrf = loginFormToken(request, reply, deps.secureCookies);
@@ -86,18 +88,34 @@ export function registerConsole(app: FastifyInstance, deps: ConsoleDeps): void {
       return loginPage(reply, 401, csrf, text('codeRequired'), email, true);
     return loginPage(reply, 401, csrf, text('denied'), email);
   });
-  app.post(
-    `${CONSOLE_PATH}/logout`,
-    guarded(deps, async (_request, reply, session) => {
-      await deps.sessions.logout(session.sessionToken);
-      clearSessionCookie(reply, deps.secureCookies);
-      await reply.code(303).header('location', `${CONSOLE_PATH}/login`).send();
-    }),
-  );
-  registerOrderPages(app, deps);
-  registerOrderExports(app, deps);
-  registerAuditPage(app, deps);
-  if (deps.sandbox.enabled) registerSandboxPage(app, deps);
-  registerMerchantAdminPages(app, deps);
-  registerOverviewPage(app, deps);
-}
+  registerChartAsset(app);
+  done();
+};
+
+/** The pages behind a session: the guard's hook runs before each of their handlers. */
+const guardedPages: FastifyPluginAsync<ConsoleDeps> = async (app, deps) => {
+  guardConsole(app, deps);
+  app.post('/logout', async (request, reply) => {
+    await deps.sessions.logout(request.consoleSession.sessionToken);
+    clearSessionCookie(reply, deps.secureCookies);
+    await reply.code(303).header('location', `${CONSOLE_PATH}/login`).send();
+  });
+  await app.register(orderPages, deps);
+  await app.register(orderExports, deps);
+  await app.register(auditPage, deps);
+  if (deps.sandbox.enabled) await app.register(sandboxPage, deps);
+  await app.register(merchantAdminPages, deps);
+  await app.register(overviewPage, deps);
+};
+
+/**
+ * The operator console (issue 27), registered under CONSOLE_PATH: its public pages beside the
+ * guarded ones, two sibling plugins so that the guard's hook never sees the login.
+ */
+export const consolePlugin: FastifyPluginAsync<ConsoleDeps> = async (app, options) => {
+  // The register options hold the prefix too: handed on to the children, it would apply twice.
+  const deps: ConsoleDeps & { prefix?: string } = { ...options };
+  delete deps.prefix;
+  await app.register(publicPages, deps);
+  await app.register(guardedPages, deps);
+};
