@@ -6,7 +6,7 @@ import type { MerchantContext } from '../../services/merchant-context.js';
 import type { WalletPayments } from '../../services/wallets/wallet-payments.js';
 import type { OpenedWallet, WalletTokens } from '../../services/wallets/wallet-tokens.js';
 import type { IntentWrite } from '../../services/money-steps/intent-writes.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import { Pan } from '../../domain/pan.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import type {
@@ -108,7 +108,7 @@ function openedToken(
   wallet: 'a' | 'b' | 'c',
   card: FromCard,
   token: string,
-  order: OrderRow,
+  order: OrderRecord,
   merchant: MerchantContext,
   debitMinor: number,
   sources: TransferCardSources,
@@ -141,7 +141,7 @@ function openedToken(
  */
 async function fromWallet(
   card: FromCard,
-  order: OrderRow,
+  order: OrderRecord,
   merchant: MerchantContext,
   debitMinor: number,
   sources: TransferCardSources,
@@ -181,7 +181,7 @@ async function fromWallet(
  */
 export async function resolveDebitedCard(
   card: FromCard | undefined,
-  order: OrderRow,
+  order: OrderRecord,
   sources: TransferCardSources,
   nowMs: number,
   wallet?: { readonly merchant: MerchantContext; readonly debitMinor: number },
@@ -254,7 +254,7 @@ function ownAuthentication(result: NonNullable<FromCard['threeDsAuthResult']>): 
 async function fromBinding(
   bindingId: string,
   cvc: string | undefined,
-  order: Pick<OrderRow, 'merchant_id' | 'client_id'>,
+  order: Pick<OrderRecord, 'merchant_id' | 'client_id'>,
   sources: TransferCardSources,
   cardholderName: string | undefined,
 ): Promise<ResolvedDebit> {
@@ -277,7 +277,7 @@ async function fromBinding(
  */
 export async function resolveCreditedCard(
   card: ToCard | undefined,
-  order: Pick<OrderRow, 'id' | 'merchant_id' | 'p2p_details'>,
+  order: Pick<OrderRecord, 'id' | 'merchant_id' | 'p2p_details'>,
   sources: TransferCardSources,
   nowMs: number,
 ): Promise<CardForCredit> {
@@ -319,7 +319,7 @@ export async function resolveCreditedCard(
 /** An seToken opened for this order: well formed, fresh, and (when it names one) for this order. */
 async function openedFor(
   token: string,
-  order: Pick<OrderRow, 'id'>,
+  order: Pick<OrderRecord, 'id'>,
   sources: TransferCardSources,
   nowMs: number,
   param: string,

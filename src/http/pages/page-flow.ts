@@ -11,7 +11,7 @@ import type { MerchantContext } from '../../services/merchant-context.js';
 import type { MerchantDirectory } from '../../services/merchant-directory.js';
 import type { OrderQuery } from '../../services/order-query.js';
 import type { PaymentStep } from '../../services/payment-step.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import { hasControlCharacter } from '../../api/params/input-screen.js';
 import { formFields } from './form-fields.js';
 import { autoPostBody, originOf, sendPage, type PagePolicy } from './html.js';
@@ -35,7 +35,7 @@ export const MERCHANT_PAGE_ROUTE = '/payment/merchants/:login/:page';
 
 export interface Located {
   readonly merchant: MerchantContext;
-  readonly order: OrderRow;
+  readonly order: OrderRecord;
   readonly language: Language;
   /** The page's own address for this order, where its forms post. */
   readonly action: string;
@@ -47,7 +47,7 @@ export interface PageHandlers {
 }
 
 /** What the page shows for an order: the form, or a notice. */
-export function standingOf(order: OrderRow, nowMs: number): 'form' | OrderNotice {
+export function standingOf(order: OrderRecord, nowMs: number): 'form' | OrderNotice {
   switch (order.status) {
     case ORDER_STATUS.registered:
       if (order.payment_attempt_id !== null) return 'inProgress';
@@ -61,7 +61,7 @@ export function standingOf(order: OrderRow, nowMs: number): 'form' | OrderNotice
   }
 }
 
-export function basePolicy(order: OrderRow): PagePolicy {
+export function basePolicy(order: OrderRecord): PagePolicy {
   const merchantOrigins = [order.return_url, order.fail_url]
     .filter((url): url is string => url !== null)
     .map(originOf);
@@ -119,7 +119,7 @@ export interface PageKind {
   readonly name: RegExp;
   /** The page as the order's story names it. */
   readonly visit: 'payment' | 'transfer';
-  readonly serves: (order: OrderRow) => boolean;
+  readonly serves: (order: OrderRecord) => boolean;
   readonly wording: NoticeWording;
   /** The page's own script, also on its 3DS Method page. */
   readonly script: string;
@@ -138,7 +138,7 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
     const merchant = hasControlCharacter(login) ? undefined : await deps.directory.byLogin(login);
     if (merchant === undefined || orderId === undefined || named === undefined)
       return { notice: 'unknown', language: fallback };
-    let order: OrderRow;
+    let order: OrderRecord;
     try {
       order = await deps.query.find(merchant, { orderId });
     } catch (error) {
@@ -151,7 +151,7 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind) {
     return { merchant, order, language, action };
   };
 
-  const notice = async (reply: FastifyReply, which: OrderNotice, language: Language, order?: OrderRow) => {
+  const notice = async (reply: FastifyReply, which: OrderNotice, language: Language, order?: OrderRecord) => {
     const backUrl =
       order === undefined
         ? undefined
