@@ -1,5 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { OperationRecord } from '../domain/operation-record.js';
+import type { BindingRecord } from '../domain/binding-record.js';
+import type { ConsoleAuditRecord } from '../domain/console-audit-record.js';
+import type { DccCalculationRecord } from '../domain/dcc/dcc-calculation-record.js';
 import type { OrderPaymentRecord, OrderRecord, OrderRegistrationRecord } from '../domain/order-record.js';
 
 /**
@@ -260,23 +263,6 @@ export interface OperatorSessionRow {
   last_seen_ms: number;
 }
 
-/** One operator action and its outcome; the database refuses to change or delete it. */
-export interface ConsoleAuditRow {
-  id: string;
-  operator_id: string;
-  operator_email: string;
-  at_ms: number;
-  action: string;
-  merchant_id: string | null;
-  order_id: string | null;
-  amount_minor: number | null;
-  currency: string | null;
-  /** done | refused: <reason> | … */
-  outcome: string;
-  /** JSON: what the action said besides its amount (note, side, callback id). */
-  details: string | null;
-}
-
 /** The operator's rate from one currency to another, with the markup added for the customer. */
 export interface DccRateRow {
   from_currency: string;
@@ -286,26 +272,6 @@ export interface DccRateRow {
   /** Decimal string: percent added to the rate (3.5 = 3.5 %). */
   markup_percent: string;
   updated_at_ms: number;
-}
-
-/** A conversion offered to a customer (dcc/calculate.do or the payment page), usable once. */
-export interface DccCalculationRow {
-  id: string;
-  merchant_id: string;
-  /** The order it was calculated for (mdorder, or the page's order); null for amount + currency. */
-  order_id: string | null;
-  /** Keyed hash of the PAN: the payment must use the same card, and the PAN is never kept. */
-  card_key: string;
-  original_amount_minor: number;
-  original_currency: string;
-  dcc_currency: string;
-  dcc_amount_minor: number;
-  rate: string;
-  direct_rate: string;
-  fee_percent: string;
-  created_at_ms: number;
-  expires_at_ms: number;
-  used_at_ms: number | null;
 }
 
 /** The sandbox world's vendor of one wallet: its signing keys and certificates, sealed. */
@@ -365,32 +331,6 @@ export interface PendingCreditCardRow {
   /** JSON of PAN, expiry and holder (never the CVC) sealed under the master key, bound to `id`. */
   card_sealed: string;
   created_at_ms: number;
-}
-
-/** A stored credential: the card of one client of one merchant, sealed in the vault. */
-export interface BindingRow {
-  id: string;
-  merchant_id: string;
-  client_id: string;
-  /** PAN sealed under the master key (AES-256-GCM, key id inside); bound to the binding id. */
-  pan_sealed: string;
-  /** Keyed hash (HMAC) of the PAN under the key that sealed it: finds the card without decrypting. */
-  pan_hash: string;
-  masked_pan: string;
-  /** YYYYMM */
-  expiry: string;
-  payment_system: string;
-  /** COMMON | RECURRENT | INSTALLMENT */
-  category: string;
-  active: number;
-  origin_order_id: string;
-  origin_order_number: string;
-  /** paymentNetRefNum and date of the initiating payment: what later merchant-initiated payments cite. */
-  original_net_ref_num: string | null;
-  original_scheme_transaction_id: string | null;
-  original_payment_date_ms: number | null;
-  created_at_ms: number;
-  updated_at_ms: number;
 }
 
 /** One 3-D Secure authentication as the gateway's 3DS Server runs it. */
@@ -521,3 +461,8 @@ export interface SandboxAcquirerOperationRow {
   created_at_ms: number;
   updated_at_ms: number;
 }
+
+/** The domain's records (decision 0153): the rows are their shapes, column for column. */
+export type ConsoleAuditRow = ConsoleAuditRecord;
+export type DccCalculationRow = DccCalculationRecord;
+export type BindingRow = BindingRecord;

@@ -1,8 +1,8 @@
+import type { BindingRecord } from '../../domain/binding-record.js';
 import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js';
 import { LANGUAGES } from '../../i18n/languages.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import { BINDING_TYPES } from '../../domain/stored-credentials.js';
-import type { Binding } from '../../store/binding-repository.js';
 import type { BindingUpkeep } from '../../services/vault/binding-upkeep.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
@@ -22,7 +22,7 @@ const MERCHANT_LOGIN = param('merchantLogin', 'optional', text(1, 255));
 const LANGUAGE = param('language', 'optional', oneOf(LANGUAGES));
 
 /** One element of getBindings.do's `bindings` (merchant-api.md, Stored credential). */
-function bindingView(binding: Binding) {
+function bindingView(binding: BindingRecord) {
   return {
     bindingId: binding.id,
     maskedPan: binding.masked_pan,
@@ -101,7 +101,7 @@ export function bindingOperations({ vault, bindingUpkeep }: BindingServices): Op
       answer: BINDINGS_BY_CARD_ANSWER_SCHEMA,
       async handle(params, context) {
         const showExpired = params.showExpired === true;
-        let found: Binding[];
+        let found: BindingRecord[];
         if (params.pan !== undefined) {
           if (!luhnValid(params.pan)) throw invalidParam('pan', 'reason.cardNumber');
           found = await vault.byCard(context.merchant.id, params.pan, showExpired);

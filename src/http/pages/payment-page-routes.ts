@@ -1,3 +1,5 @@
+import type { BindingRecord } from '../../domain/binding-record.js';
+import type { DccCalculationRecord } from '../../domain/dcc/dcc-calculation-record.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Pan } from '../../domain/pan.js';
 import { typedCard, typedPan } from './card-fields.js';
@@ -5,7 +7,6 @@ import { Refusal } from '../../domain/refusals.js';
 import type { PaymentTerms } from '../../services/payment-step.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
-import type { Binding } from '../../store/binding-repository.js';
 import type { CardForAuthorization } from '../../processing/acquirer/acquirer-port.js';
 import { sendPage } from './html.js';
 import { formFields } from './form-fields.js';
@@ -32,7 +33,6 @@ import {
 } from './payment-page-view.js';
 import { currencyByNumeric } from '../../domain/currencies.js';
 import type { DccOffers } from '../../services/dcc/dcc-offers.js';
-import type { DccCalculationRow } from '../../store/schema.js';
 
 export interface PaymentPageDeps extends PageFlowDeps {
   readonly vault: CredentialVault;
@@ -118,7 +118,7 @@ export function paymentPage(deps: PaymentPageDeps): PageHandlers {
     if (savedCard !== '') {
       const errors: FormState['errors'] & Record<string, true> = {};
       if (!/^\d{3}$/.test(cvc)) errors.cvc = true;
-      let binding: Binding | undefined;
+      let binding: BindingRecord | undefined;
       try {
         if (credentials.savedCards.some((card) => card.bindingId === savedCard)) {
           binding = await deps.vault.usable(
@@ -175,7 +175,7 @@ export function paymentPage(deps: PaymentPageDeps): PageHandlers {
    * offers DCC and the card qualifies; undefined otherwise (a euro card, no rate: the customer
    * simply pays in the order's currency). A live offer for the same order and card is reused.
    */
-  const offerFor = async (located: Located, card: Pan): Promise<DccCalculationRow | undefined> => {
+  const offerFor = async (located: Located, card: Pan): Promise<DccCalculationRecord | undefined> => {
     if (!located.merchant.permissions.has('dcc')) return undefined;
     try {
       return await deps.dcc.calculate(
@@ -194,7 +194,7 @@ export function paymentPage(deps: PaymentPageDeps): PageHandlers {
     }
   };
 
-  const pageOffer = (located: Located, row: DccCalculationRow): PageOffer => {
+  const pageOffer = (located: Located, row: DccCalculationRecord): PageOffer => {
     const t = pageText(located.language);
     const original = currencyByNumeric(row.original_currency);
     const card = currencyByNumeric(row.dcc_currency);
