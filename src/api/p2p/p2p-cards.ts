@@ -1,6 +1,8 @@
+import type { SeTokenContent } from '../../domain/se-token-content.js';
+import type { AuthenticationResult, CardForAuthorization, CardForCredit } from '../../domain/payment-card.js';
 import type { KeyObject } from 'node:crypto';
 import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js';
-import { openSeToken, type SeTokenContent } from '../../processing/se-token.js';
+import { openSeToken } from '../../processing/se-token.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 import type { WalletPayments } from '../../services/wallets/wallet-payments.js';
@@ -9,11 +11,6 @@ import type { IntentWrite } from '../../services/money-steps/intent-writes.js';
 import type { OrderRecord } from '../../domain/order-record.js';
 import { Pan } from '../../domain/pan.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
-import type {
-  AuthenticationResult,
-  CardForAuthorization,
-  CardForCredit,
-} from '../../processing/acquirer/acquirer-port.js';
 import type { fromCard, toCard } from './p2p-blocks.js';
 
 export type FromCard = ReturnType<(typeof fromCard)['parse']>;

@@ -1,3 +1,4 @@
+import type { AppDevice } from '../../domain/three-ds-device.js';
 import { networkOf } from '../../domain/card-rules.js';
 import { Refusal } from '../../domain/refusals.js';
 import type { LANGUAGES } from '../../i18n/languages.js';
@@ -8,7 +9,6 @@ import {
   transferTypeOfOrder,
   type TransferType,
 } from '../../services/p2p/transfer-rules.js';
-import type { AppDevice } from '../../processing/threeds/three-ds-server.js';
 import type { OrderRecord } from '../../domain/order-record.js';
 import type { OperationContext } from '../operation.js';
 import { browserData } from '../rest/browser-data.js';

@@ -1,10 +1,11 @@
+import type { CardForAuthorization } from '../../domain/payment-card.js';
+import type { SeTokenContent } from '../../domain/se-token-content.js';
 import type { KeyObject } from 'node:crypto';
 import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js';
 import { Pan } from '../../domain/pan.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import { checkCitationPresent, checkCredentialUse, citationOf } from '../../domain/stored-credentials.js';
-import type { CardForAuthorization } from '../../processing/acquirer/acquirer-port.js';
-import { openSeToken, type SeTokenContent } from '../../processing/se-token.js';
+import { openSeToken } from '../../processing/se-token.js';
 import type { CardPaymentInput } from '../../services/card-payment.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { OperationContext } from '../operation.js';

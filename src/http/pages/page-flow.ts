@@ -1,3 +1,4 @@
+import type { BrowserData } from '../../domain/three-ds-device.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ACTION_CODE } from '../../domain/action-codes.js';
 import type { OrderPageVisits } from '../../services/order-page-visits.js';
@@ -5,7 +6,7 @@ import type { Clock } from '../../domain/clock.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Refusal } from '../../domain/refusals.js';
 import { isLanguage, type Language } from '../../i18n/languages.js';
-import type { BrowserData, ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 import type { MerchantDirectory } from '../../services/merchant-directory.js';

@@ -1,3 +1,4 @@
+import type { CardForAuthorization } from '../../domain/payment-card.js';
 import type { BindingRecord } from '../../domain/binding-record.js';
 import type { DccCalculationRecord } from '../../domain/dcc/dcc-calculation-record.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +8,6 @@ import { Refusal } from '../../domain/refusals.js';
 import type { PaymentTerms } from '../../services/payment-step.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
-import type { CardForAuthorization } from '../../processing/acquirer/acquirer-port.js';
 import { sendPage } from './html.js';
 import { formFields } from './form-fields.js';
 import {
