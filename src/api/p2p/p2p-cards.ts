@@ -2,7 +2,7 @@ import type { SeTokenContent } from '../../domain/se-token-content.js';
 import type { AuthenticationResult, CardForAuthorization, CardForCredit } from '../../domain/payment-card.js';
 import type { KeyObject } from 'node:crypto';
 import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js';
-import { openSeToken } from '../../processing/se-token.js';
+import { openSeTokenWith } from '../../services/se-token-opening.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 import type { WalletPayments } from '../../services/wallets/wallet-payments.js';
@@ -321,7 +321,7 @@ async function openedFor(
   nowMs: number,
   param: string,
 ): Promise<SeTokenContent> {
-  const content = openSeToken(token, await sources.seTokenKey(), nowMs);
+  const content = await openSeTokenWith(sources.seTokenKey, token, nowMs);
   if (content === undefined || (content.mdOrder !== undefined && content.mdOrder !== order.id)) {
     throw invalidParam(param, 'reason.seToken');
   }

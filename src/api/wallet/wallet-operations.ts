@@ -1,7 +1,7 @@
 import type { OrderRegistrationRecord } from '../../domain/order-record.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import { Refusal } from '../../domain/refusals.js';
-import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { ThreeDsLookup } from '../../services/three-ds-lookup.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
 import type { WalletPayments, WalletTerms } from '../../services/wallets/wallet-payments.js';
@@ -26,7 +26,7 @@ import {
 export interface WalletServices {
   readonly registration: OrderRegistration;
   readonly authenticated: AuthenticatedPayment;
-  readonly threeDs: ThreeDsServer;
+  readonly threeDs: ThreeDsLookup;
   readonly walletPayments: WalletPayments;
   readonly walletTokens: WalletTokens;
   readonly random: RandomSource;
