@@ -12,7 +12,7 @@ import { Refusal } from '../domain/refusals.js';
 import { registerBodyParsers } from './body-parsers.js';
 import { requestIdFrom } from './request-id.js';
 import { setRetryAfter, UNAVAILABLE_RETRY_AFTER_S } from './retry-after.js';
-import type { Readiness } from '../store-engine/index.js';
+import type { Readiness } from '../services/serving-availability.js';
 import type { GatehouseMetrics } from '../observability/metrics.js';
 
 declare module 'fastify' {

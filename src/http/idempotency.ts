@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Clock } from '../domain/clock.js';
 import { Refusal } from '../domain/refusals.js';
-import type { IdempotencyRepository, IdempotencyScope } from '../store/idempotency-repository.js';
+import type { IdempotencyKeys, IdempotencyScope } from '../services/idempotency-keys.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Set on a replayed response, so a client can tell it from a fresh one; the body is the first one's. */
@@ -68,7 +68,7 @@ export function requestHash(path: string, rawBody: Buffer): string {
  */
 export class Idempotency {
   constructor(
-    private readonly keys: IdempotencyRepository,
+    private readonly keys: IdempotencyKeys,
     private readonly clock: Clock,
     private readonly waitMs: number = IDEMPOTENCY_WAIT_MS,
   ) {}

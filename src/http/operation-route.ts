@@ -15,7 +15,7 @@ import { translate } from '../i18n/translate.js';
 import type { Authenticator } from '../services/authenticator.js';
 import type { MerchantContext } from '../services/merchant-context.js';
 import type { MerchantDirectory } from '../services/merchant-directory.js';
-import type { MerchantRepository } from '../store/merchant-repository.js';
+import type { CertificateSource } from '../services/merchant-certificates.js';
 import { FORM_TYPE, JSON_TYPE, parseForm, parseJson } from './body-parsers.js';
 import { answerSerializer } from './answer-serializer.js';
 import { refusalBody } from './envelope.js';
@@ -30,7 +30,7 @@ const JSON_UTF8 = 'application/json; charset=utf-8';
 export interface OperationDeps {
   readonly authenticator: Authenticator;
   readonly directory: MerchantDirectory;
-  readonly merchants: MerchantRepository;
+  readonly merchants: CertificateSource;
   readonly rateLimiter: RateLimiter;
   readonly clock: Clock;
   readonly idempotency: Idempotency;
@@ -61,7 +61,7 @@ function decodeBody(operation: Operation, request: FastifyRequest): RawParams {
 
 /** The caller's certificates that are valid now; an expired certificate no longer verifies anything. */
 async function verificationKeys(
-  merchants: MerchantRepository,
+  merchants: CertificateSource,
   merchantId: string,
   nowMs: number,
 ): Promise<KeyObject[]> {

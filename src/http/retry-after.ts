@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Refusal } from '../domain/refusals.js';
-import { isDatabaseUnreachable } from '../store-engine/index.js';
+import { unavailableForNow } from '../services/serving-availability.js';
 
 /** A per-second limit refills within a second. */
 const LIMITED_RETRY_AFTER_S = 1;
@@ -14,7 +14,7 @@ export const UNAVAILABLE_RETRY_AFTER_S = 5;
  */
 function retryAfterOf(refusal: Refusal, cause: unknown): number | undefined {
   if (refusal.httpStatus === 429) return LIMITED_RETRY_AFTER_S;
-  if (refusal.key === 'SYSTEM_ERROR' && isDatabaseUnreachable(cause)) return UNAVAILABLE_RETRY_AFTER_S;
+  if (refusal.key === 'SYSTEM_ERROR' && unavailableForNow(cause)) return UNAVAILABLE_RETRY_AFTER_S;
   return undefined;
 }
 

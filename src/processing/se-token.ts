@@ -1,3 +1,4 @@
+import type { SeTokenContent } from '../domain/se-token-content.js';
 import { constants, privateDecrypt, publicEncrypt, randomUUID, type KeyObject } from 'node:crypto';
 
 /**
@@ -10,16 +11,7 @@ import { constants, privateDecrypt, publicEncrypt, randomUUID, type KeyObject } 
  * therefore takes RSA-OAEP, with SHA-256 or SHA-1, and says so in
  * docs/decisions/0051-setoken-decrypted-with-rsa-oaep.md.
  */
-export interface SeTokenContent {
-  readonly timestampMs: number;
-  readonly uuid: string;
-  /** The card number, or (empty) when the token names a stored credential instead. */
-  readonly pan: string | undefined;
-  readonly bindingId: string | undefined;
-  readonly cvc: string | undefined;
-  readonly expiry: string;
-  readonly mdOrder: string | undefined;
-}
+export type { SeTokenContent };
 
 /** How old (or, with a skewed device clock, how far ahead) a token may be. */
 export const SE_TOKEN_AGE_MS_MAX = 60 * 60_000;

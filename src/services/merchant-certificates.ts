@@ -1,7 +1,14 @@
 import { X509Certificate } from 'node:crypto';
+import type { MerchantRepository } from '../store/merchant-repository.js';
 import { AdminError } from './admin-error.js';
 
 const CERTIFICATE_KEY_BITS_MIN = 2048;
+
+/**
+ * Where the request pipeline reads a merchant's request-signing certificates to verify a signature
+ * (the merchant repository is it); the HTTP layer holds this port, never the repository.
+ */
+export type CertificateSource = Pick<MerchantRepository, 'certificatesOf'>;
 
 /**
  * A request-signing certificate as an operator is shown it. A type, not an interface: the console

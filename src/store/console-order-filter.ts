@@ -1,11 +1,5 @@
+import type { Keyset } from '../domain/console-order-views.js';
 import type { SearchKey } from '../domain/console-search-key.js';
-import type { OrderRow } from './schema.js';
-
-/** A position in the console's list order, (created_at_ms, id). */
-export interface Keyset {
-  readonly createdAtMs: number;
-  readonly id: string;
-}
 
 /** What the console's order list filters by; every member optional (all orders). */
 export interface ConsoleOrderFilter {
@@ -34,32 +28,6 @@ export interface ConsoleOrderFilter {
   readonly before?: Keyset;
   readonly limit: number;
 }
-
-export type ConsoleOrderSummary = Pick<
-  OrderRow,
-  | 'id'
-  | 'merchant_id'
-  | 'order_number'
-  | 'amount_minor'
-  | 'currency'
-  | 'status'
-  | 'action_code'
-  | 'approved_minor'
-  | 'deposited_minor'
-  | 'refunded_minor'
-  | 'created_at_ms'
-  | 'updated_at_ms'
-  | 'card_masked_pan'
-  | 'card_network'
-  | 'payment_way'
-  | 'p2p_type'
-  | 'dcc_currency'
-  | 'dcc_amount_minor'
-  | 'email'
-  | 'client_id'
-  | 'rrn'
-  | 'approval_code'
->;
 
 export const SUMMARY_COLUMNS = [
   'orders.id',

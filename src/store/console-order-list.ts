@@ -1,3 +1,4 @@
+import { WINDOW_ROWS, type ConsoleOrderSummary, type Keyset } from '../domain/console-order-views.js';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { SearchKey } from '../domain/console-search-key.js';
 import { UNPAID } from '../domain/order-status.js';
@@ -7,8 +8,6 @@ import {
   SUMMARY_COLUMNS,
   unindexedOf,
   type ConsoleOrderFilter,
-  type ConsoleOrderSummary,
-  type Keyset,
 } from './console-order-filter.js';
 import { isSqlite } from '../store-engine/index.js';
 import { EMAIL_EXPRESSION, phoneExpression } from './order-search-expressions.js';
@@ -16,14 +15,6 @@ import type { Database } from './schema.js';
 
 /** More merchants than this are filtered with `in` (one query part per merchant up to it). */
 const MERCHANTS_APART = 50;
-/**
- * The orders a filter no index serves is searched among per request: the newest of those the
- * indexed filters give (or the next ones from the keyset). A request reads a window's rows twice
- * (its page's window, and the first window for the count): where those rows lie far apart in the table
- * (one small merchant's orders among a million), each is a page read of its own, and 10,000 of
- * them took one request over 100 ms at a million orders (issue 43); 2,000 keep it near 20 ms.
- */
-export const WINDOW_ROWS = 2_000;
 
 export type Direction = 'older' | 'newer';
 

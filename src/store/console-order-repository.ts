@@ -1,72 +1,11 @@
+import type {
+  MovementRow,
+  StoryAuthentication,
+  StoryCallback,
+  StoryOperation,
+} from '../domain/console-order-views.js';
 import type { Kysely } from 'kysely';
 import type { CallbackAttemptRow, ConsoleAuditRow, Database, OrderPageVisitRow, OrderRow } from './schema.js';
-
-export interface StoryOperation {
-  readonly id: string;
-  readonly kind: string;
-  readonly state: string;
-  readonly amount_minor: number;
-  readonly currency: string;
-  readonly dcc_amount_minor: number | null;
-  readonly action_code: number;
-  readonly rrn: string | null;
-  readonly approval_code: string | null;
-  readonly external_id: string | null;
-  readonly attempts: number;
-  readonly last_error: string | null;
-  readonly created_at_ms: number;
-  readonly completed_at_ms: number | null;
-  readonly resolution_note: string | null;
-  readonly resolved_by: string | null;
-  readonly resolved_at_ms: number | null;
-}
-
-export interface MovementRow {
-  readonly id: string;
-  readonly order_id: string;
-  readonly kind: string;
-  readonly state: string;
-  readonly amount_minor: number;
-  readonly currency: string;
-  readonly action_code: number;
-  readonly rrn: string | null;
-  readonly approval_code: string | null;
-  readonly created_at_ms: number;
-  readonly completed_at_ms: number | null;
-  /** The acquirer's references of the order's payment (the network's and the authorization's). */
-  readonly payment_net_ref_num: string | null;
-  readonly auth_ref_num: string | null;
-}
-
-export interface StoryCallback {
-  readonly id: string;
-  readonly operation: string;
-  readonly state: string;
-  readonly attempts: number;
-  readonly last_error: string | null;
-  readonly created_at_ms: number;
-  readonly delivered_at_ms: number | null;
-  readonly next_attempt_at_ms: number;
-  readonly request_id: string | null;
-}
-
-export interface StoryAuthentication {
-  readonly id: string;
-  readonly protocol: string;
-  readonly message_version: string;
-  readonly device_channel: string;
-  readonly stage: string;
-  readonly ares_status: string | null;
-  readonly ares_reason: string | null;
-  readonly rreq_status: string | null;
-  readonly rreq_reason: string | null;
-  readonly challenge_cancel: string | null;
-  readonly ds_trans_id: string | null;
-  readonly acs_trans_id: string | null;
-  readonly eci: string | null;
-  readonly created_at_ms: number;
-  readonly updated_at_ms: number;
-}
 
 /**
  * The console's reads of one order's story (the list is ConsoleOrderList's). Every read is limited

@@ -1,5 +1,6 @@
+import type { ConsoleOrderSummary, Keyset } from '../domain/console-order-views.js';
 import { Worker } from 'node:worker_threads';
-import type { ConsoleOrderFilter, ConsoleOrderSummary, Keyset } from './console-order-filter.js';
+import type { ConsoleOrderFilter } from './console-order-filter.js';
 import { ConsoleOrderList, type ConsoleOrderReads } from './console-order-list.js';
 import { DEFAULT_DATABASE_LIMITS, type Store } from '../store-engine/index.js';
 

@@ -1,5 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { OperationRecord } from '../domain/operation-record.js';
+import type { BindingRecord } from '../domain/binding-record.js';
+import type { ConsoleAuditRecord } from '../domain/console-audit-record.js';
+import type { DccCalculationRecord } from '../domain/dcc/dcc-calculation-record.js';
+import type { OrderPaymentRecord, OrderRecord, OrderRegistrationRecord } from '../domain/order-record.js';
 
 /**
  * Row shapes of every table, as Kysely sees them. Booleans are 0/1 integers and times are epoch
@@ -67,100 +71,28 @@ export interface MerchantCertificateRow {
 }
 
 /** What registration writes; the payment columns start empty (NULL, amounts 0). */
-export interface OrderRegistrationColumns {
-  id: string;
-  merchant_id: string;
-  registered_by_merchant_id: string;
-  order_number: string;
-  amount_minor: number;
-  currency: string;
-  fee_minor: number | null;
-  two_phase: number;
-  status: number;
-  action_code: number;
-  created_at_ms: number;
-  expires_at_ms: number;
-  updated_at_ms: number;
-  language: string;
-  description: string | null;
-  return_url: string;
-  fail_url: string | null;
-  dynamic_callback_url: string | null;
-  client_id: string | null;
-  ip: string | null;
-  email: string | null;
-  post_address: string | null;
-  cardholder_name: string | null;
-  binding_id: string | null;
-  mcc: number | null;
-  mvv: string | null;
-  features: string;
-  json_params: string | null;
-  order_bundle: string | null;
-  payer_data: string | null;
-  marketplace: string | null;
-  payment_facilitator: string | null;
-  /** The DCC calculation the order is paid with (instantPayment.do with dccData), else set by the claim. */
-  dcc_uuid: string | null;
-  /** The card's currency the customer chose to pay in, and the amount in it. */
-  dcc_currency: string | null;
-  dcc_amount_minor: number | null;
-  /** The rate applied (card-currency units per original unit, markup included), the reference rate, the markup. */
-  dcc_rate: string | null;
-  dcc_direct_rate: string | null;
-  dcc_fee_percent: string | null;
-  /** A card-to-card transfer: STANDARD, AFT or OCT; null for payments. */
-  p2p_type: string | null;
-  /** JSON of what registerP2P.do carried beyond a payment's parameters. */
-  p2p_details: string | null;
-}
+export type OrderRegistrationColumns = OrderRegistrationRecord;
+
+/** The amounts the database defaults to 0, so registration need not write them. */
+type DefaultedAmounts =
+  | 'approved_minor'
+  | 'deposited_minor'
+  | 'refunded_minor'
+  | 'dcc_approved_minor'
+  | 'dcc_deposited_minor'
+  | 'dcc_refunded_minor';
 
 /** What a payment adds to an order: the card summary, the network references and the money. */
-export interface OrderPaymentColumns {
-  /** Set when a payment attempt claims the order, so two attempts can never both run. */
-  payment_attempt_id: string | null;
-  payment_way: string | null;
-  card_masked_pan: string | null;
-  card_expiry: string | null;
-  card_holder: string | null;
-  card_network: string | null;
-  approval_code: string | null;
-  rrn: string | null;
-  payment_net_ref_num: string | null;
-  terminal_id: string | null;
-  auth_ref_num: string | null;
-  auth_at_ms: number | null;
-  deposited_at_ms: number | null;
-  reversed_at_ms: number | null;
-  refunded_at_ms: number | null;
-  auto_complete_at_ms: number | null;
-  auto_reverse_at_ms: number | null;
-  /** JSON of the 3-D Secure result (eci, cavv, version, ARes and RReq status), once authenticated. */
-  secure_auth: string | null;
-  /** The transaction initiator indicator the order was paid with (CI, F, U, R), if any. */
-  tii: string | null;
-  /** The credited card of a transfer: masked 6+4, and its payment system. */
-  to_masked_pan: string | null;
-  to_network: string | null;
-  /** The recipient card while the debited card is authenticated (sealed, bound to the order id). */
-  to_card_sealed: string | null;
-  /** JSON of the transfer's cards' issuers (bank name, country), for its callback. */
-  p2p_parties: string | null;
-  /** Defaults to 0 in the database, so registration need not write them. */
-  approved_minor: Generated<number>;
-  deposited_minor: Generated<number>;
-  refunded_minor: Generated<number>;
-  /** The same amounts in the DCC currency (0 for orders paid without conversion). */
-  dcc_approved_minor: Generated<number>;
-  dcc_deposited_minor: Generated<number>;
-  dcc_refunded_minor: Generated<number>;
-}
+export type OrderPaymentColumns = Omit<OrderPaymentRecord, DefaultedAmounts> & {
+  [K in DefaultedAmounts]: Generated<number>;
+};
 
 export type MerchantRow = Selectable<MerchantsTable>;
 export type NewMerchant = Insertable<MerchantsTable>;
 
 export type OrdersTable = OrderRegistrationColumns & OrderPaymentColumns;
-export type OrderRow = Selectable<OrdersTable>;
+/** The domain's order record (domain/order-record.ts): what Kysely selects from OrdersTable. */
+export type OrderRow = OrderRecord;
 
 /**
  * One movement of an order, append-only: the amounts of the order are their sum. The columns are
@@ -353,23 +285,6 @@ export interface OperatorSessionRow {
   last_seen_ms: number;
 }
 
-/** One operator action and its outcome; the database refuses to change or delete it. */
-export interface ConsoleAuditRow {
-  id: string;
-  operator_id: string;
-  operator_email: string;
-  at_ms: number;
-  action: string;
-  merchant_id: string | null;
-  order_id: string | null;
-  amount_minor: number | null;
-  currency: string | null;
-  /** done | refused: <reason> | … */
-  outcome: string;
-  /** JSON: what the action said besides its amount (note, side, callback id). */
-  details: string | null;
-}
-
 /** The operator's rate from one currency to another, with the markup added for the customer. */
 export interface DccRateRow {
   from_currency: string;
@@ -379,26 +294,6 @@ export interface DccRateRow {
   /** Decimal string: percent added to the rate (3.5 = 3.5 %). */
   markup_percent: string;
   updated_at_ms: number;
-}
-
-/** A conversion offered to a customer (dcc/calculate.do or the payment page), usable once. */
-export interface DccCalculationRow {
-  id: string;
-  merchant_id: string;
-  /** The order it was calculated for (mdorder, or the page's order); null for amount + currency. */
-  order_id: string | null;
-  /** Keyed hash of the PAN: the payment must use the same card, and the PAN is never kept. */
-  card_key: string;
-  original_amount_minor: number;
-  original_currency: string;
-  dcc_currency: string;
-  dcc_amount_minor: number;
-  rate: string;
-  direct_rate: string;
-  fee_percent: string;
-  created_at_ms: number;
-  expires_at_ms: number;
-  used_at_ms: number | null;
 }
 
 /** The sandbox world's vendor of one wallet: its signing keys and certificates, sealed. */
@@ -458,32 +353,6 @@ export interface PendingCreditCardRow {
   /** JSON of PAN, expiry and holder (never the CVC) sealed under the master key, bound to `id`. */
   card_sealed: string;
   created_at_ms: number;
-}
-
-/** A stored credential: the card of one client of one merchant, sealed in the vault. */
-export interface BindingRow {
-  id: string;
-  merchant_id: string;
-  client_id: string;
-  /** PAN sealed under the master key (AES-256-GCM, key id inside); bound to the binding id. */
-  pan_sealed: string;
-  /** Keyed hash (HMAC) of the PAN under the key that sealed it: finds the card without decrypting. */
-  pan_hash: string;
-  masked_pan: string;
-  /** YYYYMM */
-  expiry: string;
-  payment_system: string;
-  /** COMMON | RECURRENT | INSTALLMENT */
-  category: string;
-  active: number;
-  origin_order_id: string;
-  origin_order_number: string;
-  /** paymentNetRefNum and date of the initiating payment: what later merchant-initiated payments cite. */
-  original_net_ref_num: string | null;
-  original_scheme_transaction_id: string | null;
-  original_payment_date_ms: number | null;
-  created_at_ms: number;
-  updated_at_ms: number;
 }
 
 /** One 3-D Secure authentication as the gateway's 3DS Server runs it. */
@@ -614,3 +483,8 @@ export interface SandboxAcquirerOperationRow {
   created_at_ms: number;
   updated_at_ms: number;
 }
+
+/** The domain's records (decision 0153): the rows are their shapes, column for column. */
+export type ConsoleAuditRow = ConsoleAuditRecord;
+export type DccCalculationRow = DccCalculationRecord;
+export type BindingRow = BindingRecord;

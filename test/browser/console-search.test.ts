@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { consoleLogin, launchBrowser, skipUnlessChromium } from '../support/browser.js';
-import { WINDOW_ROWS } from '../../src/store/console-order-list.js';
+import { WINDOW_ROWS } from '../../src/domain/console-order-views.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
 

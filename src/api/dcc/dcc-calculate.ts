@@ -1,3 +1,4 @@
+import type { DccCalculationRecord } from '../../domain/dcc/dcc-calculation-record.js';
 import { currencyByNumeric } from '../../domain/currencies.js';
 import { luhnValid } from '../../domain/card-rules.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
@@ -8,7 +9,6 @@ import { dccElement } from './dcc-element.js';
 import type { DccOffers } from '../../services/dcc/dcc-offers.js';
 import type { OrderQuery } from '../../services/order-query.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
-import type { DccCalculationRow } from '../../store/schema.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { PAN_RULE } from '../params/card-rules.js';
 import { param } from '../params/param-table.js';
@@ -72,7 +72,7 @@ export interface DccCalculateServices {
 }
 
 /** One element of the reply's dccData (merchant-api.md, Resources: DCC calculation). */
-function dccDataElement(row: DccCalculationRow, language: Language) {
+function dccDataElement(row: DccCalculationRecord, language: Language) {
   const shown = {
     currency: row.dcc_currency,
     amountMinor: row.dcc_amount_minor,

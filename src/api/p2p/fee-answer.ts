@@ -1,4 +1,4 @@
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import { feeOf } from '../../services/p2p/transfer-rules.js';
 import type { OperationContext } from '../operation.js';
 import { arrayOf, described, INTEGER, joined, object, TEXT } from '../answers/answer-schema.js';
@@ -26,7 +26,7 @@ export const FEE_ANSWER_SCHEMA = joined([
 
 /** verifyP2P.do's reply: the fee of a transfer of `amountMinor`, in the order currency. */
 export function feeAnswer(
-  order: OrderRow,
+  order: OrderRecord,
   context: OperationContext,
   amountMinor: number,
 ): Record<string, unknown> {

@@ -1,19 +1,16 @@
+import type { SeTokenContent } from '../../domain/se-token-content.js';
+import type { AuthenticationResult, CardForAuthorization, CardForCredit } from '../../domain/payment-card.js';
 import type { KeyObject } from 'node:crypto';
 import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js';
-import { openSeToken, type SeTokenContent } from '../../processing/se-token.js';
+import { openSeTokenWith } from '../../services/se-token-opening.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 import type { WalletPayments } from '../../services/wallets/wallet-payments.js';
 import type { OpenedWallet, WalletTokens } from '../../services/wallets/wallet-tokens.js';
 import type { IntentWrite } from '../../services/money-steps/intent-writes.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import { Pan } from '../../domain/pan.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
-import type {
-  AuthenticationResult,
-  CardForAuthorization,
-  CardForCredit,
-} from '../../processing/acquirer/acquirer-port.js';
 import type { fromCard, toCard } from './p2p-blocks.js';
 
 export type FromCard = ReturnType<(typeof fromCard)['parse']>;
@@ -108,7 +105,7 @@ function openedToken(
   wallet: 'a' | 'b' | 'c',
   card: FromCard,
   token: string,
-  order: OrderRow,
+  order: OrderRecord,
   merchant: MerchantContext,
   debitMinor: number,
   sources: TransferCardSources,
@@ -141,7 +138,7 @@ function openedToken(
  */
 async function fromWallet(
   card: FromCard,
-  order: OrderRow,
+  order: OrderRecord,
   merchant: MerchantContext,
   debitMinor: number,
   sources: TransferCardSources,
@@ -181,7 +178,7 @@ async function fromWallet(
  */
 export async function resolveDebitedCard(
   card: FromCard | undefined,
-  order: OrderRow,
+  order: OrderRecord,
   sources: TransferCardSources,
   nowMs: number,
   wallet?: { readonly merchant: MerchantContext; readonly debitMinor: number },
@@ -254,7 +251,7 @@ function ownAuthentication(result: NonNullable<FromCard['threeDsAuthResult']>): 
 async function fromBinding(
   bindingId: string,
   cvc: string | undefined,
-  order: Pick<OrderRow, 'merchant_id' | 'client_id'>,
+  order: Pick<OrderRecord, 'merchant_id' | 'client_id'>,
   sources: TransferCardSources,
   cardholderName: string | undefined,
 ): Promise<ResolvedDebit> {
@@ -277,7 +274,7 @@ async function fromBinding(
  */
 export async function resolveCreditedCard(
   card: ToCard | undefined,
-  order: Pick<OrderRow, 'id' | 'merchant_id' | 'p2p_details'>,
+  order: Pick<OrderRecord, 'id' | 'merchant_id' | 'p2p_details'>,
   sources: TransferCardSources,
   nowMs: number,
 ): Promise<CardForCredit> {
@@ -319,12 +316,12 @@ export async function resolveCreditedCard(
 /** An seToken opened for this order: well formed, fresh, and (when it names one) for this order. */
 async function openedFor(
   token: string,
-  order: Pick<OrderRow, 'id'>,
+  order: Pick<OrderRecord, 'id'>,
   sources: TransferCardSources,
   nowMs: number,
   param: string,
 ): Promise<SeTokenContent> {
-  const content = openSeToken(token, await sources.seTokenKey(), nowMs);
+  const content = await openSeTokenWith(sources.seTokenKey, token, nowMs);
   if (content === undefined || (content.mdOrder !== undefined && content.mdOrder !== order.id)) {
     throw invalidParam(param, 'reason.seToken');
   }

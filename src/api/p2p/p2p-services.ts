@@ -1,4 +1,4 @@
-import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { ThreeDsLookup } from '../../services/three-ds-lookup.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
 import type { P2pTransfer } from '../../services/p2p/p2p-transfer.js';
@@ -13,5 +13,5 @@ export interface P2pServices extends TransferCardSources {
   readonly transfers: P2pTransfer;
   readonly authenticated: AuthenticatedPayment;
   readonly transferStart: TransferStart;
-  readonly threeDs: ThreeDsServer;
+  readonly threeDs: ThreeDsLookup;
 }

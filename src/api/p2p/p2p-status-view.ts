@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { actionCodeDescription } from '../rest/order-status-view.js';
 import type { OperationContext } from '../operation.js';
-import type { OrderOperationRow, OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
+import type { OperationRecord } from '../../domain/operation-record.js';
 
 /** How operationList names each leg of a transfer (p2p-api.md leaves the values open). */
 const OPERATION_TYPE: Readonly<Record<string, string>> = {
@@ -26,7 +27,11 @@ const ORIGINAL_ACTION_CODES: Readonly<Record<number, string>> = {
 };
 
 /** A leg's members that later status versions add: its network reference (7), original code and scheme id (9). */
-function legVersionMembers(order: OrderRow, leg: OrderOperationRow, version: number): Record<string, string> {
+function legVersionMembers(
+  order: OrderRecord,
+  leg: OperationRecord,
+  version: number,
+): Record<string, string> {
   // The order's network reference is its debit's (an OCT's, its credit's).
   const reference =
     (leg.kind === 'debit' || (order.p2p_type === 'OCT' && leg.kind === 'transferCredit')) &&
@@ -49,8 +54,8 @@ function legVersionMembers(order: OrderRow, leg: OrderOperationRow, version: num
  * later OCT): 19 digits derived from the debit's operation id, so it needs no storage and is stable.
  */
 export function debitTransactionReferenceOf(
-  order: Pick<OrderRow, 'p2p_type' | 'card_network'>,
-  legs: readonly Pick<OrderOperationRow, 'id' | 'kind' | 'state'>[],
+  order: Pick<OrderRecord, 'p2p_type' | 'card_network'>,
+  legs: readonly Pick<OperationRecord, 'id' | 'kind' | 'state'>[],
 ): string | undefined {
   if (order.p2p_type !== 'AFT' || order.card_network !== 'MASTERCARD') return undefined;
   const debit = legs.find((leg) => leg.kind === 'debit' && leg.state === 'approved');
@@ -88,8 +93,8 @@ function parsed<T>(text: string | null): T | undefined {
  * result is `orderStatus` and each leg's `resultCode` in operationList.
  */
 export function p2pStatusView(
-  order: OrderRow,
-  legs: readonly OrderOperationRow[],
+  order: OrderRecord,
+  legs: readonly OperationRecord[],
   context: OperationContext,
   version = STATUS_VERSION_LATEST,
 ): Record<string, unknown> {

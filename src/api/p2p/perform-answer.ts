@@ -1,7 +1,7 @@
 import { Refusal } from '../../domain/refusals.js';
 import type { PaymentStep } from '../../services/payment-step.js';
 import type { TransferOrders } from '../../services/p2p/transfer-orders.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import type { OperationContext } from '../operation.js';
 import { threeDsStepMembers } from '../rest/payment-answers.js';
 import { p2pStatusView } from './p2p-status-view.js';
@@ -11,7 +11,7 @@ import { p2pStatusView } from './p2p-status-view.js';
  * for a merchant that has it enabled (p2p-api.md: "returned only when enabled by support").
  */
 export async function performAnswer(
-  order: OrderRow,
+  order: OrderRecord,
   transferOrders: TransferOrders,
   context: OperationContext,
 ): Promise<Record<string, unknown>> {

@@ -1,3 +1,4 @@
+import type { AppDevice } from '../../domain/three-ds-device.js';
 import { networkOf } from '../../domain/card-rules.js';
 import { Refusal } from '../../domain/refusals.js';
 import type { LANGUAGES } from '../../i18n/languages.js';
@@ -8,8 +9,7 @@ import {
   transferTypeOfOrder,
   type TransferType,
 } from '../../services/p2p/transfer-rules.js';
-import type { AppDevice } from '../../processing/threeds/three-ds-server.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import type { OperationContext } from '../operation.js';
 import { browserData } from '../rest/browser-data.js';
 import { appDeviceOf, requireAppDevice, type ThreeDsSdkParams } from '../params/three-ds-sdk.js';
@@ -73,7 +73,7 @@ const TYPE_PARAM: Readonly<Record<TransferType, string>> = {
 /** An OCT: money to the card in toCard, nothing debited (no 3-D Secure: nobody pays by card). */
 async function originalCredit(
   services: P2pServices,
-  order: OrderRow,
+  order: OrderRecord,
   params: PerformParams,
   context: OperationContext,
 ): Promise<Record<string, unknown>> {
@@ -100,7 +100,7 @@ async function originalCredit(
  */
 export async function performTransfer(
   services: P2pServices,
-  order: OrderRow,
+  order: OrderRecord,
   params: PerformParams,
   context: OperationContext,
 ): Promise<Record<string, unknown>> {

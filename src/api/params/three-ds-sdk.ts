@@ -1,7 +1,6 @@
+import type { AppDevice, EphemeralKeyJwk } from '../../domain/three-ds-device.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
-import type { AppDevice } from '../../processing/threeds/three-ds-server.js';
-import type { EphemeralKeyJwk } from '../../processing/threeds/emv-messages.js';
-import { isP256Point } from '../../processing/threeds/app-channel/ec-public-key.js';
+import { isP256Point } from '../../security/ec-public-key.js';
 import { param } from './param-table.js';
 import { text } from './scalar-types.js';
 

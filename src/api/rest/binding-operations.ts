@@ -1,8 +1,8 @@
+import type { BindingRecord } from '../../domain/binding-record.js';
 import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js';
 import { LANGUAGES } from '../../i18n/languages.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import { BINDING_TYPES } from '../../domain/stored-credentials.js';
-import type { Binding } from '../../store/binding-repository.js';
 import type { BindingUpkeep } from '../../services/vault/binding-upkeep.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
@@ -22,7 +22,7 @@ const MERCHANT_LOGIN = param('merchantLogin', 'optional', text(1, 255));
 const LANGUAGE = param('language', 'optional', oneOf(LANGUAGES));
 
 /** One element of getBindings.do's `bindings` (merchant-api.md, Stored credential). */
-function bindingView(binding: Binding) {
+function bindingView(binding: BindingRecord) {
   return {
     bindingId: binding.id,
     maskedPan: binding.masked_pan,
@@ -68,108 +68,133 @@ const EXTEND_PARAMS = [
   LANGUAGE,
 ] as const;
 
+/** getBindings.do: a client's active stored credentials. */
+function getBindings({ vault }: BindingServices): Operation {
+  return defineOperation({
+    path: '/payment/rest/getBindings.do',
+    encoding: 'form',
+    envelope: 'rest',
+    summary: "Lists a client's active stored credentials (bindings)",
+    params: GET_BINDINGS_PARAMS,
+    onBehalfParam: 'merchantLogin',
+    requiredPermission: 'storedCredentials',
+    answer: GET_BINDINGS_ANSWER_SCHEMA,
+    async handle(params, context) {
+      const bindings = await vault.list(context.merchant.id, {
+        clientId: params.clientId,
+        ...(params.bindingId === undefined ? {} : { bindingId: params.bindingId }),
+        ...(params.bindingType === undefined ? {} : { category: BINDING_TYPES[params.bindingType] }),
+        showExpired: params.showExpired === true,
+      });
+      return { ...success(context), bindings: bindings.map(bindingView) };
+    },
+  });
+}
+
+/** getBindingsByCardOrId.do: the bindings of a card number, or one by its id. */
+function getBindingsByCardOrId({ vault }: BindingServices): Operation {
+  return defineOperation({
+    path: '/payment/rest/getBindingsByCardOrId.do',
+    encoding: 'form',
+    envelope: 'rest',
+    summary: 'Finds the bindings of a card number, or one binding by its id, across clients',
+    params: BY_CARD_PARAMS,
+    onBehalfParam: 'merchantLogin',
+    requiredPermission: 'storedCredentials',
+    answer: BINDINGS_BY_CARD_ANSWER_SCHEMA,
+    async handle(params, context) {
+      const showExpired = params.showExpired === true;
+      let found: BindingRecord[];
+      if (params.pan !== undefined) {
+        if (!luhnValid(params.pan)) throw invalidParam('pan', 'reason.cardNumber');
+        found = await vault.byCard(context.merchant.id, params.pan, showExpired);
+      } else if (params.bindingId !== undefined) {
+        const binding = await vault.find(context.merchant.id, params.bindingId);
+        found = binding === undefined || (!showExpired && vault.hasExpired(binding)) ? [] : [binding];
+      } else {
+        throw new Refusal('PARAM_MISSING', { param: 'pan' });
+      }
+      return {
+        ...success(context),
+        bindings: found.map((binding) => ({
+          bindingId: binding.id,
+          maskedPan: binding.masked_pan,
+          expiryDate: binding.expiry,
+          clientId: binding.client_id,
+        })),
+      };
+    },
+  });
+}
+
+/** unBindCard.do: deactivates a binding. */
+function unBindCard({ bindingUpkeep }: BindingServices): Operation {
+  return defineOperation({
+    path: '/payment/rest/unBindCard.do',
+    encoding: 'form',
+    envelope: 'rest',
+    summary: 'Deactivates a binding; errorCode 2 when it is not active',
+    params: ACTIVITY_PARAMS,
+    onBehalfParam: 'merchantLogin',
+    requiredPermission: 'storedCredentials',
+    mutates: true,
+    answer: REST_SUCCESS,
+    async handle(params, context) {
+      await bindingUpkeep.setActive(context.merchant.id, params.bindingId, false, context.requestId);
+      return success(context);
+    },
+  });
+}
+
+/** bindCard.do: reactivates a binding. */
+function bindCard({ bindingUpkeep }: BindingServices): Operation {
+  return defineOperation({
+    path: '/payment/rest/bindCard.do',
+    encoding: 'form',
+    envelope: 'rest',
+    summary: 'Reactivates a deactivated binding; errorCode 2 when it is active',
+    params: ACTIVITY_PARAMS,
+    onBehalfParam: 'merchantLogin',
+    requiredPermission: 'storedCredentials',
+    mutates: true,
+    answer: REST_SUCCESS,
+    async handle(params, context) {
+      await bindingUpkeep.setActive(context.merchant.id, params.bindingId, true, context.requestId);
+      return success(context);
+    },
+  });
+}
+
+/** extendBinding.do: a renewed card's new expiry. */
+function extendBinding({ bindingUpkeep }: BindingServices): Operation {
+  return defineOperation({
+    path: '/payment/rest/extendBinding.do',
+    encoding: 'form',
+    envelope: 'rest',
+    summary: "Sets a binding's card expiry to a new date (the card was renewed)",
+    params: EXTEND_PARAMS,
+    onBehalfParam: 'merchantLogin',
+    requiredPermission: 'storedCredentials',
+    mutates: true,
+    answer: REST_SUCCESS,
+    async handle(params, context) {
+      const expiry = parseExpiry(params.newExpiry);
+      if (expiry === undefined || expiryInPast(expiry, context.nowMs)) {
+        throw invalidParam('newExpiry', 'reason.cardExpiry');
+      }
+      await bindingUpkeep.extend(context.merchant.id, params.bindingId, expiry);
+      return success(context);
+    },
+  });
+}
+
 /** getBindings.do, getBindingsByCardOrId.do, unBindCard.do, bindCard.do, extendBinding.do. */
-export function bindingOperations({ vault, bindingUpkeep }: BindingServices): Operation[] {
+export function bindingOperations(services: BindingServices): Operation[] {
   return [
-    defineOperation({
-      path: '/payment/rest/getBindings.do',
-      encoding: 'form',
-      envelope: 'rest',
-      summary: "Lists a client's active stored credentials (bindings)",
-      params: GET_BINDINGS_PARAMS,
-      onBehalfParam: 'merchantLogin',
-      requiredPermission: 'storedCredentials',
-      answer: GET_BINDINGS_ANSWER_SCHEMA,
-      async handle(params, context) {
-        const bindings = await vault.list(context.merchant.id, {
-          clientId: params.clientId,
-          ...(params.bindingId === undefined ? {} : { bindingId: params.bindingId }),
-          ...(params.bindingType === undefined ? {} : { category: BINDING_TYPES[params.bindingType] }),
-          showExpired: params.showExpired === true,
-        });
-        return { ...success(context), bindings: bindings.map(bindingView) };
-      },
-    }),
-    defineOperation({
-      path: '/payment/rest/getBindingsByCardOrId.do',
-      encoding: 'form',
-      envelope: 'rest',
-      summary: 'Finds the bindings of a card number, or one binding by its id, across clients',
-      params: BY_CARD_PARAMS,
-      onBehalfParam: 'merchantLogin',
-      requiredPermission: 'storedCredentials',
-      answer: BINDINGS_BY_CARD_ANSWER_SCHEMA,
-      async handle(params, context) {
-        const showExpired = params.showExpired === true;
-        let found: Binding[];
-        if (params.pan !== undefined) {
-          if (!luhnValid(params.pan)) throw invalidParam('pan', 'reason.cardNumber');
-          found = await vault.byCard(context.merchant.id, params.pan, showExpired);
-        } else if (params.bindingId !== undefined) {
-          const binding = await vault.find(context.merchant.id, params.bindingId);
-          found = binding === undefined || (!showExpired && vault.hasExpired(binding)) ? [] : [binding];
-        } else {
-          throw new Refusal('PARAM_MISSING', { param: 'pan' });
-        }
-        return {
-          ...success(context),
-          bindings: found.map((binding) => ({
-            bindingId: binding.id,
-            maskedPan: binding.masked_pan,
-            expiryDate: binding.expiry,
-            clientId: binding.client_id,
-          })),
-        };
-      },
-    }),
-    defineOperation({
-      path: '/payment/rest/unBindCard.do',
-      encoding: 'form',
-      envelope: 'rest',
-      summary: 'Deactivates a binding; errorCode 2 when it is not active',
-      params: ACTIVITY_PARAMS,
-      onBehalfParam: 'merchantLogin',
-      requiredPermission: 'storedCredentials',
-      mutates: true,
-      answer: REST_SUCCESS,
-      async handle(params, context) {
-        await bindingUpkeep.setActive(context.merchant.id, params.bindingId, false, context.requestId);
-        return success(context);
-      },
-    }),
-    defineOperation({
-      path: '/payment/rest/bindCard.do',
-      encoding: 'form',
-      envelope: 'rest',
-      summary: 'Reactivates a deactivated binding; errorCode 2 when it is active',
-      params: ACTIVITY_PARAMS,
-      onBehalfParam: 'merchantLogin',
-      requiredPermission: 'storedCredentials',
-      mutates: true,
-      answer: REST_SUCCESS,
-      async handle(params, context) {
-        await bindingUpkeep.setActive(context.merchant.id, params.bindingId, true, context.requestId);
-        return success(context);
-      },
-    }),
-    defineOperation({
-      path: '/payment/rest/extendBinding.do',
-      encoding: 'form',
-      envelope: 'rest',
-      summary: "Sets a binding's card expiry to a new date (the card was renewed)",
-      params: EXTEND_PARAMS,
-      onBehalfParam: 'merchantLogin',
-      requiredPermission: 'storedCredentials',
-      mutates: true,
-      answer: REST_SUCCESS,
-      async handle(params, context) {
-        const expiry = parseExpiry(params.newExpiry);
-        if (expiry === undefined || expiryInPast(expiry, context.nowMs)) {
-          throw invalidParam('newExpiry', 'reason.cardExpiry');
-        }
-        await bindingUpkeep.extend(context.merchant.id, params.bindingId, expiry);
-        return success(context);
-      },
-    }),
+    getBindings(services),
+    getBindingsByCardOrId(services),
+    unBindCard(services),
+    bindCard(services),
+    extendBinding(services),
   ];
 }

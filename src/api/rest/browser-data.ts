@@ -1,4 +1,4 @@
-import type { BrowserData } from '../../processing/threeds/three-ds-server.js';
+import type { BrowserData } from '../../domain/three-ds-device.js';
 import type { OperationContext } from '../operation.js';
 import type { ValueOf } from '../params/value-type.js';
 import type { BLOCKS } from '../params/shared-blocks.js';

@@ -1,7 +1,7 @@
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Refusal } from '../../domain/refusals.js';
 import { LANGUAGES } from '../../i18n/languages.js';
-import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { ThreeDsLookup } from '../../services/three-ds-lookup.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
@@ -10,7 +10,7 @@ import { returnAddress } from './payment-answers.js';
 import { FINISH_THREE_DS_ANSWER_SCHEMA } from './payment-answer-schemas.js';
 
 export interface FinishThreeDsServices {
-  readonly threeDs: ThreeDsServer;
+  readonly threeDs: ThreeDsLookup;
   readonly authenticated: AuthenticatedPayment;
 }
 

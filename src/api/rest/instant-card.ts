@@ -1,10 +1,11 @@
+import type { CardForAuthorization } from '../../domain/payment-card.js';
+import type { SeTokenContent } from '../../domain/se-token-content.js';
 import type { KeyObject } from 'node:crypto';
 import { expiryInPast, luhnValid, parseExpiry } from '../../domain/card-rules.js';
 import { Pan } from '../../domain/pan.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import { checkCitationPresent, checkCredentialUse, citationOf } from '../../domain/stored-credentials.js';
-import type { CardForAuthorization } from '../../processing/acquirer/acquirer-port.js';
-import { openSeToken, type SeTokenContent } from '../../processing/se-token.js';
+import { openSeTokenWith } from '../../services/se-token-opening.js';
 import type { CardPaymentInput } from '../../services/card-payment.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
 import type { OperationContext } from '../operation.js';
@@ -107,7 +108,7 @@ export async function openedToken(
   for (const name of ['pan', 'expiry', 'cvc'] as const) {
     if (params[name] !== undefined) throw new Refusal('PARAM_CONFLICT', { param: name, other: 'seToken' });
   }
-  const content = openSeToken(params.seToken, await services.seTokenKey(), nowMs);
+  const content = await openSeTokenWith(services.seTokenKey, params.seToken, nowMs);
   if (content === undefined || content.mdOrder !== undefined) throw invalidParam('seToken', 'reason.seToken');
   return content;
 }

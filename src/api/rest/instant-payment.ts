@@ -4,7 +4,7 @@ import type { RandomSource } from '../../domain/random-source.js';
 import type { DccOffers } from '../../services/dcc/dcc-offers.js';
 import { Refusal } from '../../domain/refusals.js';
 import { initiatorOf } from '../../domain/stored-credentials.js';
-import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { ThreeDsLookup } from '../../services/three-ds-lookup.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
@@ -28,7 +28,7 @@ export interface InstantPaymentServices extends CardSources {
   readonly registration: OrderRegistration;
   readonly payment: CardPayment;
   readonly authenticated: AuthenticatedPayment;
-  readonly threeDs: ThreeDsServer;
+  readonly threeDs: ThreeDsLookup;
   readonly random: RandomSource;
   readonly dcc: DccOffers;
 }

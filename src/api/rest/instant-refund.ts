@@ -2,7 +2,7 @@ import { ORDER_STATUS } from '../../domain/order-status.js';
 import { LANGUAGES } from '../../i18n/languages.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
-import { openSeToken } from '../../processing/se-token.js';
+import { openSeTokenWith } from '../../services/se-token-opening.js';
 import type { CardCredit, CreditInput } from '../../services/card-credit.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
@@ -113,7 +113,7 @@ async function creditTarget(
     for (const name of ['pan', 'expiry', 'cvc', 'bindingId'] as const) {
       if (params[name] !== undefined) throw new Refusal('PARAM_CONFLICT', { param: name, other: 'seToken' });
     }
-    const token = openSeToken(params.seToken, await services.seTokenKey(), context.nowMs);
+    const token = await openSeTokenWith(services.seTokenKey, params.seToken, context.nowMs);
     // A refund registers its own order, so a token bound to an order does not fit.
     if (token === undefined || token.mdOrder !== undefined) throw invalidParam('seToken', 'reason.seToken');
     if (token.bindingId !== undefined) {

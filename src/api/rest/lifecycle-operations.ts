@@ -2,7 +2,7 @@ import { LANGUAGES } from '../../i18n/languages.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import type { OrderLifecycle } from '../../services/order-lifecycle.js';
 import type { OrderQuery } from '../../services/order-query.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import type { MovementSide } from '../../domain/dcc/movement-split.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
 import { param } from '../params/param-table.js';
@@ -76,7 +76,7 @@ function success(context: OperationContext): object {
  * The currency a movement's amount is named in (merchant-api.md DCC scenario 3): the order's own
  * by default, or the DCC currency of an order paid with conversion. Any other is a wrong value.
  */
-function sideOf(order: OrderRow, currency: string | undefined): MovementSide {
+function sideOf(order: OrderRecord, currency: string | undefined): MovementSide {
   if (currency === undefined || currency === order.currency) return 'original';
   if (order.dcc_currency !== null && currency === order.dcc_currency) return 'dcc';
   const values = order.dcc_currency === null ? order.currency : `${order.currency}, ${order.dcc_currency}`;

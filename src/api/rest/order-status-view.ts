@@ -3,7 +3,8 @@ import { ACTION_CODE } from '../../domain/action-codes.js';
 import { DECLINE_REASONS } from '../../domain/decline-reasons.js';
 import { isOrderStatus, PAYMENT_STATE_BY_STATUS } from '../../domain/order-status.js';
 import type { MessageKey } from '../../i18n/messages-en.js';
-import type { OrderOperationRow, OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
+import type { OperationRecord } from '../../domain/operation-record.js';
 import type { OperationContext } from '../operation.js';
 
 const ACTION_CODE_TEXT: Readonly<Record<number, MessageKey>> = {
@@ -23,7 +24,7 @@ const ACTION_CODE_TEXT: Readonly<Record<number, MessageKey>> = {
 };
 
 /** The card members a payment fills; empty before one. */
-function cardAuthInfo(order: OrderRow): Record<string, unknown> {
+function cardAuthInfo(order: OrderRecord): Record<string, unknown> {
   if (order.card_masked_pan === null) {
     // Declined by 3-D Secure before any authorization: only the authentication result is known.
     return order.secure_auth === null ? {} : { secureAuthInfo: parsed(order.secure_auth) };
@@ -62,9 +63,9 @@ function paymentState(status: number): string {
  * payment fills (card, amounts, operations) are present with their empty shape until then.
  */
 export function orderStatusExtendedView(
-  order: OrderRow,
+  order: OrderRecord,
   context: OperationContext,
-  refunds: readonly OrderOperationRow[] = [],
+  refunds: readonly OperationRecord[] = [],
 ): Record<string, unknown> {
   const jsonParams = parsed<Record<string, string>>(order.json_params) ?? {};
   const payerData: Record<string, string> = {};
@@ -145,7 +146,7 @@ export function orderStatusExtendedView(
  * (docs/decisions/0087-dcc-calculations-lifetime-orders-status-and-callbacks.md: the family names
  * no member).
  */
-function dccView(order: OrderRow, context: OperationContext): { dccData?: Record<string, unknown> } {
+function dccView(order: OrderRecord, context: OperationContext): { dccData?: Record<string, unknown> } {
   if (order.dcc_uuid === null || order.dcc_currency === null || order.dcc_amount_minor === null) return {};
   const shown = {
     currency: order.dcc_currency,
@@ -158,7 +159,10 @@ function dccView(order: OrderRow, context: OperationContext): { dccData?: Record
 }
 
 /** getOrderStatus.do: the legacy block with its capitalised member names (gateway-facts §2.5). */
-export function orderStatusLegacyView(order: OrderRow, context: OperationContext): Record<string, unknown> {
+export function orderStatusLegacyView(
+  order: OrderRecord,
+  context: OperationContext,
+): Record<string, unknown> {
   return {
     ErrorCode: '0',
     ErrorMessage: context.message('success'),

@@ -1,11 +1,11 @@
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import type { PaymentStep } from '../../services/payment-step.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import type { OperationContext } from '../operation.js';
 import { orderStatusLegacyView } from './order-status-view.js';
 
 /** A payment that is paid or declined: the answer the spec's outcome table reads. */
-export function decidedAnswer(paid: OrderRow, language: string, context: OperationContext): object {
+export function decidedAnswer(paid: OrderRecord, language: string, context: OperationContext): object {
   const approved = paid.status === ORDER_STATUS.approved || paid.status === ORDER_STATUS.deposited;
   return {
     errorCode: '0',

@@ -8,8 +8,8 @@ import {
   citationOf,
   initiatorOf,
 } from '../../domain/stored-credentials.js';
-import { openSeToken } from '../../processing/se-token.js';
-import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import { openSeTokenWith } from '../../services/se-token-opening.js';
+import type { ThreeDsLookup } from '../../services/three-ds-lookup.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { PaymentStep } from '../../services/payment-step.js';
 import type { CardPayment } from '../../services/card-payment.js';
@@ -28,7 +28,7 @@ export interface PaymentOrderBindingServices {
   readonly vault: CredentialVault;
   readonly payment: CardPayment;
   readonly authenticated: AuthenticatedPayment;
-  readonly threeDs: ThreeDsServer;
+  readonly threeDs: ThreeDsLookup;
   readonly seTokenKey: () => Promise<KeyObject>;
   readonly dcc: DccOffers;
 }
@@ -79,7 +79,7 @@ export function paymentOrderBinding(services: PaymentOrderBindingServices): Oper
       let bindingId = params.bindingId;
       let cvc = params.cvc;
       if (params.seToken !== undefined) {
-        const content = openSeToken(params.seToken, await services.seTokenKey(), context.nowMs);
+        const content = await openSeTokenWith(services.seTokenKey, params.seToken, context.nowMs);
         if (
           content?.bindingId === undefined ||
           (content.mdOrder !== undefined && content.mdOrder !== params.mdOrder)

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { RandomSource } from '../../domain/random-source.js';
-import type { DirectoryPort } from '../../processing/threeds/directory-port.js';
-import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { CardEnrollmentLookup } from '../../services/three-ds-lookup.js';
+import type { ThreeDsLookup } from '../../services/three-ds-lookup.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { CardCredit } from '../../services/card-credit.js';
 import type { CardPayment } from '../../services/card-payment.js';
@@ -33,7 +33,7 @@ export interface RestServices {
   readonly query: OrderQuery;
   readonly payment: CardPayment;
   readonly authenticated: AuthenticatedPayment;
-  readonly threeDs: ThreeDsServer;
+  readonly threeDs: ThreeDsLookup;
   readonly vault: CredentialVault;
   readonly bindingUpkeep: BindingUpkeep;
   readonly bindingWithoutPayment: BindingWithoutPayment;
@@ -42,7 +42,7 @@ export interface RestServices {
   readonly seTokenKey: () => Promise<KeyObject>;
   readonly credit: CardCredit;
   /** The Directory Server's card ranges (verifyEnrollment.do). */
-  readonly cardDirectory: DirectoryPort;
+  readonly cardDirectory: CardEnrollmentLookup;
   readonly merchants: MerchantDirectory;
   readonly reports: OrderReport;
   readonly dcc: DccOffers;

@@ -1,7 +1,7 @@
 import { luhnValid } from '../../domain/card-rules.js';
 import { LANGUAGES } from '../../i18n/languages.js';
 import { invalidParam } from '../../domain/refusals.js';
-import type { CardEnrollment, DirectoryPort } from '../../processing/threeds/directory-port.js';
+import type { CardEnrollment, CardEnrollmentLookup } from '../../services/three-ds-lookup.js';
 import { defineOperation, type Operation } from '../operation.js';
 import { param } from '../params/param-table.js';
 import { oneOf, text } from '../params/scalar-types.js';
@@ -42,7 +42,7 @@ const VERIFY_ENROLLMENT_PARAMS = [
 ] as const;
 
 /** verifyEnrollment.do: is this card enrolled in 3-D Secure, from the Directory Server's card ranges. */
-export function verifyEnrollment(directory: DirectoryPort): Operation {
+export function verifyEnrollment(directory: CardEnrollmentLookup): Operation {
   return defineOperation({
     path: '/payment/rest/verifyEnrollment.do',
     encoding: 'form',

@@ -1,9 +1,9 @@
+import type { OrderRegistrationRecord } from '../../domain/order-record.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import { Refusal } from '../../domain/refusals.js';
-import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { ThreeDsLookup } from '../../services/three-ds-lookup.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
-import type { NewOrder } from '../../store/order-columns.js';
 import type { WalletPayments, WalletTerms } from '../../services/wallets/wallet-payments.js';
 import type { OpenedWallet, WalletTokens } from '../../services/wallets/wallet-tokens.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
@@ -26,7 +26,7 @@ import {
 export interface WalletServices {
   readonly registration: OrderRegistration;
   readonly authenticated: AuthenticatedPayment;
-  readonly threeDs: ThreeDsServer;
+  readonly threeDs: ThreeDsLookup;
   readonly walletPayments: WalletPayments;
   readonly walletTokens: WalletTokens;
   readonly random: RandomSource;
@@ -132,7 +132,7 @@ function prepared(
   context: OperationContext,
   opened: OpenedWallet,
   verification: boolean,
-): { order: NewOrder; terms: WalletTerms } {
+): { order: OrderRegistrationRecord; terms: WalletTerms } {
   const terms = termsOf(params, context, verification);
   const language = params.language ?? context.merchant.defaultLanguage;
   const payerData = payerDataOf(params as Parameters<typeof payerDataOf>[0]);

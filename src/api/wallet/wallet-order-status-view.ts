@@ -1,4 +1,4 @@
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import type { OperationContext } from '../operation.js';
 import { orderStatusExtendedView } from '../rest/order-status-view.js';
 
@@ -8,7 +8,10 @@ import { orderStatusExtendedView } from '../rest/order-status-view.js';
  * in the request language. The sandbox network does not detokenize, so the detokenized number and
  * expiry are those of the card that was charged (docs/decisions/0076-wallet-a-payments.md).
  */
-export function walletOrderStatusView(order: OrderRow, context: OperationContext): Record<string, unknown> {
+export function walletOrderStatusView(
+  order: OrderRecord,
+  context: OperationContext,
+): Record<string, unknown> {
   const extended = orderStatusExtendedView(order, context);
   const amounts = extended.paymentAmountInfo as Record<string, unknown>;
   const payer = extended.payerData as Record<string, unknown> | undefined;

@@ -1,6 +1,6 @@
+import type { ConsoleAuditRecord } from '../../domain/console-audit-record.js';
 import { REFUSALS, type RefusalKey } from '../../domain/refusals.js';
 import { translate } from '../../i18n/translate.js';
-import type { ConsoleAuditRow } from '../../store/schema.js';
 import { CONSOLE_LANGUAGE, text } from './console-text.js';
 
 interface OutcomeDetails {
@@ -9,7 +9,7 @@ interface OutcomeDetails {
   readonly refusedBecause?: unknown;
 }
 
-function detailsOf(entry: ConsoleAuditRow): OutcomeDetails {
+function detailsOf(entry: ConsoleAuditRecord): OutcomeDetails {
   if (entry.details === null) return {};
   try {
     const parsed: unknown = JSON.parse(entry.details);
@@ -24,7 +24,7 @@ function isRefusalKey(key: unknown): key is RefusalKey {
 }
 
 /** Why the entry's action was refused, in the console's language; undefined when it was not. */
-function reason(entry: ConsoleAuditRow): string | undefined {
+function reason(entry: ConsoleAuditRecord): string | undefined {
   const details = detailsOf(entry);
   if (details.refusedBecause === 'forbidden') return text('forbidden');
   if (details.refusedBecause === 'csrf') return text('csrf');
@@ -40,7 +40,7 @@ function reason(entry: ConsoleAuditRow): string | undefined {
 }
 
 /** An audit entry's outcome as the console says it: "Done." or "Refused: " and why, in words. */
-export function outcomeText(entry: ConsoleAuditRow): string {
+export function outcomeText(entry: ConsoleAuditRecord): string {
   if (entry.outcome === 'done') return text('done');
   const why = reason(entry);
   return why === undefined ? entry.outcome : text('refused', { message: why });

@@ -1,6 +1,6 @@
 import { ACTION_CODE } from '../../domain/action-codes.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import { html, type Html } from '../pages/html.js';
 import { text, type ConsoleText } from './console-text.js';
 
@@ -12,7 +12,7 @@ export interface Badge {
   readonly tone: BadgeTone;
 }
 
-export type BadgedOrder = Pick<OrderRow, 'status' | 'action_code' | 'deposited_minor' | 'refunded_minor'>;
+export type BadgedOrder = Pick<OrderRecord, 'status' | 'action_code' | 'deposited_minor' | 'refunded_minor'>;
 
 /**
  * What happened to the order's money, in the words support uses: the one place an order's status,

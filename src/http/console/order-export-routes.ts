@@ -1,9 +1,8 @@
+import type { ConsoleOrderSummary, MovementRow } from '../../domain/console-order-views.js';
 import { Readable } from 'node:stream';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { currencyByNumeric } from '../../domain/currencies.js';
 import type { ExportBatch, ExportKind } from '../../services/console/console-exports.js';
-import type { ConsoleOrderSummary } from '../../store/console-order-filter.js';
-import type { MovementRow } from '../../store/console-order-repository.js';
 import { html } from '../pages/html.js';
 import { consolePage } from './console-layout.js';
 import type { ConsoleDeps } from './console-guard.js';

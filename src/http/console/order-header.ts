@@ -1,5 +1,5 @@
 import type { OrderStory } from '../../services/console/console-orders.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import { html, type Html } from '../pages/html.js';
 import { money } from './console-text.js';
 import { timeHtml } from './local-time.js';
@@ -35,7 +35,7 @@ function expiryOf(expiry: string | null): string | undefined {
   return /^\d{6}$/.test(expiry) ? `${expiry.slice(4)}/${expiry.slice(0, 4)}` : expiry;
 }
 
-function cardLine(order: OrderRow): string {
+function cardLine(order: OrderRecord): string {
   if (order.card_masked_pan === null) return pageText('noCard');
   const expiry = expiryOf(order.card_expiry);
   const wallet = order.payment_way === null ? undefined : WALLETS[order.payment_way];
@@ -50,7 +50,7 @@ function cardLine(order: OrderRow): string {
     .join(' · ');
 }
 
-function customerLine(order: OrderRow): Html {
+function customerLine(order: OrderRecord): Html {
   const parts = [order.email, payerPhone(order.payer_data)].filter(
     (part): part is string => part !== undefined && part !== null,
   );

@@ -9,7 +9,7 @@ import {
 import { movableMinor, sideCurrency, type MoneyAction } from '../../services/console/movable-amount.js';
 import type { OrderStory } from '../../services/console/console-orders.js';
 import { ConsoleNotFound } from '../../services/console/operator.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import { html, type Html } from '../pages/html.js';
 import { confirmedAmount, enteredAmount } from './amount-entry.js';
 import { outcomeText } from './audit-outcome.js';
@@ -76,7 +76,7 @@ function filterForm(fields: Record<string, string>, logins: readonly string[]): 
 /** What the confirmation says will happen, in words and the exact money that moves. */
 function consequence(
   action: OrderAction,
-  order: OrderRow,
+  order: OrderRecord,
   amountMinor: number | undefined,
   side: MovementSide,
 ): string {

@@ -1,8 +1,7 @@
+import { WINDOW_ROWS, type Keyset } from '../../domain/console-order-views.js';
 import { html, type Html } from '../pages/html.js';
 import type { OrderPage } from '../../services/console/console-orders.js';
 import { COUNT_CAP } from '../../services/console/console-orders.js';
-import { WINDOW_ROWS } from '../../store/console-order-list.js';
-import type { Keyset } from '../../store/console-order-filter.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { STATUS_NAMES, text, when } from './console-text.js';
 import { FILTER_LABELS } from './order-filters.js';

@@ -1,10 +1,10 @@
+import type { ConsoleAuditRecord } from '../../domain/console-audit-record.js';
+import type { StoryAuthentication, StoryOperation } from '../../domain/console-order-views.js';
 import { actionCodeMessage } from '../../api/rest/order-status-view.js';
 import { ACTION_CODE } from '../../domain/action-codes.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { translate } from '../../i18n/translate.js';
 import type { OrderStory } from '../../services/console/console-orders.js';
-import type { StoryAuthentication, StoryOperation } from '../../store/console-order-repository.js';
-import type { ConsoleAuditRow } from '../../store/schema.js';
 import { html, type Html } from '../pages/html.js';
 import { outcomeText } from './audit-outcome.js';
 import { CONSOLE_LANGUAGE, money, when } from './console-text.js';
@@ -184,7 +184,7 @@ const ACTION_WORDS: Readonly<Record<string, { readonly did: string; readonly do:
   resolve: { did: 'resolved a step', do: 'resolve a step' },
 };
 
-function auditEvent(entry: ConsoleAuditRow): StoryEvent {
+function auditEvent(entry: ConsoleAuditRecord): StoryEvent {
   const amount = money(entry.amount_minor, entry.currency);
   const words = ACTION_WORDS[entry.action] ?? { did: entry.action, do: entry.action };
   const fill = (template: string) => template.replace('{amount}', amount).trim();

@@ -1,7 +1,7 @@
+import type { ConsoleAuditRecord } from '../../domain/console-audit-record.js';
+import type { ConsoleOrderSummary } from '../../domain/console-order-views.js';
 import type { OrderStory } from '../../services/console/console-orders.js';
 import type { Operator } from '../../services/console/operator.js';
-import type { ConsoleOrderSummary } from '../../store/console-order-filter.js';
-import type { ConsoleAuditRow } from '../../store/schema.js';
 import { html, type Html } from '../pages/html.js';
 import { outcomeText } from './audit-outcome.js';
 import { CONSOLE_PATH } from './console-session.js';
@@ -52,7 +52,7 @@ export function orderTable(
   </table>`;
 }
 
-export function auditDetail(entry: ConsoleAuditRow): string {
+export function auditDetail(entry: ConsoleAuditRecord): string {
   const amount = money(entry.amount_minor, entry.currency);
   return `${entry.operator_email}${amount === '' ? '' : `, ${amount}`}: ${outcomeText(entry)}`;
 }

@@ -5,13 +5,14 @@ import type { Clock } from '../../domain/clock.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Refusal } from '../../domain/refusals.js';
 import { isLanguage, type Language } from '../../i18n/languages.js';
-import type { BrowserData, ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
+import type { BrowserData } from '../../domain/three-ds-device.js';
+import type { ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { MerchantContext } from '../../services/merchant-context.js';
 import type { MerchantDirectory } from '../../services/merchant-directory.js';
 import type { OrderQuery } from '../../services/order-query.js';
 import type { PaymentStep } from '../../services/payment-step.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import { hasControlCharacter } from '../../api/params/input-screen.js';
 import { within } from '../route-prefix.js';
 import { formFields } from './form-fields.js';
@@ -36,7 +37,7 @@ export const MERCHANT_PAGE_ROUTE = '/payment/merchants/:login/:page';
 
 export interface Located {
   readonly merchant: MerchantContext;
-  readonly order: OrderRow;
+  readonly order: OrderRecord;
   readonly language: Language;
   /** The page's own address for this order, where its forms post. */
   readonly action: string;
@@ -48,7 +49,7 @@ export interface PageHandlers {
 }
 
 /** What the page shows for an order: the form, or a notice. */
-export function standingOf(order: OrderRow, nowMs: number): 'form' | OrderNotice {
+export function standingOf(order: OrderRecord, nowMs: number): 'form' | OrderNotice {
   switch (order.status) {
     case ORDER_STATUS.registered:
       if (order.payment_attempt_id !== null) return 'inProgress';
@@ -62,7 +63,7 @@ export function standingOf(order: OrderRow, nowMs: number): 'form' | OrderNotice
   }
 }
 
-export function basePolicy(order: OrderRow): PagePolicy {
+export function basePolicy(order: OrderRecord): PagePolicy {
   const merchantOrigins = [order.return_url, order.fail_url]
     .filter((url): url is string => url !== null)
     .map(originOf);
@@ -120,7 +121,7 @@ export interface PageKind {
   readonly name: RegExp;
   /** The page as the order's story names it. */
   readonly visit: 'payment' | 'transfer';
-  readonly serves: (order: OrderRow) => boolean;
+  readonly serves: (order: OrderRecord) => boolean;
   readonly wording: NoticeWording;
   /** The page's own script, also on its 3DS Method page. */
   readonly script: string;
@@ -143,7 +144,7 @@ export class PageFlow {
     const merchant = hasControlCharacter(login) ? undefined : await this.deps.directory.byLogin(login);
     if (merchant === undefined || orderId === undefined || named === undefined)
       return { notice: 'unknown', language: fallback };
-    let order: OrderRow;
+    let order: OrderRecord;
     try {
       order = await this.deps.query.find(merchant, { orderId });
     } catch (error) {
@@ -169,7 +170,7 @@ export class PageFlow {
   }
 
   /** Where the order stands (or that there is none), with the way back to the shop. */
-  async notice(reply: FastifyReply, which: OrderNotice, language: Language, order?: OrderRow) {
+  async notice(reply: FastifyReply, which: OrderNotice, language: Language, order?: OrderRecord) {
     const backUrl =
       order === undefined
         ? undefined

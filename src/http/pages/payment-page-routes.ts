@@ -5,8 +5,8 @@ import { Refusal } from '../../domain/refusals.js';
 import type { PaymentTerms } from '../../services/payment-step.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
-import type { Binding } from '../../store/binding-repository.js';
-import type { CardForAuthorization } from '../../processing/acquirer/acquirer-port.js';
+import type { BindingRecord } from '../../domain/binding-record.js';
+import type { CardForAuthorization } from '../../domain/payment-card.js';
 import { sendPage } from './html.js';
 import { formFields } from './form-fields.js';
 import {
@@ -32,7 +32,7 @@ import {
 } from './payment-page-view.js';
 import { currencyByNumeric } from '../../domain/currencies.js';
 import type { DccOffers } from '../../services/dcc/dcc-offers.js';
-import type { DccCalculationRow } from '../../store/schema.js';
+import type { DccCalculationRecord } from '../../domain/dcc/dcc-calculation-record.js';
 
 export interface PaymentPageDeps extends PageFlowDeps {
   readonly vault: CredentialVault;
@@ -116,7 +116,7 @@ async function savedCardChoice(
 ): Promise<CardChoice> {
   const errors: FormState['errors'] & Record<string, true> = {};
   if (!/^\d{3}$/.test(cvc)) errors.cvc = true;
-  let binding: Binding | undefined;
+  let binding: BindingRecord | undefined;
   try {
     if (credentials.savedCards.some((card) => card.bindingId === savedCard)) {
       binding = await deps.vault.usable(located.merchant.id, savedCard, located.order.client_id ?? undefined);
@@ -196,7 +196,7 @@ async function offerFor(
   deps: PaymentPageDeps,
   located: Located,
   card: Pan,
-): Promise<DccCalculationRow | undefined> {
+): Promise<DccCalculationRecord | undefined> {
   if (!located.merchant.permissions.has('dcc')) return undefined;
   try {
     return await deps.dcc.calculate(
@@ -215,7 +215,7 @@ async function offerFor(
   }
 }
 
-function pageOffer(located: Located, row: DccCalculationRow): PageOffer {
+function pageOffer(located: Located, row: DccCalculationRecord): PageOffer {
   const t = pageText(located.language);
   const original = currencyByNumeric(row.original_currency);
   const card = currencyByNumeric(row.dcc_currency);

@@ -3,7 +3,7 @@ import type { Language } from '../../i18n/languages.js';
 import { formatMoney } from '../../i18n/money-format.js';
 import { translate, type MessageVars } from '../../i18n/translate.js';
 import type { MessageKey } from '../../i18n/messages-en.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import { Html, html } from './html.js';
 
 export function pageText(language: Language): (key: MessageKey, vars?: MessageVars) => string {
@@ -11,7 +11,10 @@ export function pageText(language: Language): (key: MessageKey, vars?: MessageVa
 }
 
 /** The order amount in its currency, the way the customer's language writes it. */
-export function formatAmount(order: Pick<OrderRow, 'amount_minor' | 'currency'>, language: Language): string {
+export function formatAmount(
+  order: Pick<OrderRecord, 'amount_minor' | 'currency'>,
+  language: Language,
+): string {
   const currency = currencyByNumeric(order.currency) ?? { alpha: 'XXX', exponent: 2 };
   return formatMoney(order.amount_minor, currency, language);
 }
@@ -126,7 +129,7 @@ function field(
 export function orderEntries(
   t: ReturnType<typeof pageText>,
   merchantName: string,
-  order: Pick<OrderRow, 'order_number' | 'description'>,
+  order: Pick<OrderRecord, 'order_number' | 'description'>,
 ): Html {
   return html`<dt>${t('page.merchant')}</dt>
     <dd>${merchantName}</dd>
@@ -143,7 +146,7 @@ export function orderEntries(
 /** The order's time left (the page's script counts it down and reloads the page at zero). */
 export function countdownEntry(
   label: string,
-  order: Pick<OrderRow, 'expires_at_ms'>,
+  order: Pick<OrderRecord, 'expires_at_ms'>,
   action: string,
   nowMs: number,
 ): Html {
@@ -178,7 +181,7 @@ export const BROWSER_FIELDS = html`<input type="hidden" name="screenWidth" value
 
 /** The card form for an order that can be paid. */
 export function cardFormBody(
-  order: OrderRow,
+  order: OrderRecord,
   merchantName: string,
   language: Language,
   action: string,

@@ -3,7 +3,7 @@ import { returnAddress } from '../../api/rest/payment-answers.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { THREE_DS_SERVER_PATHS, type ThreeDsServer } from '../../processing/threeds/three-ds-server.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import { within } from '../route-prefix.js';
 import { formFields } from './form-fields.js';
 import { autoPostBody, html, originOf, sendPage } from './html.js';
@@ -16,7 +16,7 @@ export interface ThreeDsRouteDeps {
 export const ACS_REDIRECT_PATH = '/payment/acsRedirect.do';
 
 /** Where the customer goes once the payment is decided: the finish URL, or returnUrl / failUrl. */
-export function customerDestination(order: OrderRow, finishUrl: string | null): string {
+export function customerDestination(order: OrderRecord, finishUrl: string | null): string {
   const paid = order.status === ORDER_STATUS.approved || order.status === ORDER_STATUS.deposited;
   const base = finishUrl ?? (paid ? order.return_url : (order.fail_url ?? order.return_url));
   return returnAddress(base, order.id, order.language);

@@ -1,7 +1,7 @@
+import type { CardForAuthorization, CardForCredit } from '../../domain/payment-card.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { networkOf } from '../../domain/card-rules.js';
 import { Refusal, REFUSALS } from '../../domain/refusals.js';
-import type { CardForAuthorization, CardForCredit } from '../../processing/acquirer/acquirer-port.js';
 import type { P2pTransfer } from '../../services/p2p/p2p-transfer.js';
 import type { TransferStart } from '../../services/p2p/transfer-start.js';
 import {

@@ -3,7 +3,7 @@ import type { Language } from '../../i18n/languages.js';
 import type { MessageKey } from '../../i18n/messages-en.js';
 import { formatMoney } from '../../i18n/money-format.js';
 import type { TransferType } from '../../services/p2p/transfer-rules.js';
-import type { OrderRow } from '../../store/schema.js';
+import type { OrderRecord } from '../../domain/order-record.js';
 import { html, type Html } from './html.js';
 import {
   BROWSER_FIELDS,
@@ -51,7 +51,7 @@ export interface TransferTerms {
   readonly knownRecipient?: string;
 }
 
-function money(minor: number, order: Pick<OrderRow, 'currency'>, language: Language): string {
+function money(minor: number, order: Pick<OrderRecord, 'currency'>, language: Language): string {
   const currency = currencyByNumeric(order.currency) ?? { alpha: 'XXX', exponent: 2 };
   return formatMoney(minor, currency, language);
 }
@@ -69,7 +69,7 @@ const ERROR_KEYS: Readonly<Record<'pan' | 'expiry' | 'cvc' | 'cardholderName', M
  * nor when the recipient's card was registered). Each input names the check the script applies.
  */
 export function transferFormBody(
-  order: OrderRow,
+  order: OrderRecord,
   merchantName: string,
   language: Language,
   action: string,

@@ -1,20 +1,7 @@
-import type { CardExpiry, CardNetwork } from '../../domain/card-rules.js';
+import type { AuthenticationResult, CardForAuthorization, CardForCredit } from '../../domain/payment-card.js';
+import type { CardNetwork } from '../../domain/card-rules.js';
 import type { DeclineReason } from '../../domain/decline-reasons.js';
 import type { Pan } from '../../domain/pan.js';
-
-/** Card data for one authorization; the CVC lives only in memory for this call. */
-export interface CardForAuthorization {
-  readonly pan: Pan;
-  readonly expiry: CardExpiry;
-  readonly cvc?: string;
-  readonly cardholderName?: string;
-}
-
-/** The 3-D Secure result the issuer is told about (ECI and authentication value). */
-export interface AuthenticationResult {
-  readonly eci: string;
-  readonly authenticationValue?: string;
-}
 
 export interface AuthorizationRequest {
   /**
@@ -85,11 +72,6 @@ export const UNKNOWN_OUTCOME: UnknownOutcome = { outcome: 'unknown' };
 export function isUnknown<A extends object>(answer: A | UnknownOutcome): answer is UnknownOutcome {
   return 'outcome' in answer && answer.outcome === 'unknown';
 }
-
-/** A card money is sent to: its expiry may be unknown (a transfer's toCard names only the number). */
-export type CardForCredit = Omit<CardForAuthorization, 'expiry' | 'cvc'> & {
-  readonly expiry?: CardForAuthorization['expiry'];
-};
 
 /**
  * Money paid to a card (instantRefund.do, a transfer's credit, an OCT). `operationId` names the
@@ -164,3 +146,6 @@ export interface AcquirerPort {
   /** The card's billing currency and country; undefined when the BIN file does not know the card. */
   cardBilling(pan: Pan): Promise<CardBilling | undefined>;
 }
+
+/** What the acquirer is sent about a card: the domain's values (decision 0153). */
+export type { AuthenticationResult, CardForAuthorization, CardForCredit };

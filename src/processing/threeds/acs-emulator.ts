@@ -8,7 +8,7 @@ import { testCardFor, type TestCard } from '../sandbox/test-cards.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { AppChallengeAcs, type AppReply, type DirectorySource } from './app-channel/app-challenge-acs.js';
 import { authenticationValue, eciFor } from './authentication-value.js';
-import { isP256Point } from './app-channel/ec-public-key.js';
+import { isP256Point } from '../../security/ec-public-key.js';
 import type {
   CardEnrollment,
   DirectoryPort,

@@ -4,7 +4,7 @@
  * that travel through the browser.
  */
 
-import type { JsonWebKey } from 'node:crypto';
+import type { EphemeralKeyJwk } from '../../domain/three-ds-device.js';
 
 export const MESSAGE_VERSIONS = ['2.1.0', '2.2.0'] as const;
 export type MessageVersion = (typeof MESSAGE_VERSIONS)[number];
@@ -65,14 +65,6 @@ export interface BrowserAReq extends AReqCommon {
   readonly browserScreenWidth?: string;
   readonly browserTZ?: string;
   readonly browserUserAgent: string;
-}
-
-/** An SDK's public key as the messages carry it: a P-256 JWK object. */
-export interface EphemeralKeyJwk extends JsonWebKey {
-  readonly kty: string;
-  readonly crv: string;
-  readonly x: string;
-  readonly y: string;
 }
 
 /** The UI types an SDK renders (sdkUiType, acsUiType, acsUiTemplate): 01 text … 05 HTML. */
@@ -300,3 +292,5 @@ export function readCRes(packed: string): CRes | undefined {
     challengeCompletionInd: 'Y',
   };
 }
+
+export type { EphemeralKeyJwk };

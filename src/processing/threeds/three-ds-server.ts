@@ -1,3 +1,4 @@
+import type { AppDevice, BrowserData } from '../../domain/three-ds-device.js';
 import type { CardExpiry } from '../../domain/card-rules.js';
 import { networkOf } from '../../domain/card-rules.js';
 import type { Clock } from '../../domain/clock.js';
@@ -15,7 +16,6 @@ import {
   readMethodNotification,
   type AReq,
   type ARes,
-  type EphemeralKeyJwk,
   type CRes,
   type Erro,
   type MessageVersion,
@@ -69,31 +69,9 @@ export interface PurchaseContext {
   readonly app?: AppDevice;
 }
 
-/** The SDK's AuthenticationRequestParameters as the merchant forwards them (protocols-jose.md §7.2). */
-export interface AppDevice {
-  readonly sdkAppID: string;
-  readonly sdkEncData: string;
-  readonly sdkEphemPubKey: EphemeralKeyJwk;
-  readonly sdkReferenceNumber: string;
-  readonly sdkTransID: string;
-}
-
 /** What the API does not carry, as the certified SDKs send it (§7.2): five minutes, every UI type. */
 const APP_SDK_MAX_TIMEOUT = '05';
 const APP_RENDER_OPTIONS = { sdkInterface: '03', sdkUiType: ['01', '02', '03', '04', '05'] } as const;
-
-export interface BrowserData {
-  readonly acceptHeader: string;
-  readonly ip?: string;
-  readonly javaEnabled?: boolean;
-  readonly javascriptEnabled: boolean;
-  readonly language: string;
-  readonly colorDepth?: string;
-  readonly screenHeight?: string;
-  readonly screenWidth?: string;
-  readonly timeZoneOffset?: string;
-  readonly userAgent: string;
-}
 
 export type Enrollment =
   | { readonly kind: 'notEnrolled' }
@@ -593,3 +571,5 @@ export class ThreeDsServer implements ResultsReceiver {
     return 'N';
   }
 }
+
+export type { AppDevice, BrowserData };

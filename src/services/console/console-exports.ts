@@ -1,9 +1,9 @@
+import type { ConsoleOrderSummary, Keyset, MovementRow } from '../../domain/console-order-views.js';
 import type { Clock } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import { AuditRepository } from '../../store/audit-repository.js';
-import type { ConsoleOrderSummary, Keyset } from '../../store/console-order-filter.js';
 import type { ConsoleOrderReads } from '../../store/console-order-list.js';
-import type { ConsoleOrderRepository, MovementRow } from '../../store/console-order-repository.js';
+import type { ConsoleOrderRepository } from '../../store/console-order-repository.js';
 import type { GroupCommit } from '../../store-engine/index.js';
 import type { ConsoleOrderQuery } from './console-orders.js';
 import { merchantLimit, requireRight, type Operator } from './operator.js';

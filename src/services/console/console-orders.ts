@@ -1,12 +1,14 @@
-import type { AuditListEntry, AuditRepository } from '../../store/audit-repository.js';
-import type { ConsoleOrderFilter, ConsoleOrderSummary, Keyset } from '../../store/console-order-filter.js';
-import type { ConsoleOrderReads } from '../../store/console-order-list.js';
 import type {
-  ConsoleOrderRepository,
+  ConsoleOrderSummary,
+  Keyset,
   StoryAuthentication,
   StoryCallback,
   StoryOperation,
-} from '../../store/console-order-repository.js';
+} from '../../domain/console-order-views.js';
+import type { AuditListEntry, AuditRepository } from '../../store/audit-repository.js';
+import type { ConsoleOrderFilter } from '../../store/console-order-filter.js';
+import type { ConsoleOrderReads } from '../../store/console-order-list.js';
+import type { ConsoleOrderRepository } from '../../store/console-order-repository.js';
 import type { CallbackAttemptRow, ConsoleAuditRow, OrderPageVisitRow, OrderRow } from '../../store/schema.js';
 import { keyedOf, unindexedOf } from '../../store/console-order-filter.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
