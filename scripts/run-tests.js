@@ -91,6 +91,9 @@ const env = {
   GATEHOUSE_CHECK_ANSWERS: '1',
   GATEHOUSE_STORE_CHECKS_DIR: outputDir,
   GATEHOUSE_TEST_OUTPUT_DIR: outputDir,
+  // New password hashes at scrypt's N=1024, not 32768: the suite hashes and verifies thousands of
+  // throwaway passwords, 0.1-0.15 s of CPU each at the default (src/security/password-hash.ts).
+  GATEHOUSE_PASSWORD_SCRYPT_N: process.env.GATEHOUSE_PASSWORD_SCRYPT_N ?? '1024',
 };
 // Each test process's CPU seconds into file-cpu.jsonl (scripts/file-cpu.js), when asked for.
 rmSync(join(outputDir, 'file-cpu.jsonl'), { force: true });

@@ -75,3 +75,19 @@ test('a refused value is echoed without its credentials (issue 41)', () => {
     );
   }
 });
+
+test('GATEHOUSE_PASSWORD_SCRYPT_N lowers the password cost only in the sandbox, only to a power of two', () => {
+  assert.equal(loadConfig({ GATEHOUSE_PASSWORD_SCRYPT_N: '1024' }, '/tmp').environment, 'sandbox');
+  assert.throws(
+    () => loadConfig({ GATEHOUSE_ENV: 'production', GATEHOUSE_PASSWORD_SCRYPT_N: '1024' }, '/tmp'),
+    (error: unknown) => error instanceof ConfigError && /production/.test(error.message),
+  );
+  loadConfig({ GATEHOUSE_ENV: 'production', GATEHOUSE_PASSWORD_SCRYPT_N: '32768' }, '/tmp');
+  for (const bad of ['1000', '65536', 'cheap']) {
+    assert.throws(
+      () => loadConfig({ GATEHOUSE_PASSWORD_SCRYPT_N: bad }, '/tmp'),
+      (error: unknown) => error instanceof ConfigError && /power of two/.test(error.message),
+      bad,
+    );
+  }
+});

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { redactCredentials } from './redact-credentials.js';
+import { DEFAULT_SCRYPT_N, SCRYPT_N_MIN, scryptNOf } from '../security/password-hash.js';
 import {
   type DatabaseLimits,
   type DatabaseLocation,
@@ -88,6 +89,7 @@ export const CONFIG_VARIABLES = {
   GATEHOUSE_DCC_RATES_FILE: 'none',
   GATEHOUSE_PROBE_FILE: 'none (npm run bench and npm run profile set it)',
   GATEHOUSE_METRICS_PORT: 'none (no metrics listener)',
+  GATEHOUSE_PASSWORD_SCRYPT_N: '32768',
 } as const;
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -194,6 +196,25 @@ function parsePublicUrl(raw: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+/**
+ * GATEHOUSE_PASSWORD_SCRYPT_N may only lower the cost of new password hashes, and only outside
+ * production (the test suite sets it); password-hash.ts reads it, this refuses a bad one at start.
+ */
+function checkPasswordCost(env: Env, environment: Environment): void {
+  const raw = env.GATEHOUSE_PASSWORD_SCRYPT_N;
+  if (raw === undefined || raw === '') return;
+  if (scryptNOf(raw) === undefined) {
+    throw new ConfigError(
+      `GATEHOUSE_PASSWORD_SCRYPT_N must be a power of two from ${SCRYPT_N_MIN} to ${DEFAULT_SCRYPT_N}, got "${raw}"`,
+    );
+  }
+  if (environment === 'production' && Number(raw) !== DEFAULT_SCRYPT_N) {
+    throw new ConfigError(
+      'GATEHOUSE_PASSWORD_SCRYPT_N cannot lower the password cost under GATEHOUSE_ENV=production',
+    );
+  }
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const database = parseDatabase(env.GATEHOUSE_DB || CONFIG_VARIABLES.GATEHOUSE_DB, cwd, env);
@@ -209,6 +230,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError(`GATEHOUSE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   }
   const environment = parseEnvironment(env);
+  checkPasswordCost(env, environment);
   const masterKeyBase64 = env.GATEHOUSE_MASTER_KEY || undefined;
   if (masterKeyBase64 !== undefined && Buffer.from(masterKeyBase64, 'base64').length !== 32) {
     throw new ConfigError('GATEHOUSE_MASTER_KEY must be the base64 encoding of exactly 32 bytes');

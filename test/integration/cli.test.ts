@@ -50,6 +50,10 @@ function dbEnv(database: TestDatabase, masterKey: string): Env {
     GATEHOUSE_DATA_DIR: database.dataDir,
     GATEHOUSE_MASTER_KEY: masterKey,
     GATEHOUSE_LOG_LEVEL: 'silent',
+    // The suite's password cost (scripts/run-tests.js), which baseEnv leaves out with every GATEHOUSE_ variable.
+    ...(process.env.GATEHOUSE_PASSWORD_SCRYPT_N === undefined
+      ? {}
+      : { GATEHOUSE_PASSWORD_SCRYPT_N: process.env.GATEHOUSE_PASSWORD_SCRYPT_N }),
   };
 }
 
