@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { loadConfig } from '../src/config/config.js';
 import { openAdmin } from '../src/admin-root.js';
-import { OrderRollupRepository } from '../src/store/order-rollup-repository.js';
+import { OrderRollupRepository } from '../src/store-reports/order-rollup-repository.js';
 
 const BATCH = 50_000;
 const DAY_MS = 86_400_000;

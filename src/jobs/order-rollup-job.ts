@@ -1,5 +1,5 @@
 import type { Clock } from '../domain/clock.js';
-import type { OrderRollupRepository } from '../store/order-rollup-repository.js';
+import type { OrderRollupRepository } from '../store-reports/order-rollup-repository.js';
 import type { PeriodicJob } from './periodic-job.js';
 
 /**

@@ -6,7 +6,7 @@ import { orderRollupJob } from '../jobs/order-rollup-job.js';
 import { JobRunner } from '../jobs/periodic-job.js';
 import type { MerchantDirectory } from '../services/merchant-directory.js';
 import type { IdempotencyRepository } from '../store/idempotency-repository.js';
-import { OrderRollupRepository } from '../store/order-rollup-repository.js';
+import { OrderRollupRepository } from '../store-reports/order-rollup-repository.js';
 import type { CallbacksModule } from './callbacks-module.js';
 import type { Core } from './core.js';
 import type { MoneyModule } from './money-module.js';

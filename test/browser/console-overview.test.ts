@@ -9,7 +9,7 @@ import { cardDataIn } from '../support/card-data.js';
 import { ENGINES } from '../support/engines.js';
 import { paidOrder } from '../support/console-fixtures.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
-import { OrderRollupRepository, ROLLUP_LAG_MS } from '../../src/store/order-rollup-repository.js';
+import { OrderRollupRepository, ROLLUP_LAG_MS } from '../../src/store-reports/order-rollup-repository.js';
 import { CARD, createP2pMerchant, orderNumber } from '../support/p2p.js';
 
 const PASSWORD = 'correct horse battery';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { KyselyPlugin } from 'kysely';
 import { currencyByNumeric } from '../../src/domain/currencies.js';
 import { searchKeysOf } from '../../src/domain/console-search-key.js';
-import { ConsoleOrderList } from '../../src/store/console-order-list.js';
+import { ConsoleOrderList } from '../../src/store-reports/console-order-list.js';
 import { ConsoleClient } from '../support/console-client.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';

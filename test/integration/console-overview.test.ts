@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { ROLE_RIGHTS, OPERATOR_ROLES, type ConsoleRight } from '../../src/domain/operator-roles.js';
-import { overviewQueries } from '../../src/store/overview-repository.js';
+import { overviewQueries } from '../../src/store-reports/overview-repository.js';
 import { browserGet, onlyForm, submit } from '../support/browser-forms.js';
 import { listenForCallbacks } from '../support/callback-listener.js';
 import { ConsoleClient } from '../support/console-client.js';

@@ -10,7 +10,7 @@ import {
   rolledQuery,
   ROLLUP_LAG_MS,
   type RollupScope,
-} from '../../src/store/order-rollup-repository.js';
+} from '../../src/store-reports/order-rollup-repository.js';
 import {
   callbackCellsQuery,
   orderCellsQuery,
@@ -18,8 +18,8 @@ import {
   type AuthenticationCell,
   type CallbackCell,
   type OrderCell,
-} from '../../src/store/overview-repository.js';
-import { CALLBACK_ROLLUPS, ROLLUP_KINDS, THREEDS_ROLLUPS } from '../../src/store/rollup-kinds.js';
+} from '../../src/store-reports/overview-repository.js';
+import { CALLBACK_ROLLUPS, ROLLUP_KINDS, THREEDS_ROLLUPS } from '../../src/store-reports/rollup-kinds.js';
 import { paidOrder } from '../support/console-fixtures.js';
 import { planOf } from '../support/query-plan.js';
 import { ENGINES } from '../support/engines.js';

@@ -2,7 +2,7 @@ import type { Clock } from '../../domain/clock.js';
 import type { ConsoleRight } from '../../domain/operator-roles.js';
 import type { MovementSide } from '../../domain/dcc/movement-split.js';
 import type { CallbackRepository } from '../../store/callback-repository.js';
-import type { ConsoleOrderRepository } from '../../store/console-order-repository.js';
+import type { ConsoleOrderRepository } from '../../store-reports/console-order-repository.js';
 import type { OrderRow } from '../../store/schema.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import type { StepAttention } from '../money-steps/step-attention.js';

@@ -2,8 +2,8 @@ import type { ConsoleOrderSummary, Keyset, MovementRow } from '../../domain/cons
 import type { Clock } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import { AuditRepository } from '../../store/audit-repository.js';
-import type { ConsoleOrderReads } from '../../store/console-order-list.js';
-import type { ConsoleOrderRepository } from '../../store/console-order-repository.js';
+import type { ConsoleOrderReads } from '../../store-reports/console-order-list.js';
+import type { ConsoleOrderRepository } from '../../store-reports/console-order-repository.js';
 import type { GroupCommit } from '../../store-engine/index.js';
 import type { ConsoleOrderQuery } from './console-orders.js';
 import { merchantLimit, requireRight, type Operator } from './operator.js';

@@ -6,11 +6,11 @@ import type {
   StoryOperation,
 } from '../../domain/console-order-views.js';
 import type { AuditListEntry, AuditRepository } from '../../store/audit-repository.js';
-import type { ConsoleOrderFilter } from '../../store/console-order-filter.js';
-import type { ConsoleOrderReads } from '../../store/console-order-list.js';
-import type { ConsoleOrderRepository } from '../../store/console-order-repository.js';
+import type { ConsoleOrderFilter } from '../../store-reports/console-order-filter.js';
+import type { ConsoleOrderReads } from '../../store-reports/console-order-list.js';
+import type { ConsoleOrderRepository } from '../../store-reports/console-order-repository.js';
 import type { CallbackAttemptRow, ConsoleAuditRow, OrderPageVisitRow, OrderRow } from '../../store/schema.js';
-import { keyedOf, unindexedOf } from '../../store/console-order-filter.js';
+import { keyedOf, unindexedOf } from '../../store-reports/console-order-filter.js';
 import type { MerchantDirectory } from '../merchant-directory.js';
 import { merchantLimit, requireRight, seesMerchant, visibleOrder, type Operator } from './operator.js';
 

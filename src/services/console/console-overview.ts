@@ -1,7 +1,7 @@
 import type { Clock } from '../../domain/clock.js';
 import { currencyByNumeric } from '../../domain/currencies.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
-import type { OrderRollupRepository } from '../../store/order-rollup-repository.js';
+import type { OrderRollupRepository } from '../../store-reports/order-rollup-repository.js';
 import type { LatencyHistogram } from './latency-summary.js';
 import type {
   AuthenticationCell,
@@ -9,7 +9,7 @@ import type {
   OrderCell,
   OverviewRepository,
   OverviewScope,
-} from '../../store/overview-repository.js';
+} from '../../store-reports/overview-repository.js';
 import { summarize, type LatencySummary } from './latency-summary.js';
 import { merchantLimit, requireRight, type Operator } from './operator.js';
 

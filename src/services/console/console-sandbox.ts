@@ -1,7 +1,7 @@
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Pan } from '../../domain/pan.js';
 import { TEST_CARDS, type TestCard } from '../../processing/sandbox/test-cards.js';
-import type { ConsoleOrderRepository } from '../../store/console-order-repository.js';
+import type { ConsoleOrderRepository } from '../../store-reports/console-order-repository.js';
 import type { DccRateRow } from '../../store/schema.js';
 import type { CardPayment } from '../card-payment.js';
 import type { DccRateAdmin } from '../dcc/dcc-rate-admin.js';

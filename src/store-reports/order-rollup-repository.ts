@@ -14,7 +14,7 @@ import {
   type RollupKind,
 } from './rollup-kinds.js';
 import { sql } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 
 export { changedHoursQuery, DAY_MS, HOUR_MS, rolledQuery } from './rollup-kinds.js';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ORDER_STATUS } from '../domain/order-status.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 
 /** A window of time cut into equal buckets, and the merchants it is limited to. */
 export interface OverviewScope {

@@ -3,7 +3,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { ConsoleOrderList } from './console-order-list.js';
 import type { ConsoleReadRequest, ConsoleReadAnswer } from './console-read-thread.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 
 /*
  * The console's list reads on a thread and a connection of their own (see console-read-thread.ts):

@@ -9,7 +9,7 @@ import {
   type OrderCell,
   type OverviewScope,
 } from './overview-repository.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;

@@ -5,7 +5,13 @@ import type {
   StoryOperation,
 } from '../domain/console-order-views.js';
 import type { Kysely } from 'kysely';
-import type { CallbackAttemptRow, ConsoleAuditRow, Database, OrderPageVisitRow, OrderRow } from './schema.js';
+import type {
+  CallbackAttemptRow,
+  ConsoleAuditRow,
+  Database,
+  OrderPageVisitRow,
+  OrderRow,
+} from '../store/schema.js';
 
 /**
  * The console's reads of one order's story (the list is ConsoleOrderList's). Every read is limited

@@ -11,7 +11,7 @@ import {
 } from './console-order-filter.js';
 import { isSqlite } from '../store-engine/index.js';
 import { EMAIL_EXPRESSION, phoneExpression } from './order-search-expressions.js';
-import type { Database } from './schema.js';
+import type { Database } from '../store/schema.js';
 
 /** More merchants than this are filtered with `in` (one query part per merchant up to it). */
 const MERCHANTS_APART = 50;
