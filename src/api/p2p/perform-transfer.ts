@@ -10,6 +10,7 @@ import {
   type TransferType,
 } from '../../services/p2p/transfer-rules.js';
 import type { OrderRecord } from '../../domain/order-record.js';
+import type { CardForAuthorization } from '../../domain/payment-card.js';
 import type { OperationContext } from '../operation.js';
 import { browserData } from '../rest/browser-data.js';
 import { appDeviceOf, requireAppDevice, type ThreeDsSdkParams } from '../params/three-ds-sdk.js';
@@ -92,6 +93,39 @@ async function originalCredit(
   return performAnswer(done, services.transferOrders, context);
 }
 
+/** What the first call of a transfer has resolved that its repeated (3-D Secure 2) call needs too. */
+interface ResolvedPerform {
+  readonly from: CardForAuthorization;
+  readonly app: AppDevice | undefined;
+  readonly browser: ReturnType<typeof browserData>;
+}
+
+/**
+ * The repeated call (threeDSServerTransId): the transaction must be this order's, and card data,
+ * when sealed with it, the card being debited.
+ */
+async function continueTransfer(
+  services: P2pServices,
+  order: OrderRecord,
+  transactionId: string,
+  context: OperationContext,
+  { from, app, browser }: ResolvedPerform,
+): Promise<Record<string, unknown>> {
+  const transaction = await services.threeDs.findForMerchant(context.merchant.id, transactionId);
+  if (transaction?.order_id !== order.id) throw new Refusal('ORDER_NOT_FOUND');
+  if (transaction.card_sealed !== null && services.threeDs.openCard(transaction).pan !== from.pan.reveal()) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'fromCard.pan', other: 'threeDSServerTransId' });
+  }
+  const step = await services.authenticated.proceed(transaction, {
+    merchantName: context.merchant.login,
+    ...(from.cvc === undefined ? {} : { cvc: from.cvc }),
+    browser,
+    ...(app === undefined ? {} : { app }),
+    requestId: context.requestId,
+  });
+  return stepReply(step, services.transferOrders, context);
+}
+
 /**
  * Performs a transfer order: at once when the merchant skips 3-D Secure (or sends an SCA
  * exemption), else with 3-D Secure 2 on the debited card in the same steps as instantPayment.do:
@@ -129,25 +163,7 @@ export async function performTransfer(
   if (type === 'AFT') checkOneDirectionRules(type, networkOf(from.pan.reveal()), blocksOf(order, params));
   const browser = browserData(params, context);
   if (params.threeDSServerTransId !== undefined) {
-    const transaction = await services.threeDs.findForMerchant(
-      context.merchant.id,
-      params.threeDSServerTransId,
-    );
-    if (transaction?.order_id !== order.id) throw new Refusal('ORDER_NOT_FOUND');
-    if (
-      transaction.card_sealed !== null &&
-      services.threeDs.openCard(transaction).pan !== from.pan.reveal()
-    ) {
-      throw new Refusal('PARAM_CONFLICT', { param: 'fromCard.pan', other: 'threeDSServerTransId' });
-    }
-    const step = await services.authenticated.proceed(transaction, {
-      merchantName: context.merchant.login,
-      ...(from.cvc === undefined ? {} : { cvc: from.cvc }),
-      browser,
-      ...(app === undefined ? {} : { app }),
-      requestId: context.requestId,
-    });
-    return stepReply(step, services.transferOrders, context);
+    return continueTransfer(services, order, params.threeDSServerTransId, context, { from, app, browser });
   }
   const to =
     type === 'AFT' ? undefined : await resolveCreditedCard(params.toCard, order, services, context.nowMs);

@@ -8,6 +8,7 @@ import type { ThreeDsLookup } from '../../services/three-ds-lookup.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { OrderRegistration } from '../../services/order-registration.js';
+import type { AuthenticationRequest } from '../../services/payment-step.js';
 import { defineOperation, type Operation, type OperationContext } from '../operation.js';
 import {
   cardAndCredential,
@@ -168,106 +169,138 @@ export function instantPayment(
     mutates: true,
     answer: PAYMENT_ANSWER_SCHEMA,
     fastAnswer: true,
-    async handle(params, context) {
-      const deviceChannel = await appChannelOf(params, services);
-      if (params.threeDSServerTransId !== undefined) return continueAuthentication(params, context, services);
-      if (params.threeDSVer2MdOrder !== undefined) {
-        throw new Refusal('PARAM_MISSING', { param: 'threeDSServerTransId' });
-      }
-      checkForceSsl(params.features, context.merchant);
-      const verification = params.features?.includes('VERIFY') === true;
-      const authenticated = !verification && authenticates(channel, params, context);
-      if (params.threeDSSDK === true && !authenticated) requireAppDevice(params);
-      const twoPhase = params.preAuth === true;
-      const { card, terms: credential } = await cardAndCredential(params, context, services, twoPhase);
-      const { autoCompleteAtMs, autoReverseAtMs } = holdSchedule(params, twoPhase, context);
-      const language = params.language ?? context.merchant.defaultLanguage;
-      const orderNumber = params.orderNumber ?? generatedOrderNumber(services.random, context.nowMs);
-      const conversion = await acceptedConversion(params, context, services, card.pan);
-      const order = services.registration.prepare(
-        context.merchant,
-        context.caller,
-        orderInput(params, {
-          orderNumber,
-          amountMinor: params.amount,
-          currency: params.currency,
-          twoPhase,
-          language,
-          ip: params.ip ?? context.clientIp,
-          ...(conversion === undefined ? {} : { conversion }),
-          // `phone` travels beside the payer blocks here (the spec's examples); it is kept with them.
-          ...(params.phone === undefined
-            ? {}
-            : { payerData: { ...payerDataOf(params), phone: params.phone } }),
-        }),
-      );
-      // The calculation is used in the unit that registers the order it pays: once, ever.
-      const intent =
-        conversion === undefined
-          ? {}
-          : { spends: [{ kind: 'dccUsed', dccUuid: conversion.dccUuid } as const] };
-      if (verification) checkVerification(params, context, credential);
-      const terms = {
-        twoPhase,
-        paymentWay: credential.bindingId === undefined ? paymentWay : ('CARD_BINDING' as const),
-        autoCompleteAtMs,
-        autoReverseAtMs,
-        ...credential,
-        ...(verification ? { verification } : {}),
-      };
-      if (verification && conversion !== undefined) {
-        throw new Refusal('PARAM_CONFLICT', { param: 'dccData', other: 'features=VERIFY' });
-      }
-      if (!authenticated) {
-        const paid = await services.payment.registerAndPay(order, {
-          card,
-          ...terms,
-          ...intent,
-          requestId: context.requestId,
-          ...(params.externalScaExemptionIndicator === undefined
-            ? {}
-            : {
-                secureAuth: JSON.stringify({
-                  threeDsType: 'EXEMPTION',
-                  exemption: params.externalScaExemptionIndicator,
-                }),
-              }),
-        });
-        return decidedAnswer(paid, language, context);
-      }
-      const step = await services.authenticated.registerAndStart(
-        order,
-        {
-          card,
-          terms,
-          requestedVersion: params.threeDSProtocolVersion,
-          finishUrl: params.threeDSVer2FinishUrl,
-          merchantNotificationUrl: params.threeDSMethodNotificationUrl,
-          merchantName: context.merchant.login,
-          ...intent,
-          ...(deviceChannel === undefined ? {} : { deviceChannel }),
-          requestId: context.requestId,
-        },
-        browserData(params, context),
-      );
-      // An app that already holds the directory's key may send its SDK values at once.
-      const app = appDeviceOf(params);
-      if (step.kind === 'appMethod' && app !== undefined) {
-        const transaction = await services.threeDs.find(step.invitation.threeDSServerTransId);
-        if (transaction === undefined) throw new Error('the 3DS transaction vanished after registration');
-        return stepAnswer(
-          await services.authenticated.proceed(transaction, {
-            merchantName: context.merchant.login,
-            ...(card.cvc === undefined ? {} : { cvc: card.cvc }),
-            browser: browserData(params, context),
-            app,
-            requestId: context.requestId,
-          }),
-          language,
-          context,
-        );
-      }
-      return stepAnswer(step, language, context);
-    },
+    handle: (params, context) => payInstantly(params, context, services, channel, paymentWay),
   });
+}
+
+/** The paying request of either channel, or the repeated one of a 3-D Secure 2 payment. */
+async function payInstantly(
+  params: InstantPaymentParams,
+  context: OperationContext,
+  services: InstantPaymentServices,
+  channel: keyof typeof CHANNELS,
+  paymentWay: (typeof CHANNELS)[keyof typeof CHANNELS]['paymentWay'],
+): Promise<object> {
+  const deviceChannel = await appChannelOf(params, services);
+  if (params.threeDSServerTransId !== undefined) return continueAuthentication(params, context, services);
+  if (params.threeDSVer2MdOrder !== undefined) {
+    throw new Refusal('PARAM_MISSING', { param: 'threeDSServerTransId' });
+  }
+  checkForceSsl(params.features, context.merchant);
+  const verification = params.features?.includes('VERIFY') === true;
+  const authenticated = !verification && authenticates(channel, params, context);
+  if (params.threeDSSDK === true && !authenticated) requireAppDevice(params);
+  const twoPhase = params.preAuth === true;
+  const { card, terms: credential } = await cardAndCredential(params, context, services, twoPhase);
+  const { autoCompleteAtMs, autoReverseAtMs } = holdSchedule(params, twoPhase, context);
+  const language = params.language ?? context.merchant.defaultLanguage;
+  const orderNumber = params.orderNumber ?? generatedOrderNumber(services.random, context.nowMs);
+  const conversion = await acceptedConversion(params, context, services, card.pan);
+  const order = services.registration.prepare(
+    context.merchant,
+    context.caller,
+    orderInput(params, {
+      orderNumber,
+      amountMinor: params.amount,
+      currency: params.currency,
+      twoPhase,
+      language,
+      ip: params.ip ?? context.clientIp,
+      ...(conversion === undefined ? {} : { conversion }),
+      // `phone` travels beside the payer blocks here (the spec's examples); it is kept with them.
+      ...(params.phone === undefined ? {} : { payerData: { ...payerDataOf(params), phone: params.phone } }),
+    }),
+  );
+  // The calculation is used in the unit that registers the order it pays: once, ever.
+  const intent =
+    conversion === undefined ? {} : { spends: [{ kind: 'dccUsed', dccUuid: conversion.dccUuid } as const] };
+  if (verification) checkVerification(params, context, credential);
+  const terms = {
+    twoPhase,
+    paymentWay: credential.bindingId === undefined ? paymentWay : ('CARD_BINDING' as const),
+    autoCompleteAtMs,
+    autoReverseAtMs,
+    ...credential,
+    ...(verification ? { verification } : {}),
+  };
+  if (verification && conversion !== undefined) {
+    throw new Refusal('PARAM_CONFLICT', { param: 'dccData', other: 'features=VERIFY' });
+  }
+  if (!authenticated) {
+    const paid = await services.payment.registerAndPay(order, {
+      card,
+      ...terms,
+      ...intent,
+      requestId: context.requestId,
+      ...(params.externalScaExemptionIndicator === undefined
+        ? {}
+        : {
+            secureAuth: JSON.stringify({
+              threeDsType: 'EXEMPTION',
+              exemption: params.externalScaExemptionIndicator,
+            }),
+          }),
+    });
+    return decidedAnswer(paid, language, context);
+  }
+  return startAuthentication(params, context, services, {
+    order,
+    card,
+    terms,
+    intent,
+    deviceChannel,
+    language,
+  });
+}
+
+/** What the paying request has prepared when the card is to be authenticated first. */
+interface PreparedPayment {
+  readonly order: ReturnType<OrderRegistration['prepare']>;
+  readonly card: AuthenticationRequest['card'];
+  readonly terms: AuthenticationRequest['terms'];
+  readonly intent: Pick<AuthenticationRequest, 'spends'>;
+  readonly deviceChannel: '01' | undefined;
+  readonly language: string;
+}
+
+/** Registers the order with 3-D Secure first; an app holding the directory's key goes on at once. */
+async function startAuthentication(
+  params: InstantPaymentParams,
+  context: OperationContext,
+  services: InstantPaymentServices,
+  { order, card, terms, intent, deviceChannel, language }: PreparedPayment,
+): Promise<object> {
+  const step = await services.authenticated.registerAndStart(
+    order,
+    {
+      card,
+      terms,
+      requestedVersion: params.threeDSProtocolVersion,
+      finishUrl: params.threeDSVer2FinishUrl,
+      merchantNotificationUrl: params.threeDSMethodNotificationUrl,
+      merchantName: context.merchant.login,
+      ...intent,
+      ...(deviceChannel === undefined ? {} : { deviceChannel }),
+      requestId: context.requestId,
+    },
+    browserData(params, context),
+  );
+  // An app that already holds the directory's key may send its SDK values at once.
+  const app = appDeviceOf(params);
+  if (step.kind === 'appMethod' && app !== undefined) {
+    const transaction = await services.threeDs.find(step.invitation.threeDSServerTransId);
+    if (transaction === undefined) throw new Error('the 3DS transaction vanished after registration');
+    return stepAnswer(
+      await services.authenticated.proceed(transaction, {
+        merchantName: context.merchant.login,
+        ...(card.cvc === undefined ? {} : { cvc: card.cvc }),
+        browser: browserData(params, context),
+        app,
+        requestId: context.requestId,
+      }),
+      language,
+      context,
+    );
+  }
+  return stepAnswer(step, language, context);
 }

@@ -11,12 +11,14 @@ import {
 import { openSeTokenWith } from '../../services/se-token-opening.js';
 import type { ThreeDsLookup } from '../../services/three-ds-lookup.js';
 import type { AuthenticatedPayment } from '../../services/authenticated-payment.js';
-import type { PaymentStep } from '../../services/payment-step.js';
+import type { AuthenticationRequest, PaymentStep } from '../../services/payment-step.js';
 import type { CardPayment } from '../../services/card-payment.js';
 import type { OrderQuery } from '../../services/order-query.js';
 import type { CredentialVault } from '../../services/vault/credential-vault.js';
-import { defineOperation, type Operation } from '../operation.js';
-import { param } from '../params/param-table.js';
+import type { OrderRecord } from '../../domain/order-record.js';
+import type { Pan } from '../../domain/pan.js';
+import { defineOperation, type Operation, type OperationContext } from '../operation.js';
+import { type ParamsOf, param } from '../params/param-table.js';
 import { digitCode, digits, oneOf, text } from '../params/scalar-types.js';
 import { dccDataBlock } from '../params/shared-blocks.js';
 import { stepAnswer } from './payment-answers.js';
@@ -75,103 +77,140 @@ export function paymentOrderBinding(services: PaymentOrderBindingServices): Oper
     mutates: true,
     // The 3DS Method is skipped here (there is no merchant page to run it in), and no app pays with a binding.
     answer: paymentAnswerSchema(['challenge', 'v1']),
-    async handle(params, context) {
-      let bindingId = params.bindingId;
-      let cvc = params.cvc;
-      if (params.seToken !== undefined) {
-        const content = await openSeTokenWith(services.seTokenKey, params.seToken, context.nowMs);
-        if (
-          content?.bindingId === undefined ||
-          (content.mdOrder !== undefined && content.mdOrder !== params.mdOrder)
-        ) {
-          throw invalidParam('seToken', 'reason.seToken');
-        }
-        bindingId = content.bindingId;
-        cvc = content.cvc ?? cvc;
-      }
-      if (bindingId === undefined) throw new Refusal('PARAM_MISSING', { param: 'bindingId' });
-      let order = await services.query.find(context.merchant, { orderId: params.mdOrder });
-      // A transfer order is made by the P2P calls only; to a purchase it is "not found", as a
-      // purchase order is to them (and the payment page to a transfer order).
-      if (order.p2p_type !== null) throw new Refusal('ORDER_NOT_FOUND');
-      if (order.status !== ORDER_STATUS.registered || order.payment_attempt_id !== null) {
-        throw new Refusal('ORDER_NOT_PAYABLE');
-      }
-      const tii = params.tii ?? 'F';
-      const twoPhase = order.two_phase === 1;
-      checkCredentialUse({
-        tii,
-        withBinding: true,
-        twoPhase,
-        clientId: order.client_id ?? undefined,
-        mayUseStoredCredentials: context.merchant.permissions.has('storedCredentials'),
-      });
-      const binding = await services.vault.usable(
-        context.merchant.id,
-        bindingId,
-        order.client_id ?? undefined,
-      );
-      const citation = citationOf(params);
-      checkCitationPresent(tii, binding.payment_system, citation);
-      await services.vault.checkCitation(binding, citation);
-      const opened = services.vault.openCard(binding);
-      const card = { pan: opened.pan, expiry: opened.expiry, ...(cvc === undefined ? {} : { cvc }) };
-      if (params.dccData !== undefined) {
-        if (!context.merchant.permissions.has('dcc')) {
-          throw new Refusal('PERMISSION_REQUIRED', { feature: 'dccData' });
-        }
-        const subject = {
-          merchantId: context.merchant.id,
-          card: card.pan,
-          amountMinor: order.amount_minor,
-          currency: order.currency,
-          orderId: order.id,
-        };
-        const conversion = await services.dcc.accept(
-          { dccUuid: params.dccData.dccUuid, dccCurrencyCode: params.dccData.dccCurrencyCode, subject },
-          context.nowMs,
-        );
-        order = await services.dcc.convertOrder(order, conversion, context.nowMs);
-      }
-      const terms = { twoPhase, paymentWay: 'CARD_BINDING' as const, tii, bindingId: binding.id };
-      const language = params.language ?? (order.language as (typeof LANGUAGES)[number]);
-      const authenticates = !context.merchant.permissions.has('sslOnly') && initiatorOf(tii) === 'customer';
-      if (!authenticates) {
-        const paid = await services.payment.pay(order, { card, ...terms, requestId: context.requestId });
-        return stepAnswer({ kind: 'decided', order: paid }, language, context);
-      }
-      const browser = {
-        acceptHeader: 'text/html',
-        ip: params.ip ?? order.ip ?? context.clientIp,
-        javascriptEnabled: false,
-        language,
-        userAgent: 'unknown',
-      };
-      let step: PaymentStep = await services.authenticated.start(
-        order,
-        {
-          // The customer's email of this call goes to the issuer with the AReq (for network V it
-          // is one of the two contacts 3-D Secure asks for).
-          ...(params.email === undefined ? {} : { email: params.email }),
-          card,
-          terms,
-          requestedVersion: params.threeDSProtocolVersion,
-          merchantName: context.merchant.login,
-          requestId: context.requestId,
-        },
-        browser,
-      );
-      if (step.kind === 'method') {
-        const transaction = await services.threeDs.find(step.invitation.threeDSServerTransId);
-        if (transaction === undefined) throw new Error('the 3DS transaction just written is missing');
-        step = await services.authenticated.proceed(transaction, {
-          merchantName: context.merchant.login,
-          ...(cvc === undefined ? {} : { cvc }),
-          browser,
-          requestId: context.requestId,
-        });
-      }
-      return stepAnswer(step, language, context);
-    },
+    handle: (params, context) => payWithBinding(params, context, services),
   });
+}
+
+type PaymentOrderBindingParams = ParamsOf<typeof PARAMS>;
+
+/** Pays the order with the binding named by bindingId or seToken, authenticating when it must. */
+async function payWithBinding(
+  params: PaymentOrderBindingParams,
+  context: OperationContext,
+  services: PaymentOrderBindingServices,
+): Promise<object> {
+  let bindingId = params.bindingId;
+  let cvc = params.cvc;
+  if (params.seToken !== undefined) {
+    const content = await openSeTokenWith(services.seTokenKey, params.seToken, context.nowMs);
+    if (
+      content?.bindingId === undefined ||
+      (content.mdOrder !== undefined && content.mdOrder !== params.mdOrder)
+    ) {
+      throw invalidParam('seToken', 'reason.seToken');
+    }
+    bindingId = content.bindingId;
+    cvc = content.cvc ?? cvc;
+  }
+  if (bindingId === undefined) throw new Refusal('PARAM_MISSING', { param: 'bindingId' });
+  let order = await services.query.find(context.merchant, { orderId: params.mdOrder });
+  // A transfer order is made by the P2P calls only; to a purchase it is "not found", as a
+  // purchase order is to them (and the payment page to a transfer order).
+  if (order.p2p_type !== null) throw new Refusal('ORDER_NOT_FOUND');
+  if (order.status !== ORDER_STATUS.registered || order.payment_attempt_id !== null) {
+    throw new Refusal('ORDER_NOT_PAYABLE');
+  }
+  const tii = params.tii ?? 'F';
+  const twoPhase = order.two_phase === 1;
+  checkCredentialUse({
+    tii,
+    withBinding: true,
+    twoPhase,
+    clientId: order.client_id ?? undefined,
+    mayUseStoredCredentials: context.merchant.permissions.has('storedCredentials'),
+  });
+  const binding = await services.vault.usable(context.merchant.id, bindingId, order.client_id ?? undefined);
+  const citation = citationOf(params);
+  checkCitationPresent(tii, binding.payment_system, citation);
+  await services.vault.checkCitation(binding, citation);
+  const opened = services.vault.openCard(binding);
+  const card = { pan: opened.pan, expiry: opened.expiry, ...(cvc === undefined ? {} : { cvc }) };
+  order = await convertedOrder(params, context, services, order, card.pan);
+  const terms = { twoPhase, paymentWay: 'CARD_BINDING' as const, tii, bindingId: binding.id };
+  const language = params.language ?? (order.language as (typeof LANGUAGES)[number]);
+  const authenticates = !context.merchant.permissions.has('sslOnly') && initiatorOf(tii) === 'customer';
+  if (!authenticates) {
+    const paid = await services.payment.pay(order, { card, ...terms, requestId: context.requestId });
+    return stepAnswer({ kind: 'decided', order: paid }, language, context);
+  }
+  return authenticateAndPay(params, context, services, { order, card, terms, language, cvc });
+}
+
+/**
+ * dccData: the calculation must be this merchant's, for this card and order, live and unused; the
+ * order is then paid in the card's currency.
+ */
+async function convertedOrder(
+  params: PaymentOrderBindingParams,
+  context: OperationContext,
+  services: PaymentOrderBindingServices,
+  order: OrderRecord,
+  pan: Pan,
+): Promise<OrderRecord> {
+  if (params.dccData === undefined) return order;
+  if (!context.merchant.permissions.has('dcc')) {
+    throw new Refusal('PERMISSION_REQUIRED', { feature: 'dccData' });
+  }
+  const subject = {
+    merchantId: context.merchant.id,
+    card: pan,
+    amountMinor: order.amount_minor,
+    currency: order.currency,
+    orderId: order.id,
+  };
+  const conversion = await services.dcc.accept(
+    { dccUuid: params.dccData.dccUuid, dccCurrencyCode: params.dccData.dccCurrencyCode, subject },
+    context.nowMs,
+  );
+  return services.dcc.convertOrder(order, conversion, context.nowMs);
+}
+
+/** What the paying request has settled when the customer is to be authenticated first. */
+interface BindingPayment {
+  readonly order: OrderRecord;
+  readonly card: AuthenticationRequest['card'];
+  readonly terms: AuthenticationRequest['terms'];
+  readonly language: (typeof LANGUAGES)[number];
+  readonly cvc: string | undefined;
+}
+
+/** 3-D Secure without the 3DS Method: when the issuer offers it, the call goes on at once. */
+async function authenticateAndPay(
+  params: PaymentOrderBindingParams,
+  context: OperationContext,
+  services: PaymentOrderBindingServices,
+  { order, card, terms, language, cvc }: BindingPayment,
+): Promise<object> {
+  const browser = {
+    acceptHeader: 'text/html',
+    ip: params.ip ?? order.ip ?? context.clientIp,
+    javascriptEnabled: false,
+    language,
+    userAgent: 'unknown',
+  };
+  let step: PaymentStep = await services.authenticated.start(
+    order,
+    {
+      // The customer's email of this call goes to the issuer with the AReq (for network V it
+      // is one of the two contacts 3-D Secure asks for).
+      ...(params.email === undefined ? {} : { email: params.email }),
+      card,
+      terms,
+      requestedVersion: params.threeDSProtocolVersion,
+      merchantName: context.merchant.login,
+      requestId: context.requestId,
+    },
+    browser,
+  );
+  if (step.kind === 'method') {
+    const transaction = await services.threeDs.find(step.invitation.threeDSServerTransId);
+    if (transaction === undefined) throw new Error('the 3DS transaction just written is missing');
+    step = await services.authenticated.proceed(transaction, {
+      merchantName: context.merchant.login,
+      ...(cvc === undefined ? {} : { cvc }),
+      browser,
+      requestId: context.requestId,
+    });
+  }
+  return stepAnswer(step, language, context);
 }
