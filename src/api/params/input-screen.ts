@@ -24,8 +24,16 @@ export function hasControlCharacter(text: string): boolean {
   return CONTROL_CHARACTER.test(text);
 }
 
+/**
+ * A UTF-16 surrogate without its pair: only a JSON escape (`"\\udfff"`) can make one, it is no
+ * character at all, and PostgreSQL refuses to store it (UTF-8 cannot encode it): the JSON is not
+ * valid text, refused like malformed JSON.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 function screenText(text: string, path: string): void {
   if (CONTROL_CHARACTER.test(text)) throw invalidParam(path, 'reason.controlCharacter');
+  if (LONE_SURROGATE.test(text)) throw invalidParam(path, 'reason.json');
 }
 
 /**
