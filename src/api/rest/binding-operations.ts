@@ -127,43 +127,41 @@ function getBindingsByCardOrId({ vault }: BindingServices): Operation {
   });
 }
 
-/** unBindCard.do: deactivates a binding. */
-function unBindCard({ bindingUpkeep }: BindingServices): Operation {
+/** unBindCard.do deactivates a binding and bindCard.do reactivates it: one operation, two addresses. */
+function bindingActivity(
+  { bindingUpkeep }: BindingServices,
+  { path, summary, active }: { path: string; summary: string; active: boolean },
+): Operation {
   return defineOperation({
-    path: '/payment/rest/unBindCard.do',
+    path,
     encoding: 'form',
     envelope: 'rest',
-    summary: 'Deactivates a binding; errorCode 2 when it is not active',
+    summary,
     params: ACTIVITY_PARAMS,
     onBehalfParam: 'merchantLogin',
     requiredPermission: 'storedCredentials',
     mutates: true,
     answer: REST_SUCCESS,
     async handle(params, context) {
-      await bindingUpkeep.setActive(context.merchant.id, params.bindingId, false, context.requestId);
+      await bindingUpkeep.setActive(context.merchant.id, params.bindingId, active, context.requestId);
       return success(context);
     },
   });
 }
 
-/** bindCard.do: reactivates a binding. */
-function bindCard({ bindingUpkeep }: BindingServices): Operation {
-  return defineOperation({
-    path: '/payment/rest/bindCard.do',
-    encoding: 'form',
-    envelope: 'rest',
-    summary: 'Reactivates a deactivated binding; errorCode 2 when it is active',
-    params: ACTIVITY_PARAMS,
-    onBehalfParam: 'merchantLogin',
-    requiredPermission: 'storedCredentials',
-    mutates: true,
-    answer: REST_SUCCESS,
-    async handle(params, context) {
-      await bindingUpkeep.setActive(context.merchant.id, params.bindingId, true, context.requestId);
-      return success(context);
-    },
+const unBindCard = (services: BindingServices): Operation =>
+  bindingActivity(services, {
+    path: '/payment/rest/unBindCard.do',
+    summary: 'Deactivates a binding; errorCode 2 when it is not active',
+    active: false,
   });
-}
+
+const bindCard = (services: BindingServices): Operation =>
+  bindingActivity(services, {
+    path: '/payment/rest/bindCard.do',
+    summary: 'Reactivates a deactivated binding; errorCode 2 when it is active',
+    active: true,
+  });
 
 /** extendBinding.do: a renewed card's new expiry. */
 function extendBinding({ bindingUpkeep }: BindingServices): Operation {
