@@ -57,12 +57,19 @@ function dbEnv(database: TestDatabase, masterKey: string): Env {
   };
 }
 
+/** The child's environment; production refuses the suite's cheap password cost, so it goes without. */
+function childEnv(env: Env): Env {
+  const merged: Record<string, string> = { ...baseEnv(), ...env };
+  if (merged.GATEHOUSE_ENV === 'production') delete merged.GATEHOUSE_PASSWORD_SCRYPT_N;
+  return merged;
+}
+
 function runCli(args: readonly string[], env: Env): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [CLI, ...args],
-      { env: { ...baseEnv(), ...env }, timeout: SPAWN_TIMEOUT_MS, encoding: 'utf8' },
+      { env: childEnv(env), timeout: SPAWN_TIMEOUT_MS, encoding: 'utf8' },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
         resolve({ code, stdout, stderr });
@@ -98,7 +105,7 @@ interface Server {
 /** `gatehouse serve` as a child process; its stdout carries the greeting and the JSON log lines. */
 function startServe(env: Env): Server {
   const child = spawn(process.execPath, [CLI, 'serve'], {
-    env: { ...baseEnv(), ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   teeChildLog(child, childLogFile('cli-serve'));
