@@ -21,7 +21,7 @@ import { post, sample, type Endpoint } from './harness.js';
  * with their request bodies), each checked with one sample request before any load.
  */
 
-export const ROOT = new URL('../..', import.meta.url).pathname;
+export const ROOT = new URL('../../', import.meta.url).pathname;
 
 const REGISTER = '/payment/rest/register.do';
 const STATUS = '/payment/rest/getOrderStatusExtended.do';

@@ -12,7 +12,7 @@ import { GATEWAY_KEY_FILE } from './gateway-keys.js';
  * applied here, so this is what keeps them true to Gatehouse: every variable they set is one
  * Gatehouse reads, the configuration they make loads, and every port they name is one it listens on.
  */
-const ROOT = new URL('../../..', import.meta.url).pathname;
+const ROOT = new URL('../../../', import.meta.url).pathname;
 const MANIFESTS = join(ROOT, 'deploy/kubernetes');
 
 type Node = Record<string, unknown>;

@@ -3,7 +3,7 @@ import { apiReferenceMarkdown, errorsMarkdown } from './reference-docs.js';
 import { openApiText } from './api-document.js';
 import { CLIENT_MODULE, clientModuleText } from './typescript-client.js';
 
-const docs = new URL('../../../docs', import.meta.url);
+const docs = new URL('../../../docs/', import.meta.url);
 writeFileSync(new URL('api-reference.md', docs), apiReferenceMarkdown());
 writeFileSync(new URL('errors.md', docs), errorsMarkdown());
 writeFileSync(new URL('openapi.json', docs), openApiText());

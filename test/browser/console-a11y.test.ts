@@ -28,7 +28,7 @@ const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 /** GATEHOUSE_SCREENSHOTS=1 writes the README's console screenshots into docs/ (a normal run leaves them). */
 const SCREENSHOTS = process.env.GATEHOUSE_SCREENSHOTS === '1';
-const DOCS_DIR = new URL('../../../docs', import.meta.url).pathname;
+const DOCS_DIR = new URL('../../../docs/', import.meta.url).pathname;
 /** More Tab presses than any console page has stops: a page that never gives focus back fails. */
 const TAB_STOPS_MAX = 300;
 const TAB_BATCH = 10;

@@ -20,7 +20,7 @@ interface DecisionIndex {
   renderIndex: (records: DecisionRecord[]) => string;
 }
 
-const root = new URL('../../..', import.meta.url).pathname;
+const root = new URL('../../../', import.meta.url).pathname;
 const dir = join(root, 'docs', 'decisions');
 const script = async () =>
   (await import(new URL('scripts/decision-index.js', `file://${root}`).href)) as DecisionIndex;

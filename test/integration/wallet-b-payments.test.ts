@@ -249,7 +249,7 @@ for (const engine of ENGINES) {
   });
 }
 
-const vectors = new URL('../../../../shared/vectors/wallet-b/ecv2', import.meta.url);
+const vectors = new URL('../../../../shared/vectors/wallet-b/ecv2/', import.meta.url);
 for (const engine of ENGINES) {
   describe(
     `${engine}: the vendor's own ECv2 token pays through the API at its clock`,

@@ -13,7 +13,7 @@ import { openWalletAToken } from './open-wallet-a-token.js';
  * from its cases.json at each case's clock. The folder sits beside the repository, so the test is
  * skipped (not failed) in a checkout without it.
  */
-const folder = new URL('../../../../../../shared/vectors/wallet-a', import.meta.url);
+const folder = new URL('../../../../../../shared/vectors/wallet-a/', import.meta.url);
 const casesFile = new URL('cases.json', folder);
 const skip = existsSync(casesFile)
   ? false

@@ -16,7 +16,7 @@ import {
  * table-driven from each cases.json at its clock. The folder sits beside the repository, so the
  * test is skipped (not failed) in a checkout without it.
  */
-const folder = new URL('../../../../../../shared/vectors/wallet-b', import.meta.url);
+const folder = new URL('../../../../../../shared/vectors/wallet-b/', import.meta.url);
 const skip = existsSync(new URL('ecv1/cases.json', folder)) ? false : 'the shared vectors folder is absent';
 
 interface VectorCase {
