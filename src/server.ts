@@ -11,6 +11,8 @@ import { moneyModule } from './modules/money-module.js';
 import { operatorConsoleModule } from './modules/operator-console-module.js';
 import { p2pModule, p2pTransfers } from './modules/p2p-module.js';
 import { restModule } from './modules/rest-module.js';
+import { sandboxClockModule } from './modules/sandbox-clock-module.js';
+import { AutomaticHoldActions } from './jobs/automatic-hold-job.js';
 import { openStoreModule } from './modules/store-module.js';
 import { threeDsModule } from './modules/threeds-module.js';
 import { walletModule } from './modules/wallet-module.js';
@@ -35,6 +37,9 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const wallets = await walletModule(core, money, threeDs);
   const dcc = await dccModule(core, money);
   const p2p = p2pModule(core, transfers, money, threeDs, wallets);
+  const holds = new AutomaticHoldActions(money.lifecycle, merchants.directory, logger);
+  const sandboxClocks = sandboxClockModule(core, money, callbacks, holds);
+  await sandboxClocks?.start();
   const operations = [
     ...restModule(core, money, threeDs, merchants.directory, dcc),
     ...wallets.operations,
@@ -44,7 +49,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
   const operatorConsole = operatorConsoleModule(core, admin, merchants.directory, money, wallets, options);
   const modules = { core, merchants, money, threeDs, p2p, dcc, operatorConsole };
   const { app, readiness, presence, idempotencyKeys } = await httpModule(modules, operations, options);
-  const jobs = jobsModule(core, merchants.directory, money, callbacks, idempotencyKeys);
+  const jobs = jobsModule(core, money, callbacks, idempotencyKeys, holds);
   const queueWatch = metricsModule(core, options);
   let scrapes: Awaited<ReturnType<typeof listenForScrapes>> | undefined;
   return {
@@ -57,6 +62,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     metrics,
     operatorConsole,
     presence,
+    sandboxClocks,
     // Started in this order: the jobs, the queue reads and the presence before the port opens.
     async listen() {
       if (options.runJobs !== false) jobs.start();
@@ -77,6 +83,7 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     async close() {
       await queueWatch?.stop();
       await jobs.stop();
+      sandboxClocks?.stop();
       await presence.stop();
       if (scrapes !== undefined) await new Promise((resolve) => scrapes?.server.close(resolve));
       await app.close();

@@ -8,7 +8,7 @@ import {
   validateParams,
   type RawParams,
 } from '../api/params/param-table.js';
-import type { Clock } from '../domain/clock.js';
+import type { Clock, MerchantScope } from '../domain/clock.js';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/languages.js';
 import { invalidParam, Refusal } from '../domain/refusals.js';
 import { translate } from '../i18n/translate.js';
@@ -33,6 +33,8 @@ export interface OperationDeps {
   readonly merchants: CertificateSource;
   readonly rateLimiter: RateLimiter;
   readonly clock: Clock;
+  /** The operation runs on the acting merchant's clock (its sandbox test clock, issue 45). */
+  readonly scope: MerchantScope;
   readonly idempotency: Idempotency;
 }
 
@@ -231,16 +233,18 @@ async function run(route: OperationRoute, request: FastifyRequest, reply: Fastif
     );
     const params = validateParams(route.operation.params, admitted.raw);
     const merchant = await actingMerchant(route, request, admitted, params);
-    const context: OperationContext = {
-      merchant,
-      caller: admitted.caller,
-      language,
-      nowMs: route.deps.clock.nowMs(),
-      clientIp: request.ip,
-      requestId: request.id,
-      message: (key, vars) => translate(language, vars === undefined ? { key } : { key, vars }),
-    };
-    await answer(route, request, reply, admitted, params, context);
+    await route.deps.scope.within(merchant.id, () => {
+      const context: OperationContext = {
+        merchant,
+        caller: admitted.caller,
+        language,
+        nowMs: route.deps.clock.nowMs(),
+        clientIp: request.ip,
+        requestId: request.id,
+        message: (key, vars) => translate(language, vars === undefined ? { key } : { key, vars }),
+      };
+      return answer(route, request, reply, admitted, params, context);
+    });
   } catch (error) {
     await refuse(route, request, reply, error, language);
   } finally {

@@ -98,6 +98,9 @@ export const MESSAGES_EN = {
   'reason.oneOf': 'one of {values}',
   'reason.dateTime': 'a date and time in the format yyyy-MM-ddTHH:mm:ss',
   'reason.future': 'a moment in the future',
+  'reason.clockDuration': 'a duration such as 7d, 36h, 1d12h, 90m or 3600s, above zero and at most ten years',
+  'reason.clockWithoutOrders':
+    'a merchant without orders: a test clock goes back to real time only before the first order',
   'reason.json': 'valid JSON',
   'reason.object': 'a JSON object',
   'reason.array': 'a JSON array',

@@ -1,9 +1,11 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../domain/clock.js';
+import type { MerchantScope } from '../domain/clock.js';
 import { Refusal, type RefusalKey } from '../domain/refusals.js';
 import type { MerchantDirectory } from '../services/merchant-directory.js';
 import type { OrderLifecycle } from '../services/order-lifecycle.js';
 import type { OrderDeadlineRepository } from '../store/order-deadline-repository.js';
+import type { OrderRow } from '../store/schema.js';
+import { clockPasses } from './clock-passes.js';
 import type { PeriodicJob } from './periodic-job.js';
 
 export const AUTOMATIC_HOLD_BATCH_MAX = 50;
@@ -20,50 +22,72 @@ const SETTLED: ReadonlySet<RefusalKey> = new Set([
   'OPERATION_DECLINED',
 ]);
 
+export type HoldAction = 'complete' | 'reverse';
+
+/** What one automatic action came to: done by this call, or not (settled elsewhere, pending, failed). */
+export type HoldActionOutcome = 'done' | 'not done';
+
 /**
- * Carries out `autocompletionDate` (capture of the whole hold) and `autoReverseDate` (its
- * reversal) when their time comes. It goes through the same lifecycle service as deposit.do and
- * reverse.do, whose guarded change comes before the acquirer call: when two nodes pick the same
- * hold, one captures it and the other is refused before reaching the acquirer. Each action is a
- * money step sent under one id: a refusal is retried by the engine with backoff and an attempt
- * cap, then left for a person with the deadline cleared, never sent anew at every run.
+ * Carries out one hold's `autocompletionDate` (capture of the whole hold) or `autoReverseDate`
+ * (its reversal). It goes through the same lifecycle service as deposit.do and reverse.do, whose
+ * guarded change comes before the acquirer call: when two nodes pick the same hold, one captures
+ * it and the other is refused before reaching the acquirer. Each action is a money step sent under
+ * one id: a refusal is retried by the engine with backoff and an attempt cap, then left for a
+ * person with the deadline cleared, never sent anew at every run.
  */
+export class AutomaticHoldActions {
+  constructor(
+    private readonly lifecycle: OrderLifecycle,
+    private readonly directory: MerchantDirectory,
+    private readonly logger: Logger,
+  ) {}
+
+  async run(order: OrderRow, action: HoldAction): Promise<HoldActionOutcome> {
+    try {
+      if (action === 'complete') {
+        await this.lifecycle.deposit(order, 0, AUTOMATIC);
+      } else {
+        const merchant = await this.directory.byId(order.merchant_id);
+        if (merchant === undefined) return 'not done';
+        await this.lifecycle.reverse(merchant, order, undefined, AUTOMATIC);
+      }
+      return 'done';
+    } catch (error) {
+      // Settled already, or sent and awaiting the acquirer's answer (the recovery job finishes it).
+      if (error instanceof Refusal && SETTLED.has(error.key)) return 'not done';
+      this.logger.error(
+        { err: error, orderId: order.id, kind: action },
+        'automatic hold action failed; it is retried at the next run',
+      );
+      return 'not done';
+    }
+  }
+}
+
+/** Runs the holds' automatic actions when their time comes, each on its merchant's clock. */
 export function automaticHoldJob(
   deadlines: OrderDeadlineRepository,
-  lifecycle: OrderLifecycle,
-  directory: MerchantDirectory,
-  clock: Clock,
-  logger: Logger,
+  actions: AutomaticHoldActions,
+  scope: MerchantScope,
 ): PeriodicJob {
   return {
     name: 'automatic-hold-actions',
     batchSize: AUTOMATIC_HOLD_BATCH_MAX,
     async runOnce() {
-      const nowMs = clock.nowMs();
-      const toComplete = await deadlines.dueForAutomaticAction('complete', nowMs, AUTOMATIC_HOLD_BATCH_MAX);
-      const toReverse = await deadlines.dueForAutomaticAction('reverse', nowMs, AUTOMATIC_HOLD_BATCH_MAX);
-      for (const order of toComplete) {
-        await settle(() => lifecycle.deposit(order, 0, AUTOMATIC), order.id, 'complete');
+      let taken = 0;
+      for (const pass of clockPasses(scope)) {
+        for (const action of ['complete', 'reverse'] as const) {
+          const due = await deadlines.dueForAutomaticAction(
+            action,
+            pass.nowMs,
+            AUTOMATIC_HOLD_BATCH_MAX,
+            pass.merchantId,
+          );
+          for (const order of due) await scope.within(order.merchant_id, () => actions.run(order, action));
+          taken = Math.max(taken, due.length);
+        }
       }
-      for (const order of toReverse) {
-        const merchant = await directory.byId(order.merchant_id);
-        if (merchant !== undefined)
-          await settle(() => lifecycle.reverse(merchant, order, undefined, AUTOMATIC), order.id, 'reverse');
-      }
-      return Math.max(toComplete.length, toReverse.length);
+      return taken;
     },
   };
-
-  async function settle(action: () => Promise<void>, orderId: string, kind: string): Promise<void> {
-    try {
-      await action();
-    } catch (error) {
-      // Settled already, or sent and awaiting the acquirer's answer (the recovery job finishes it).
-      if (error instanceof Refusal && SETTLED.has(error.key)) return;
-      logger.error(
-        { err: error, orderId, kind },
-        'automatic hold action failed; it is retried at the next run',
-      );
-    }
-  }
 }

@@ -2,7 +2,7 @@ import { cryptoRandom } from '../domain/random-source.js';
 import type { Logger } from 'pino';
 import type { GatewayKeys } from '../config/gateway-keys.js';
 import type { CallbackParams } from '../domain/callback-checksum.js';
-import type { Clock } from '../domain/clock.js';
+import { realTimeOnly, type Clock, type MerchantScope } from '../domain/clock.js';
 import type { SecretBox } from '../security/secret-box.js';
 import { CallbackSigner } from '../services/callbacks/callback-signer.js';
 import {
@@ -14,6 +14,7 @@ import type { CallbackAddresses } from '../services/callbacks/callback-addresses
 import { NO_CALLBACK_OBSERVER, type CallbackObserver } from '../services/callbacks/callback-observer.js';
 import type { CallbackDeliverySettings, CallbackRepository } from '../store/callback-repository.js';
 import type { CallbackRow } from '../store/schema.js';
+import { clockPasses, type ClockPass } from './clock-passes.js';
 import type { PeriodicJob } from './periodic-job.js';
 
 /** Attempts per callback before it is dead; the real gateway's default is 3 (gateway-facts §4.1). */
@@ -50,6 +51,8 @@ export interface CallbackDeliveryDeps {
   readonly secrets: SecretBox;
   readonly gatewayKeys: GatewayKeys;
   readonly clock: Clock;
+  /** The merchants' test clocks: a callback is due and retried on its merchant's (issue 45). */
+  readonly scope?: MerchantScope;
   readonly logger: Logger;
   /** Where callbacks may be sent (GATEHOUSE_CALLBACK_PRIVATE_ADDRESSES, GATEHOUSE_ENV). */
   readonly addresses: CallbackAddresses;
@@ -77,6 +80,7 @@ interface Delivery {
   readonly repository: CallbackRepository;
   readonly signer: CallbackSigner;
   readonly clock: Clock;
+  readonly scope: MerchantScope;
   readonly logger: Logger;
   readonly addresses: CallbackAddresses;
   readonly attemptTimeoutMs: number;
@@ -168,10 +172,21 @@ async function record(
   return outcome;
 }
 
-/** Claims a batch, sends it at once and records each outcome; answers how many rows it claimed. */
-async function deliverBatch(delivery: Delivery): Promise<number> {
-  const { repository, logger } = delivery;
-  const claimed = await repository.claimDue(delivery.clock.nowMs(), CALLBACK_BATCH_MAX, CALLBACK_LEASE_MS);
+/**
+ * Claims a batch due on one clock (every merchant's real time, or one merchant's test clock), sends
+ * it at once and records each outcome on the row's merchant's clock; answers the outcomes.
+ */
+async function deliverBatch(delivery: Delivery, pass: ClockPass): Promise<CallbackOutcome[]> {
+  const { repository, logger, scope } = delivery;
+  const claimed = await repository.claimDue(
+    {
+      dueMs: pass.nowMs,
+      nowMs: scope.real.nowMs(),
+      ...(pass.merchantId === undefined ? {} : { merchantId: pass.merchantId }),
+    },
+    CALLBACK_BATCH_MAX,
+    CALLBACK_LEASE_MS,
+  );
   // One settings read per merchant and batch; it is read after the claim, so it is current.
   const settings = new Map<string, Promise<CallbackDeliverySettings | undefined>>();
   const settingsOf = (merchantId: string): Promise<CallbackDeliverySettings | undefined> => {
@@ -183,17 +198,24 @@ async function deliverBatch(delivery: Delivery): Promise<number> {
     return pending;
   };
   const results = await Promise.allSettled(
-    claimed.map(async (row) =>
-      record(delivery, row, await timedAttempt(delivery, row, await settingsOf(row.merchant_id))),
-    ),
+    claimed.map(async (row) => {
+      const result = await timedAttempt(delivery, row, await settingsOf(row.merchant_id));
+      return scope.within(row.merchant_id, () => record(delivery, row, result));
+    }),
   );
+  const outcomes: CallbackOutcome[] = [];
   for (const result of results) {
-    if (result.status === 'rejected') {
-      // The claim runs out and the row is sent again later: at least once, never lost.
-      logger.error({ err: result.reason as unknown }, 'recording a callback outcome failed');
-    }
+    if (result.status === 'fulfilled') outcomes.push(result.value);
+    // The claim runs out and the row is sent again later: at least once, never lost.
+    else logger.error({ err: result.reason as unknown }, 'recording a callback outcome failed');
   }
-  return claimed.length;
+  return outcomes;
+}
+
+/** The outbox's delivery: the periodic job, and one clock's due callbacks at once (a clock's advance). */
+export interface CallbackDelivery {
+  readonly job: PeriodicJob;
+  deliverDue(pass: ClockPass): Promise<CallbackOutcome[]>;
 }
 
 /**
@@ -206,6 +228,11 @@ async function deliverBatch(delivery: Delivery): Promise<number> {
  * an operator's replay) and must treat callbacks as idempotent.
  */
 export function callbackDeliveryJob(deps: CallbackDeliveryDeps): PeriodicJob {
+  return callbackDelivery(deps).job;
+}
+
+/** The delivery behind callbackDeliveryJob, with its one-clock pass for the sandbox's clocks. */
+export function callbackDelivery(deps: CallbackDeliveryDeps): CallbackDelivery {
   const attemptTimeoutMs = deps.attemptTimeoutMs ?? CALLBACK_ATTEMPT_TIMEOUT_MS;
   if (attemptTimeoutMs * 2 > CALLBACK_LEASE_MS) {
     throw new Error(`the callback attempt timeout must be at most half the lease (${CALLBACK_LEASE_MS} ms)`);
@@ -214,14 +241,24 @@ export function callbackDeliveryJob(deps: CallbackDeliveryDeps): PeriodicJob {
     repository: deps.repository,
     signer: new CallbackSigner(deps.secrets, deps.gatewayKeys),
     clock: deps.clock,
+    scope: deps.scope ?? realTimeOnly(deps.clock),
     logger: deps.logger,
     addresses: deps.addresses,
     attemptTimeoutMs,
     observer: deps.observer ?? NO_CALLBACK_OBSERVER,
   };
   return {
-    name: 'callback-delivery',
-    batchSize: CALLBACK_BATCH_MAX,
-    runOnce: () => deliverBatch(delivery),
+    job: {
+      name: 'callback-delivery',
+      batchSize: CALLBACK_BATCH_MAX,
+      async runOnce() {
+        let taken = 0;
+        for (const pass of clockPasses(delivery.scope)) {
+          taken = Math.max(taken, (await deliverBatch(delivery, pass)).length);
+        }
+        return taken;
+      },
+    },
+    deliverDue: (pass) => deliverBatch(delivery, pass),
   };
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../domain/clock.js';
 import type { RandomSource } from '../domain/random-source.js';
 import type { GatehouseMetrics } from '../observability/metrics.js';
 import type { SecretBox } from '../security/secret-box.js';
+import type { MerchantTime } from '../services/sandbox-clock/merchant-time.js';
 import type { Store } from '../store-engine/index.js';
 
 /**
@@ -16,7 +17,10 @@ export interface Core {
   readonly store: Store;
   /** Opens what is sealed under the master key. */
   readonly secrets: SecretBox;
+  /** Time as the merchant whose work runs now reads it: `time`, seen through the Clock port. */
   readonly clock: Clock;
+  /** The merchants' sandbox test clocks; `time.real` for what protects the process (issue 45). */
+  readonly time: MerchantTime;
   readonly random: RandomSource;
   readonly logger: Logger;
   readonly metrics: GatehouseMetrics;

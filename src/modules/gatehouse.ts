@@ -11,6 +11,7 @@ import type { ConsoleServices } from '../services/console/console-module.js';
 import type { MerchantAdmin } from '../services/merchant-admin.js';
 import type { StepScheduler } from '../services/money-steps/money-step-engine.js';
 import type { ServingPresence } from '../services/serving-presence.js';
+import type { SandboxClockModule } from './sandbox-clock-module.js';
 import type { Store } from '../store-engine/index.js';
 import type { WriteLock } from '../store-engine/index.js';
 
@@ -66,6 +67,8 @@ export interface Gatehouse {
   readonly jobs: JobRunner;
   /** This process's line in serving_processes, which sizes its share of the limits. */
   readonly presence: ServingPresence;
+  /** The sandbox merchants' test clocks; absent under GATEHOUSE_ENV=production (issue 45). */
+  readonly sandboxClocks: SandboxClockModule | undefined;
   readonly logger: Logger;
   /** This instance's Prometheus metrics (served by the metrics listener when one is configured). */
   readonly metrics: GatehouseMetrics;

@@ -117,6 +117,7 @@ export async function httpModule(
       merchants,
       rateLimiter,
       clock,
+      scope: modules.core.time,
       idempotency: new Idempotency(idempotencyKeys, clock),
     },
   });

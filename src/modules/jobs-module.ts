@@ -1,10 +1,9 @@
-import { automaticHoldJob } from '../jobs/automatic-hold-job.js';
+import { automaticHoldJob, type AutomaticHoldActions } from '../jobs/automatic-hold-job.js';
 import { idempotencyCleanupJob } from '../jobs/idempotency-cleanup-job.js';
 import { moneyStepRecoveryJob } from '../jobs/money-step-recovery-job.js';
 import { orderExpiryJob } from '../jobs/order-expiry-job.js';
 import { orderRollupJob } from '../jobs/order-rollup-job.js';
 import { JobRunner } from '../jobs/periodic-job.js';
-import type { MerchantDirectory } from '../services/merchant-directory.js';
 import type { IdempotencyRepository } from '../store/idempotency-repository.js';
 import { OrderRollupRepository } from '../store-reports/order-rollup-repository.js';
 import type { CallbacksModule } from './callbacks-module.js';
@@ -18,19 +17,18 @@ import type { MoneyModule } from './money-module.js';
  */
 export function jobsModule(
   core: Core,
-  directory: MerchantDirectory,
   money: MoneyModule,
   callbacks: CallbacksModule,
   idempotencyKeys: IdempotencyRepository,
+  holds: AutomaticHoldActions,
 ): JobRunner {
-  const { config, store, clock, logger } = core;
-  const callbackDelivery = callbacks.deliveryJob();
+  const { config, store, clock, time, logger } = core;
   return new JobRunner(
     [
-      orderExpiryJob(money.deadlines, money.expiry, clock),
-      automaticHoldJob(money.deadlines, money.lifecycle, directory, clock, logger),
+      orderExpiryJob(money.deadlines, money.expiry, time),
+      automaticHoldJob(money.deadlines, holds, time),
       moneyStepRecoveryJob(money.money.engine),
-      callbackDelivery,
+      callbacks.delivery().job,
       idempotencyCleanupJob(idempotencyKeys, clock),
       orderRollupJob(new OrderRollupRepository(store.db), clock),
     ],

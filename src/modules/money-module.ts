@@ -64,6 +64,7 @@ export function moneyModule(
     vault,
     emit,
     clock,
+    scope: core.time,
     random,
     logger: core.logger,
     timing: { acquirerTimeoutMs: config.acquirerTimeoutMs, graceMs: config.recoveryGraceMs },

@@ -5,6 +5,7 @@ import { systemClock } from '../domain/clock.js';
 import { cryptoRandom } from '../domain/random-source.js';
 import { GatehouseMetrics } from '../observability/metrics.js';
 import type { MerchantAdmin } from '../services/merchant-admin.js';
+import { MerchantTime } from '../services/sandbox-clock/merchant-time.js';
 import { WalletTrust } from '../services/wallets/wallet-trust.js';
 import { WalletRepository } from '../store/wallet-repository.js';
 import type { Core } from './core.js';
@@ -25,18 +26,19 @@ export interface StoreModule {
  * trusts the sandbox wallet vendors is refused, and closed, before anything else is built on it.
  */
 export async function openStoreModule(config: Config, options: GatehouseOptions): Promise<StoreModule> {
-  const clock = options.clock ?? systemClock;
+  const baseClock = options.clock ?? systemClock;
+  const time = new MerchantTime(baseClock);
   const random = options.random ?? cryptoRandom;
   const logger = options.logger ?? createLogger(config);
   const { store, admin, secrets, masterKey, masterKeyGenerated } = await openAdmin(config, {
-    clock,
+    clock: baseClock,
     random,
     migrate: options.migrate,
     writeLock: options.writeLock,
   });
   if (config.environment === 'production') {
     try {
-      await new WalletTrust(new WalletRepository(store.db), clock, random).refuseSandboxInProduction();
+      await new WalletTrust(new WalletRepository(store.db), baseClock, random).refuseSandboxInProduction();
     } catch (error) {
       await store.close();
       throw error;
@@ -50,5 +52,9 @@ export async function openStoreModule(config: Config, options: GatehouseOptions)
   }
   const metrics = new GatehouseMetrics();
   const keys = gatewayKeys(config.dataDir);
-  return { core: { config, store, secrets, clock, random, logger, metrics, keys }, admin, masterKey };
+  return {
+    core: { config, store, secrets, clock: time, time, random, logger, metrics, keys },
+    admin,
+    masterKey,
+  };
 }

@@ -23,7 +23,7 @@ export interface ThreeDsModule {
 /** The sandbox directory, fetched once per process: the keys never change once made. */
 function sandboxDirectory(core: Core): () => ReturnType<SandboxDirectoryKeys['directory']> {
   const { config, store } = core;
-  const keys = new SandboxDirectoryKeys(new WalletRepository(store.db), core.secrets, core.clock);
+  const keys = new SandboxDirectoryKeys(new WalletRepository(store.db), core.secrets, core.time.real);
   let directoryKeys: ReturnType<SandboxDirectoryKeys['directory']> | undefined;
   return () => {
     if (!config.sandboxWallets) throw new Error('the sandbox directory server is off in production');
@@ -43,13 +43,16 @@ export function threeDsModule(
   transfers: P2pTransfer,
 ): ThreeDsModule {
   const { config, store, secrets, clock, random, logger } = core;
+  // The EMV 3DS protocol's own timeouts run on real time: the ACS and the browser do not share a
+  // merchant's test clock. The payment around them dates the order on the merchant's.
+  const protocolClock = core.time.real;
   // The sandbox ACS signs with a key of its own, derived so it is stable across restarts and nodes.
   const acsKey = createHmac('sha256', masterKey).update('gatehouse sandbox ACS').digest();
   const acs = new AcsEmulator(
     new AcsRepository(store.db),
     config.publicUrl,
     acsKey,
-    clock,
+    protocolClock,
     random,
     // GATEHOUSE_ENV=production: no sandbox directory, so apps cannot authenticate.
     { enabled: config.sandboxWallets, directory: sandboxDirectory(core) },
@@ -59,7 +62,7 @@ export function threeDsModule(
     new ThreeDsRepository(store.db),
     acs,
     secrets,
-    clock,
+    protocolClock,
     random,
     config.publicUrl,
     (error, threeDSServerTransID) =>

@@ -36,13 +36,22 @@ export function isCallbackState(value: string): value is CallbackState {
   return (CALLBACK_STATES as readonly string[]).includes(value);
 }
 
-/** Rows a node may claim at `nowMs`: pending, due, and not held by a live claim of another node. */
-function claimable(nowMs: number) {
+/** When a claim looks: rows due by `dueMs` (a merchant's clock), leases read on real time. */
+export interface ClaimTime {
+  readonly dueMs: number;
+  readonly nowMs: number;
+  /** One merchant's rows alone (the pass of its sandbox test clock). */
+  readonly merchantId?: string;
+}
+
+/** Rows a node may claim: pending, due, and not held by a live claim of another node. */
+function claimable(at: ClaimTime) {
   return (eb: ExpressionBuilder<Database, 'callbacks'>) =>
     eb.and([
       eb('state', '=', 'pending'),
-      eb('next_attempt_at_ms', '<=', nowMs),
-      eb.or([eb('claimed_until_ms', 'is', null), eb('claimed_until_ms', '<=', nowMs)]),
+      eb('next_attempt_at_ms', '<=', at.dueMs),
+      eb.or([eb('claimed_until_ms', 'is', null), eb('claimed_until_ms', '<=', at.nowMs)]),
+      ...(at.merchantId === undefined ? [] : [eb('merchant_id', '=', at.merchantId)]),
     ]);
 }
 
@@ -80,27 +89,39 @@ export class CallbackRepository {
    * rows claimed with limit 2). SQLite: one statement is atomic, writers are serialized, and an
    * uncorrelated `in (…)` is computed once.
    */
-  async claimDue(nowMs: number, limit: number, leaseMs: number): Promise<CallbackRow[]> {
+  async claimDue(at: ClaimTime, limit: number, leaseMs: number): Promise<CallbackRow[]> {
     const { db, engine } = this.store;
     const due = db
       .selectFrom('callbacks')
       .select('id')
-      .where(claimable(nowMs))
+      .where(claimable(at))
       .orderBy('next_attempt_at_ms')
       .limit(limit);
     const rows = await db
       .updateTable('callbacks')
-      .set({ claimed_until_ms: nowMs + leaseMs })
+      .set({ claimed_until_ms: at.nowMs + leaseMs })
       .where((eb) =>
         engine === 'postgres'
           ? sql<SqlBool>`id = any(array(${due.forUpdate().skipLocked()}))`
           : eb('id', 'in', due),
       )
-      .where(claimable(nowMs))
+      .where(claimable(at))
       .returningAll()
       .execute();
     // RETURNING has no order; oldest due first keeps delivery close to the order of events.
     return rows.sort((a, b) => a.next_attempt_at_ms - b.next_attempt_at_ms);
+  }
+
+  /** When the merchant's next pending callback is due, if one is due by `beforeMs` and unclaimed. */
+  async nextDue(merchantId: string, beforeMs: number, nowMs: number): Promise<number | undefined> {
+    const row = await this.store.db
+      .selectFrom('callbacks')
+      .select('next_attempt_at_ms')
+      .where(claimable({ dueMs: beforeMs, nowMs, merchantId }))
+      .orderBy('next_attempt_at_ms')
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined ? undefined : Number(row.next_attempt_at_ms);
   }
 
   /** Records a 2xx answer; false when the claim was lost (another node owns the row now). */

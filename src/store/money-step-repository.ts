@@ -9,6 +9,9 @@ export interface AttentionStep extends StepRow {
   readonly merchant_login: string;
 }
 
+/** A due step, with the merchant whose clock its dates are read on. */
+export type DueStep = StepRow & { readonly merchant_id: string };
+
 /**
  * The money engine's bookkeeping on operation rows: which steps are due, the lease a node takes
  * on one before it sends it, the backoff after a failed try, and the end state `needsAttention`.
@@ -23,22 +26,37 @@ export class MoneyStepRepository {
    * (created before `olderThanMs`), then at their `next_attempt_at_ms`; never one a node holds.
    * Oldest first; the lease decides who sends each.
    */
-  async due(kinds: readonly string[], nowMs: number, olderThanMs: number, limit: number): Promise<StepRow[]> {
-    return this.db
+  async due(
+    kinds: readonly string[],
+    nowMs: number,
+    olderThanMs: number,
+    limit: number,
+    merchantId?: string,
+  ): Promise<DueStep[]> {
+    let query = this.db
       .selectFrom('order_operations')
-      .selectAll()
-      .where('state', '=', 'pending')
-      .where('kind', 'in', kinds)
+      .innerJoin('orders', 'orders.id', 'order_operations.order_id')
+      .selectAll('order_operations')
+      .select('orders.merchant_id')
+      .where('order_operations.state', '=', 'pending')
+      .where('order_operations.kind', 'in', kinds)
       .where((eb) =>
         eb.or([
-          eb.and([eb('next_attempt_at_ms', 'is', null), eb('created_at_ms', '<', olderThanMs)]),
-          eb('next_attempt_at_ms', '<=', nowMs),
+          eb.and([
+            eb('order_operations.next_attempt_at_ms', 'is', null),
+            eb('order_operations.created_at_ms', '<', olderThanMs),
+          ]),
+          eb('order_operations.next_attempt_at_ms', '<=', nowMs),
         ]),
       )
-      .where((eb) => eb.or([eb('claimed_until_ms', 'is', null), eb('claimed_until_ms', '<', nowMs)]))
-      .orderBy('created_at_ms')
-      .limit(limit)
-      .execute();
+      .where((eb) =>
+        eb.or([
+          eb('order_operations.claimed_until_ms', 'is', null),
+          eb('order_operations.claimed_until_ms', '<', nowMs),
+        ]),
+      );
+    if (merchantId !== undefined) query = query.where('orders.merchant_id', '=', merchantId);
+    return query.orderBy('order_operations.created_at_ms').limit(limit).execute();
   }
 
   /** Takes the step for this node until `untilMs` and counts the try; false when another holds it. */

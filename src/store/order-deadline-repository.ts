@@ -5,6 +5,9 @@ import type { ExpiringOrder } from './order-columns.js';
 import type { Executor } from '../store-engine/index.js';
 import type { Database, OrderRow } from './schema.js';
 
+/** An unpaid order past its lifetime, and when that lifetime ended. */
+export type DueExpiry = ExpiringOrder & Pick<OrderRow, 'expires_at_ms'>;
+
 /** Orders whose time has come: unpaid ones past their lifetime, holds due for automatic action. */
 export class OrderDeadlineRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -47,31 +50,31 @@ export class OrderDeadlineRepository {
   }
 
   /** Holds whose automatic capture (or reversal) time has come, oldest first. */
+  /** `merchantId`: that merchant's alone (its test clock's pass), read from the same index. */
   async dueForAutomaticAction(
     action: 'complete' | 'reverse',
     nowMs: number,
     limit: number,
+    merchantId?: string,
   ): Promise<OrderRow[]> {
     const column = action === 'complete' ? 'auto_complete_at_ms' : 'auto_reverse_at_ms';
-    return this.db
+    let query = this.db
       .selectFrom('orders')
       .selectAll()
       .where('status', '=', ORDER_STATUS.approved)
-      .where(column, '<=', nowMs)
-      .orderBy(column)
-      .limit(limit)
-      .execute();
+      .where(column, '<=', nowMs);
+    if (merchantId !== undefined) query = query.where('merchant_id', '=', merchantId);
+    return query.orderBy(column).limit(limit).execute();
   }
 
-  async dueForExpiry(nowMs: number, limit: number): Promise<ExpiringOrder[]> {
-    return this.db
+  async dueForExpiry(nowMs: number, limit: number, merchantId?: string): Promise<DueExpiry[]> {
+    let query = this.db
       .selectFrom('orders')
-      .select(['id', 'merchant_id', 'order_number', 'dynamic_callback_url'])
+      .select(['id', 'merchant_id', 'order_number', 'dynamic_callback_url', 'expires_at_ms'])
       .where('status', 'in', UNPAID)
       .where('payment_attempt_id', 'is', null)
-      .where('expires_at_ms', '<=', nowMs)
-      .orderBy('expires_at_ms')
-      .limit(limit)
-      .execute();
+      .where('expires_at_ms', '<=', nowMs);
+    if (merchantId !== undefined) query = query.where('merchant_id', '=', merchantId);
+    return query.orderBy('expires_at_ms').limit(limit).execute();
   }
 }

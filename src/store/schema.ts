@@ -168,6 +168,14 @@ export interface Database {
   order_rollup_state: OrderRollupStateRow;
   threeds_rollups: ThreeDsRollupRow;
   callback_rollups: CallbackRollupRow;
+  sandbox_clocks: SandboxClockRow;
+}
+
+/** A sandbox merchant's test clock: how far ahead of real time it reads (migration 0028). */
+export interface SandboxClockRow {
+  merchant_id: string;
+  offset_ms: number;
+  updated_at_ms: number;
 }
 
 /** Orders created in one hour or day of one merchant, alike in the rest (migration 0026). */

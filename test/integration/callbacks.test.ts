@@ -678,7 +678,7 @@ for (const engine of ENGINES) {
     /** Marks every claimed row delivered so the next test starts with an empty queue. */
     async function drain(repository: CallbackRepository, nowMs: number): Promise<void> {
       for (;;) {
-        const claimed = await repository.claimDue(nowMs, 100, CALLBACK_LEASE_MS);
+        const claimed = await repository.claimDue({ dueMs: nowMs, nowMs }, 100, CALLBACK_LEASE_MS);
         if (claimed.length === 0) return;
         for (const claim of claimed)
           assert.equal(await repository.markDelivered(claim, nowMs, 200, cryptoRandom.uuid()), true);
@@ -689,13 +689,19 @@ for (const engine of ENGINES) {
       const repository = new CallbackRepository(gh.gatehouse.store);
       const nowMs = gh.clock.nowMs();
       const ids = await insertDue(3, nowMs);
-      const first = await repository.claimDue(nowMs, 2, CALLBACK_LEASE_MS);
+      const first = await repository.claimDue({ dueMs: nowMs, nowMs }, 2, CALLBACK_LEASE_MS);
       assert.equal(first.length, 2);
-      const second = await repository.claimDue(nowMs, 2, CALLBACK_LEASE_MS);
+      const second = await repository.claimDue({ dueMs: nowMs, nowMs }, 2, CALLBACK_LEASE_MS);
       assert.equal(second.length, 1);
       assert.deepEqual([...first, ...second].map((r) => r.id).sort(), [...ids].sort());
       assert.equal(
-        (await repository.claimDue(nowMs + CALLBACK_LEASE_MS - 1, 10, CALLBACK_LEASE_MS)).length,
+        (
+          await repository.claimDue(
+            { dueMs: nowMs + CALLBACK_LEASE_MS - 1, nowMs: nowMs + CALLBACK_LEASE_MS - 1 },
+            10,
+            CALLBACK_LEASE_MS,
+          )
+        ).length,
         0,
       );
       for (const claimed of [...first, ...second])
@@ -703,7 +709,11 @@ for (const engine of ENGINES) {
 
       // The node holding `first` stalls past its lease; another node takes the rows over.
       const takeoverMs = nowMs + CALLBACK_LEASE_MS;
-      const taken = await repository.claimDue(takeoverMs, 10, CALLBACK_LEASE_MS);
+      const taken = await repository.claimDue(
+        { dueMs: takeoverMs, nowMs: takeoverMs },
+        10,
+        CALLBACK_LEASE_MS,
+      );
       assert.equal(taken.length, 3);
       const stale = first[0];
       assert.ok(stale !== undefined);
@@ -745,11 +755,8 @@ for (const engine of ENGINES) {
       assert.equal(failed.length, CALLBACK_BATCH_MAX + 1);
       assert.ok(failed.every((r) => r.attempts === 1 && r.last_error !== null));
 
-      const [sample] = await repository.claimDue(
-        nowMs + CALLBACK_RETRY_DELAY_MS_FIRST + CLOCK_SLACK_MS,
-        1,
-        CALLBACK_LEASE_MS,
-      );
+      const sampleMs = nowMs + CALLBACK_RETRY_DELAY_MS_FIRST + CLOCK_SLACK_MS;
+      const [sample] = await repository.claimDue({ dueMs: sampleMs, nowMs: sampleMs }, 1, CALLBACK_LEASE_MS);
       assert.ok(sample !== undefined);
       assert.equal(
         await repository.markRetry(
@@ -790,7 +797,7 @@ for (const engine of ENGINES) {
               nodes.forEach((repository, node) =>
                 calls.push(
                   repository
-                    .claimDue(nowMs, limit, CALLBACK_LEASE_MS)
+                    .claimDue({ dueMs: nowMs, nowMs }, limit, CALLBACK_LEASE_MS)
                     .then((rows) => ({ node, ids: rows.map((r) => r.id) })),
                 ),
               );

@@ -219,4 +219,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.expired.text': 'Времето за този превод изтече. Моля, започнете отново от сайта.',
   'page.transfer.inProgress.title': 'Преводът се извършва',
   'page.transfer.inProgress.text': 'Този превод вече се извършва. Моля, изчакайте малко и проверете в сайта.',
+  'reason.clockDuration':
+    'продължителност като 7d, 36h, 1d12h, 90m или 3600s, над нула и най-много десет години',
+  'reason.clockWithoutOrders':
+    'търговец без поръчки: тестовият часовник се връща към реалното време само преди първата поръчка',
 };

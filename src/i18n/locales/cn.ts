@@ -200,4 +200,6 @@ export const messages: MessageCatalogue = {
   'page.transfer.expired.text': '此转账的时限已过。请从网站重新开始。',
   'page.transfer.inProgress.title': '转账处理中',
   'page.transfer.inProgress.text': '此转账正在处理中。请稍候并向网站查询。',
+  'reason.clockDuration': '时长，例如 7d、36h、1d12h、90m 或 3600s，大于零且不超过十年',
+  'reason.clockWithoutOrders': '没有订单的商户：测试时钟只能在第一笔订单之前恢复为真实时间',
 };

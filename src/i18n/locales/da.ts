@@ -218,4 +218,7 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Overførsel i gang',
   'page.transfer.inProgress.text':
     'Denne overførsel er allerede i gang. Vent et øjeblik, og tjek med webstedet.',
+  'reason.clockDuration': 'en varighed som 7d, 36h, 1d12h, 90m eller 3600s, over nul og højst ti år',
+  'reason.clockWithoutOrders':
+    'en forhandler uden ordrer: et testur går kun tilbage til realtid før den første ordre',
 };

@@ -234,4 +234,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Überweisung läuft',
   'page.transfer.inProgress.text':
     'Diese Überweisung wird bereits ausgeführt. Bitte warten Sie einen Moment und fragen Sie auf der Website nach.',
+  'reason.clockDuration':
+    'eine Dauer wie 7d, 36h, 1d12h, 90m oder 3600s, größer als null und höchstens zehn Jahre',
+  'reason.clockWithoutOrders':
+    'einen Händler ohne Bestellungen: eine Testuhr kehrt nur vor der ersten Bestellung zur Echtzeit zurück',
 };

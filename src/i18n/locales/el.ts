@@ -226,4 +226,7 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Μεταφορά σε εξέλιξη',
   'page.transfer.inProgress.text':
     'Αυτή η μεταφορά εκτελείται ήδη. Περιμένετε λίγο και ελέγξτε με τον ιστότοπο.',
+  'reason.clockDuration': 'μια διάρκεια όπως 7d, 36h, 1d12h, 90m ή 3600s, πάνω από μηδέν και έως δέκα χρόνια',
+  'reason.clockWithoutOrders':
+    'έναν έμπορο χωρίς παραγγελίες: ένα δοκιμαστικό ρολόι επιστρέφει σε πραγματικό χρόνο μόνο πριν από την πρώτη παραγγελία',
 };

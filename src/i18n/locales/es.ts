@@ -224,4 +224,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Transferencia en curso',
   'page.transfer.inProgress.text':
     'Esta transferencia ya se está realizando. Espere un momento y consulte con el sitio.',
+  'reason.clockDuration':
+    'una duración como 7d, 36h, 1d12h, 90m o 3600s, mayor que cero y de como máximo diez años',
+  'reason.clockWithoutOrders':
+    'un comercio sin pedidos: un reloj de prueba vuelve al tiempo real solo antes del primer pedido',
 };

@@ -217,4 +217,7 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Ülekanne on pooleli',
   'page.transfer.inProgress.text':
     'Seda ülekannet juba tehakse. Palun oodake hetk ja kontrollige veebilehelt.',
+  'reason.clockDuration': 'kestus nagu 7d, 36h, 1d12h, 90m või 3600s, üle nulli ja kuni kümme aastat',
+  'reason.clockWithoutOrders':
+    'kaupmees ilma tellimusteta: testkell naaseb reaalajale ainult enne esimest tellimust',
 };

@@ -215,4 +215,7 @@ export const messages: MessageCatalogue = {
   'page.transfer.expired.text': 'Tämän siirron aika on päättynyt. Aloita alusta sivustolla.',
   'page.transfer.inProgress.title': 'Siirto käynnissä',
   'page.transfer.inProgress.text': 'Tätä siirtoa tehdään jo. Odota hetki ja tarkista sivustolta.',
+  'reason.clockDuration': 'kesto kuten 7d, 36h, 1d12h, 90m tai 3600s, yli nollan ja enintään kymmenen vuotta',
+  'reason.clockWithoutOrders':
+    'kauppias ilman tilauksia: testikello palaa todelliseen aikaan vain ennen ensimmäistä tilausta',
 };

@@ -226,4 +226,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Transfert en cours',
   'page.transfer.inProgress.text':
     'Ce transfert est déjà en cours. Veuillez patienter un instant et vérifier auprès du site.',
+  'reason.clockDuration':
+    "une durée comme 7d, 36h, 1d12h, 90m ou 3600s, supérieure à zéro et d'au plus dix ans",
+  'reason.clockWithoutOrders':
+    "un marchand sans commande : une horloge de test ne revient au temps réel qu'avant la première commande",
 };

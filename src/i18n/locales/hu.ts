@@ -220,4 +220,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Átutalás folyamatban',
   'page.transfer.inProgress.text':
     'Ez az átutalás már folyamatban van. Kérjük, várjon egy kicsit, és érdeklődjön a webhelyen.',
+  'reason.clockDuration':
+    'időtartam, például 7d, 36h, 1d12h, 90m vagy 3600s, nullánál nagyobb és legfeljebb tíz év',
+  'reason.clockWithoutOrders':
+    'rendelés nélküli kereskedő: a tesztóra csak az első rendelés előtt állhat vissza valós időre',
 };

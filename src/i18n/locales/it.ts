@@ -222,4 +222,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Trasferimento in corso',
   'page.transfer.inProgress.text':
     'Questo trasferimento è già in corso. Attendi un momento e verifica con il sito.',
+  'reason.clockDuration':
+    'una durata come 7d, 36h, 1d12h, 90m o 3600s, maggiore di zero e al massimo dieci anni',
+  'reason.clockWithoutOrders':
+    'un esercente senza ordini: un orologio di prova torna al tempo reale solo prima del primo ordine',
 };

@@ -217,4 +217,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'გადარიცხვა მიმდინარეობს',
   'page.transfer.inProgress.text':
     'ეს გადარიცხვა უკვე სრულდება. გთხოვთ, ცოტა დაელოდოთ და გადაამოწმოთ საიტზე.',
+  'reason.clockDuration':
+    'ხანგრძლივობა, მაგალითად 7d, 36h, 1d12h, 90m ან 3600s, ნულზე მეტი და არაუმეტეს ათი წლისა',
+  'reason.clockWithoutOrders':
+    'ვაჭარი შეკვეთების გარეშე: სატესტო საათი რეალურ დროს უბრუნდება მხოლოდ პირველ შეკვეთამდე',
 };

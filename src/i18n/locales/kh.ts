@@ -204,4 +204,6 @@ export const messages: MessageCatalogue = {
   'page.transfer.expired.text': 'ពេលវេលាសម្រាប់ការផ្ទេរនេះបានអស់។ សូមចាប់ផ្ដើមម្ដងទៀតពីគេហទំព័រ។',
   'page.transfer.inProgress.title': 'ការផ្ទេរកំពុងដំណើរការ',
   'page.transfer.inProgress.text': 'ការផ្ទេរនេះកំពុងត្រូវបានធ្វើ។ សូមរង់ចាំបន្តិច ហើយពិនិត្យជាមួយគេហទំព័រ។',
+  'reason.clockDuration': 'រយៈពេលដូចជា 7d, 36h, 1d12h, 90m ឬ 3600s ធំជាងសូន្យ និងយ៉ាងច្រើនដប់ឆ្នាំ',
+  'reason.clockWithoutOrders': 'អាជីវករដែលគ្មានការបញ្ជាទិញ៖ នាឡិកាសាកល្បងត្រឡប់ទៅពេលវេលាពិតបានតែមុនការបញ្ជាទិញដំបូងប៉ុណ្ណោះ',
 };

@@ -215,4 +215,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Pervedimas vykdomas',
   'page.transfer.inProgress.text':
     'Šis pervedimas jau vykdomas. Palaukite akimirką ir pasitikrinkite svetainėje.',
+  'reason.clockDuration':
+    'trukmė, pvz., 7d, 36h, 1d12h, 90m arba 3600s, didesnė už nulį ir ne ilgesnė nei dešimt metų',
+  'reason.clockWithoutOrders':
+    'prekybininkas be užsakymų: bandomasis laikrodis grįžta į realų laiką tik prieš pirmąjį užsakymą',
 };

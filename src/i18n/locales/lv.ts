@@ -218,4 +218,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Pārskaitījums notiek',
   'page.transfer.inProgress.text':
     'Šis pārskaitījums jau tiek veikts. Lūdzu, mazliet uzgaidiet un pārbaudiet vietnē.',
+  'reason.clockDuration':
+    'ilgums, piemēram, 7d, 36h, 1d12h, 90m vai 3600s, lielāks par nulli un ne vairāk kā desmit gadi',
+  'reason.clockWithoutOrders':
+    'tirgotājs bez pasūtījumiem: testa pulkstenis atgriežas reālajā laikā tikai pirms pirmā pasūtījuma',
 };

@@ -222,4 +222,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Overboeking bezig',
   'page.transfer.inProgress.text':
     'Deze overboeking wordt al uitgevoerd. Wacht even en informeer bij de website.',
+  'reason.clockDuration':
+    'een duur zoals 7d, 36h, 1d12h, 90m of 3600s, groter dan nul en hoogstens tien jaar',
+  'reason.clockWithoutOrders':
+    'een handelaar zonder bestellingen: een testklok gaat alleen vóór de eerste bestelling terug naar de echte tijd',
 };

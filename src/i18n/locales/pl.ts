@@ -216,4 +216,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.expired.text': 'Czas na ten przelew minął. Zacznij od nowa w serwisie.',
   'page.transfer.inProgress.title': 'Przelew w toku',
   'page.transfer.inProgress.text': 'Ten przelew jest już wykonywany. Poczekaj chwilę i sprawdź w serwisie.',
+  'reason.clockDuration':
+    'czas trwania, np. 7d, 36h, 1d12h, 90m lub 3600s, większy od zera i nie dłuższy niż dziesięć lat',
+  'reason.clockWithoutOrders':
+    'sprzedawca bez zamówień: zegar testowy wraca do czasu rzeczywistego tylko przed pierwszym zamówieniem',
 };

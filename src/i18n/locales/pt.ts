@@ -221,4 +221,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Transferência em curso',
   'page.transfer.inProgress.text':
     'Esta transferência já está a ser efetuada. Aguarde um momento e confirme com o site.',
+  'reason.clockDuration':
+    'uma duração como 7d, 36h, 1d12h, 90m ou 3600s, maior que zero e de no máximo dez anos',
+  'reason.clockWithoutOrders':
+    'um comerciante sem pedidos: um relógio de teste volta ao tempo real apenas antes do primeiro pedido',
 };

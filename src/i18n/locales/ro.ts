@@ -222,4 +222,8 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Transfer în curs',
   'page.transfer.inProgress.text':
     'Acest transfer este deja în curs. Vă rugăm să așteptați puțin și să verificați pe site.',
+  'reason.clockDuration':
+    'o durată precum 7d, 36h, 1d12h, 90m sau 3600s, mai mare decât zero și de cel mult zece ani',
+  'reason.clockWithoutOrders':
+    'un comerciant fără comenzi: un ceas de test revine la timpul real doar înainte de prima comandă',
 };

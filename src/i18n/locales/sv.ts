@@ -217,4 +217,7 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Överföring pågår',
   'page.transfer.inProgress.text':
     'Den här överföringen genomförs redan. Vänta en stund och kontrollera med webbplatsen.',
+  'reason.clockDuration': 'en varaktighet som 7d, 36h, 1d12h, 90m eller 3600s, över noll och högst tio år',
+  'reason.clockWithoutOrders':
+    'en handlare utan beställningar: en testklocka går tillbaka till realtid bara före den första beställningen',
 };

@@ -218,4 +218,7 @@ export const messages: MessageCatalogue = {
   'page.transfer.inProgress.title': 'Uhamisho unaendelea',
   'page.transfer.inProgress.text':
     'Uhamisho huu tayari unafanyika. Tafadhali subiri kidogo na uulize kwenye tovuti.',
+  'reason.clockDuration': 'muda kama 7d, 36h, 1d12h, 90m au 3600s, zaidi ya sifuri na usiozidi miaka kumi',
+  'reason.clockWithoutOrders':
+    'mfanyabiashara asiye na maagizo: saa ya majaribio hurudi kwa wakati halisi kabla ya agizo la kwanza tu',
 };

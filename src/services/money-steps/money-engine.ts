@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Clock } from '../../domain/clock.js';
+import type { Clock, MerchantScope } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import type { AcquirerPort } from '../../processing/acquirer/acquirer-port.js';
 import type { SecretBox } from '../../security/secret-box.js';
@@ -30,6 +30,8 @@ export interface MoneyEngineParts {
   readonly vault: CredentialVault;
   readonly emit: PaymentEventSink;
   readonly clock: Clock;
+  /** The merchants' test clocks: the engine's own deadlines stay on `scope.real`. */
+  readonly scope?: MerchantScope;
   readonly random: RandomSource;
   readonly logger: Logger;
   readonly timing: StepTiming;
@@ -62,6 +64,7 @@ export function createMoneyEngine(parts: MoneyEngineParts): MoneyEngine {
     parts.logger,
     parts.timing,
     parts.scheduler,
+    parts.scope,
   );
   const stores = { orders, operations, credits, spends };
   const authorizations = new AuthorizationSteps(stores, writes, acquirer, clock, random, emit, parts.vault);

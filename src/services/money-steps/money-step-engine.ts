@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../../domain/clock.js';
+import { realTimeOnly, type Clock, type MerchantScope } from '../../domain/clock.js';
 import { isUnknown } from '../../processing/acquirer/acquirer-port.js';
 import type { Executor, GroupCommit } from '../../store-engine/index.js';
-import type { MoneyStepRepository } from '../../store/money-step-repository.js';
+import type { DueStep, MoneyStepRepository } from '../../store/money-step-repository.js';
 import type { OperationRepository } from '../../store/operation-repository.js';
 import type { StepRow } from '../../store/schema.js';
 import {
@@ -82,6 +82,8 @@ export class MoneyStepEngine {
     private readonly logger: Logger,
     private readonly timing: StepTiming,
     private readonly scheduler?: StepScheduler,
+    /** Leases, backoff and the live call's deadline read `scope.real`; dates the merchant's clock. */
+    private readonly scope: MerchantScope = realTimeOnly(clock),
   ) {}
 
   private async at(point: StepPoint, step: StepRow): Promise<void> {
@@ -179,10 +181,15 @@ export class MoneyStepEngine {
    * lease and the guarded writes that keep two nodes apart keep these apart too.
    */
   async recoverDue(limit: number): Promise<number> {
-    const nowMs = this.clock.nowMs();
-    const olderThanMs = nowMs - this.timing.acquirerTimeoutMs - this.timing.graceMs;
-    const due = await this.steps.due([...this.entries.keys()], nowMs, olderThanMs, limit);
-    const byOrder = new Map<string, StepRow[]>();
+    let due = await this.dueSteps(limit, 0);
+    // A merchant whose test clock is ahead dated its steps ahead too: their deadline is its own.
+    for (const [merchantId, offsetMs] of this.scope.advanced()) {
+      if (due.length >= limit) break;
+      const taken = new Set(due.map((step) => step.id));
+      const more = await this.dueSteps(limit - due.length, offsetMs, merchantId);
+      due = [...due, ...more.filter((step) => !taken.has(step.id))];
+    }
+    const byOrder = new Map<string, DueStep[]>();
     for (const step of due) {
       const steps = byOrder.get(step.order_id);
       if (steps === undefined) byOrder.set(step.order_id, [step]);
@@ -191,7 +198,7 @@ export class MoneyStepEngine {
     const orders = [...byOrder.values()];
     const lane = async (): Promise<void> => {
       for (let steps = orders.shift(); steps !== undefined; steps = orders.shift()) {
-        for (const step of steps) await this.recover(step);
+        for (const step of steps) await this.scope.within(step.merchant_id, () => this.recover(step));
       }
     };
     // Every lane ends before the run does; a database that fails one (a lease not written) fails the run.
@@ -203,6 +210,12 @@ export class MoneyStepEngine {
     return due.length;
   }
 
+  private dueSteps(limit: number, offsetMs: number, merchantId?: string): Promise<DueStep[]> {
+    const nowMs = this.scope.real.nowMs();
+    const olderThanMs = nowMs + offsetMs - this.timing.acquirerTimeoutMs - this.timing.graceMs;
+    return this.steps.due([...this.entries.keys()], nowMs, olderThanMs, limit, merchantId);
+  }
+
   /** Recovers a due step now, and sends what its settle starts. */
   async recover(step: StepRow): Promise<void> {
     let written = await this.tryOnce(step, false);
@@ -212,7 +225,7 @@ export class MoneyStepEngine {
   /** One leased try: a due step is recovered; a step its settle just wrote is sent. */
   private async tryOnce(step: StepRow, written: boolean): Promise<StepRow | undefined> {
     const entry = this.entryOf(step.kind);
-    const nowMs = this.clock.nowMs();
+    const nowMs = this.scope.real.nowMs();
     const leaseUntilMs = nowMs + this.timing.acquirerTimeoutMs + STEP_LEASE_MARGIN_MS;
     if (!(await this.writes.run((db) => this.steps.lease(db, step.id, nowMs, leaseUntilMs))))
       return undefined;
@@ -256,7 +269,7 @@ export class MoneyStepEngine {
           return;
         }
         // Decided once, outside the unit: a unit run twice must write the same (group-commit.ts).
-        const nextAttemptAtMs = this.clock.nowMs() + backoffMs(attempts);
+        const nextAttemptAtMs = this.scope.real.nowMs() + backoffMs(attempts);
         await this.writes.run((db) => this.steps.defer(db, step.id, nextAttemptAtMs, end.reason));
         return;
       }

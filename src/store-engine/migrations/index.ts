@@ -26,6 +26,7 @@ import * as loginFailures from './0024-login-failures.js';
 import * as consoleSearchIndexes from './0025-console-search-indexes.js';
 import * as orderRollups from './0026-order-rollups.js';
 import * as eventRollups from './0027-event-rollups.js';
+import * as sandboxClocks from './0028-sandbox-clocks.js';
 
 /** Every migration in order; names are permanent once released. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -56,4 +57,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0025-console-search-indexes': consoleSearchIndexes,
   '0026-order-rollups': orderRollups,
   '0027-event-rollups': eventRollups,
+  '0028-sandbox-clocks': sandboxClocks,
 };
