@@ -17,6 +17,7 @@ import { ROOT } from './world.js';
  *
  * COMPARE_ROUNDS (default 4) rounds; BENCH_ONLY (default instantPayment.do), BENCH_CONNECTIONS
  * (default 50), BENCH_DURATION_S (default 5) are handed to each run, one bench round per run.
+ * Flags among the arguments (`--postgres`) are handed to every run.
  * Prints every run, then per endpoint and revision the medians of req/s, the ratio to the bare
  * server, the server's CPU per request and p99, and each median against the first revision's.
  */
@@ -74,11 +75,11 @@ function checkOut(rev: string, under: string): Tree {
 }
 
 /** One bench run of a tree; this checkout's committed results file is put back as it was. */
-function benchOnce(tree: Tree): Row[] {
+function benchOnce(tree: Tree, benchArgs: readonly string[]): Row[] {
   const resultsFile = join(tree.dir, RESULTS);
   const kept = existsSync(resultsFile) ? readFileSync(resultsFile) : undefined;
   try {
-    run(process.execPath, ['dist/bench/run.js'], tree.dir, { ...process.env, ...BENCH_ENV });
+    run(process.execPath, ['dist/bench/run.js', ...benchArgs], tree.dir, { ...process.env, ...BENCH_ENV });
     return (JSON.parse(readFileSync(resultsFile, 'utf8')) as { rows: Row[] }).rows;
   } finally {
     if (kept !== undefined) writeFileSync(resultsFile, kept);
@@ -114,7 +115,9 @@ function report(trees: readonly Tree[], runs: Map<Tree, Row[]>): void {
 }
 
 async function main(): Promise<void> {
-  const revs = process.argv.slice(2);
+  // Flags (`--postgres`) go to every run; the rest are revisions.
+  const revs = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  const benchArgs = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
   if (revs.length < 2)
     throw new Error('usage: npm run bench:compare -- <rev> <rev> [...] (`.` is this checkout)');
   const under = mkdtempSync(join(tmpdir(), 'gatehouse-compare-'));
@@ -138,7 +141,7 @@ async function main(): Promise<void> {
       for (const tree of order) {
         run('sync', [], ROOT);
         await sleep(PAUSE_MS);
-        for (const row of benchOnce(tree)) {
+        for (const row of benchOnce(tree, benchArgs)) {
           runs.get(tree)?.push(row);
           console.log(
             `round ${String(round)}  ${tree.rev.padEnd(24)} ${row.endpoint.padEnd(28)} ${shown(figuresOf(row))}`,
