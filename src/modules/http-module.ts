@@ -73,6 +73,8 @@ export function registerSurfaces(app: FastifyInstance, modules: Modules): void {
   const pageDeps = { directory, query, payments: authenticated, server: threeDs, clock, visits };
   void app.register(merchantPages, {
     prefix: '/payment/merchants',
+    directory,
+    scope: modules.core.time,
     pages: [
       { kind: PAYMENT_PAGE, handlers: paymentPage({ ...pageDeps, vault, payment, dcc }) },
       { kind: TRANSFER_PAGE, handlers: transferPage({ ...pageDeps, vault, transfers, transferStart }) },

@@ -34,6 +34,7 @@ export function operatorConsoleModule(
     secrets: core.secrets,
     random: core.random,
     clock: core.clock,
+    scope: core.time,
     ...(config.environment === 'production'
       ? {}
       : { sandbox: { payment: money.payment, expiry: money.expiry } }),

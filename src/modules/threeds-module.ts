@@ -82,6 +82,7 @@ export function threeDsModule(
     money.money.spends,
     transfers,
     core.metrics,
+    core.time,
   );
   return { acs, threeDs, authenticated };
 }

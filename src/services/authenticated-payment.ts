@@ -1,6 +1,7 @@
 import { NO_MONEY_OBSERVER, type MoneyObserver } from './money-observer.js';
 import { ACTION_CODE } from '../domain/action-codes.js';
-import type { Clock } from '../domain/clock.js';
+import { realTimeOnly, type Clock, type MerchantScope } from '../domain/clock.js';
+import type { V1Result } from '../processing/threeds/directory-port.js';
 import { Refusal } from '../domain/refusals.js';
 import type {
   AppDevice,
@@ -42,6 +43,11 @@ export class AuthenticatedPayment {
     /** Settles card-to-card transfer orders once their debited card is authenticated. */
     private readonly transfers?: Pick<CardPayment, 'pay'>,
     private readonly observer: MoneyObserver = NO_MONEY_OBSERVER,
+    /**
+     * The ACS's answers come back through the customer's browser, outside any merchant's call:
+     * the payment they finish runs on the order's merchant's clock (its sandbox test clock).
+     */
+    private readonly scope: MerchantScope = realTimeOnly(clock),
   ) {
     this.settlement = new AuthenticatedSettlement(
       orders,
@@ -222,13 +228,15 @@ export class AuthenticatedPayment {
     if (read === undefined) return undefined;
     const { transaction, cres } = read;
     const finishUrl = transaction.finish_url;
-    // One post of the result pays; a second (double submit) waits for it and reports the outcome.
-    if (!(await this.server.claimForPaying(transaction))) {
-      return { order: (await this.whereItStands(transaction)).order, finishUrl };
-    }
-    // The RReq, not the CRes, is authoritative (protocols.md §1.1); both must say yes.
-    const step = await this.settleChallenge(transaction, cres.transStatus === 'Y', requestId);
-    return { order: step.order, finishUrl };
+    return this.scope.within(transaction.merchant_id, async () => {
+      // One post of the result pays; a second (double submit) waits for it and reports the outcome.
+      if (!(await this.server.claimForPaying(transaction))) {
+        return { order: (await this.whereItStands(transaction)).order, finishUrl };
+      }
+      // The RReq, not the CRes, is authoritative (protocols.md §1.1); both must say yes.
+      const step = await this.settleChallenge(transaction, cres.transStatus === 'Y', requestId);
+      return { order: step.order, finishUrl };
+    });
   }
 
   /** Pays a challenge this caller claimed when the RReq (and `alsoPassed`) say yes; declines otherwise. */
@@ -278,6 +286,14 @@ export class AuthenticatedPayment {
     const read = await this.server.readV1Result(paRes, md);
     if (read === undefined) return undefined;
     const { transaction, result } = read;
+    return this.scope.within(transaction.merchant_id, () => this.settleV1(transaction, result, requestId));
+  }
+
+  private async settleV1(
+    transaction: ThreeDsTransaction,
+    result: V1Result,
+    requestId: string | undefined,
+  ): Promise<Completion> {
     const finishUrl = transaction.finish_url;
     if (!(await this.server.claimForPaying(transaction))) {
       return { order: (await this.whereItStands(transaction)).order, finishUrl };
@@ -313,7 +329,8 @@ export class AuthenticatedPayment {
 
   /** The customer's browser is being sent to the ACS: the order shows status 5 from now on. */
   async customerAtAcs(transaction: ThreeDsTransaction): Promise<void> {
-    await this.orders.markAcsStarted(transaction.order_id, this.clock.nowMs());
+    const nowMs = this.scope.within(transaction.merchant_id, () => this.clock.nowMs());
+    await this.orders.markAcsStarted(transaction.order_id, nowMs);
   }
 
   /** Where a transaction waiting for the customer stands, to hand the browser over (again). */

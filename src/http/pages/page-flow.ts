@@ -1,7 +1,7 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { ACTION_CODE } from '../../domain/action-codes.js';
 import type { OrderPageVisits } from '../../services/order-page-visits.js';
-import type { Clock } from '../../domain/clock.js';
+import type { Clock, MerchantScope } from '../../domain/clock.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Refusal } from '../../domain/refusals.js';
 import { isLanguage, type Language } from '../../i18n/languages.js';
@@ -310,13 +310,24 @@ export function pageFlow(deps: PageFlowDeps, kind: PageKind): PageFlow {
 
 export interface MerchantPagesDeps {
   readonly pages: readonly { readonly kind: PageKind; readonly handlers: PageHandlers }[];
+  readonly directory: MerchantDirectory;
+  /** A page's order is paid on its merchant's clock (its sandbox test clock, issue 45). */
+  readonly scope: MerchantScope;
 }
 
 /**
  * The merchant pages under one address pattern, each answering for its own file name; any other
  * name gets the first page's "not found". Registered under /payment/merchants.
  */
-export const merchantPages: FastifyPluginCallback<MerchantPagesDeps> = (app, { pages }, done) => {
+export const merchantPages: FastifyPluginCallback<MerchantPagesDeps> = (app, deps, done) => {
+  const { pages, directory, scope } = deps;
+  // The merchant is looked up by the address's login only while some clock is ahead of real time.
+  const onMerchantClock = async (request: FastifyRequest, work: () => Promise<void>): Promise<void> => {
+    if (scope.advanced().length === 0) return work();
+    const { login } = request.params as { login: string };
+    const merchant = hasControlCharacter(login) ? undefined : await directory.byLogin(login);
+    return merchant === undefined ? work() : scope.within(merchant.id, work);
+  };
   const pick = (request: FastifyRequest): PageHandlers => {
     const { page } = request.params as { page: string };
     const found = pages.find((candidate) => candidate.kind.name.test(page)) ?? pages[0];
@@ -324,7 +335,7 @@ export const merchantPages: FastifyPluginCallback<MerchantPagesDeps> = (app, { p
     return found.handlers;
   };
   const route = within(app.prefix, MERCHANT_PAGE_ROUTE);
-  app.get(route, (request, reply) => pick(request).get(request, reply));
-  app.post(route, (request, reply) => pick(request).post(request, reply));
+  app.get(route, (request, reply) => onMerchantClock(request, () => pick(request).get(request, reply)));
+  app.post(route, (request, reply) => onMerchantClock(request, () => pick(request).post(request, reply)));
   done();
 };

@@ -1,4 +1,4 @@
-import type { Clock } from '../../domain/clock.js';
+import { realTimeOnly, type Clock, type MerchantScope } from '../../domain/clock.js';
 import type { ConsoleRight } from '../../domain/operator-roles.js';
 import type { MovementSide } from '../../domain/dcc/movement-split.js';
 import type { CallbackRepository } from '../../store/callback-repository.js';
@@ -46,6 +46,7 @@ export class ConsoleActions {
     private readonly attention: StepAttention,
     private readonly clock: Clock,
     private readonly callbackObserver: CallbackObserver = NO_CALLBACK_OBSERVER,
+    private readonly scope: MerchantScope = realTimeOnly(clock),
   ) {}
 
   /** The order as the operator may see it, or ConsoleNotFound (never "exists elsewhere"). */
@@ -208,6 +209,9 @@ export class ConsoleActions {
       orderId: order.id,
       ...(amountMinor === null ? {} : { amountMinor, currency: subject.currency }),
     });
-    return this.audited.outcome(request, action, subject, () => act(order));
+    // The audit is dated on real time; the money it moves, on the merchant's clock.
+    return this.audited.outcome(request, action, subject, () =>
+      this.scope.within(order.merchant_id, () => act(order)),
+    );
   }
 }

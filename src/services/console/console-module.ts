@@ -1,5 +1,5 @@
 import type { X509Certificate } from 'node:crypto';
-import type { Clock } from '../../domain/clock.js';
+import type { Clock, MerchantScope } from '../../domain/clock.js';
 import type { RandomSource } from '../../domain/random-source.js';
 import type { LatencyHistogram } from './latency-summary.js';
 import type { SecretBox } from '../../security/secret-box.js';
@@ -61,6 +61,8 @@ export function consoleServices(deps: {
   readonly secrets: SecretBox;
   readonly random: RandomSource;
   readonly clock: Clock;
+  /** An operator's move of an order's money is dated on its merchant's clock (sandbox test clocks). */
+  readonly scope?: MerchantScope;
   readonly limits?: SessionLimits;
   /** The sandbox tools, or undefined under GATEHOUSE_ENV=production. */
   readonly sandbox?: SandboxTools;
@@ -99,6 +101,7 @@ export function consoleServices(deps: {
       new StepAttention(new MoneyStepRepository(store.db), store.writes, clock),
       clock,
       deps.callbackObserver,
+      deps.scope,
     ),
     merchants: new ConsoleMerchants(
       deps.admin,
