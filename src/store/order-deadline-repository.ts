@@ -57,6 +57,16 @@ export class OrderDeadlineRepository {
     limit: number,
     merchantId?: string,
   ): Promise<OrderRow[]> {
+    return this.dueForAutomaticActionQuery(action, nowMs, limit, merchantId).execute();
+  }
+
+  /** The query of dueForAutomaticAction, unexecuted: a test reads its plan. */
+  dueForAutomaticActionQuery(
+    action: 'complete' | 'reverse',
+    nowMs: number,
+    limit: number,
+    merchantId?: string,
+  ) {
     const column = action === 'complete' ? 'auto_complete_at_ms' : 'auto_reverse_at_ms';
     let query = this.db
       .selectFrom('orders')
@@ -64,10 +74,15 @@ export class OrderDeadlineRepository {
       .where('status', '=', ORDER_STATUS.approved)
       .where(column, '<=', nowMs);
     if (merchantId !== undefined) query = query.where('merchant_id', '=', merchantId);
-    return query.orderBy(column).limit(limit).execute();
+    return query.orderBy(column).limit(limit);
   }
 
   async dueForExpiry(nowMs: number, limit: number, merchantId?: string): Promise<DueExpiry[]> {
+    return this.dueForExpiryQuery(nowMs, limit, merchantId).execute();
+  }
+
+  /** The query of dueForExpiry, unexecuted: a test reads its plan. */
+  dueForExpiryQuery(nowMs: number, limit: number, merchantId?: string) {
     let query = this.db
       .selectFrom('orders')
       .select(['id', 'merchant_id', 'order_number', 'dynamic_callback_url', 'expires_at_ms'])
@@ -75,6 +90,6 @@ export class OrderDeadlineRepository {
       .where('payment_attempt_id', 'is', null)
       .where('expires_at_ms', '<=', nowMs);
     if (merchantId !== undefined) query = query.where('merchant_id', '=', merchantId);
-    return query.orderBy('expires_at_ms').limit(limit).execute();
+    return query.orderBy('expires_at_ms').limit(limit);
   }
 }
