@@ -37,7 +37,7 @@ export function operatorConsoleModule(
     scope: core.time,
     ...(config.environment === 'production'
       ? {}
-      : { sandbox: { payment: money.payment, expiry: money.expiry } }),
+      : { sandbox: { payment: money.payment, expiry: money.expiry, scope: core.time } }),
     latency: () => metrics.acquirerLatency(),
     callbackObserver: metrics,
     ...(options.consoleReadHold === undefined ? {} : { consoleReadHold: options.consoleReadHold }),

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { callbackRetryDelayMs } from '../../src/jobs/callback-delivery-job.js';
 import type { ClockAdvanced, ClockEvent } from '../../src/jobs/sandbox-clock-advance.js';
@@ -382,6 +382,52 @@ for (const engine of ENGINES) {
       // An offer made on the advanced clock is good on it.
       const fresh = await pay(await offer());
       assert.equal(fresh.body.errorCode, '0', fresh.text);
+    });
+
+    test("an operator's reversal and sandbox expiry date the order's change on its merchant's clock, the audit on real time", async () => {
+      const console = gh.gatehouse.operatorConsole;
+      const email = `ops-${randomBytes(3).toString('hex')}@ops.example`;
+      await console.accounts.create({
+        email,
+        role: 'admin',
+        merchants: [],
+        password: 'a long passphrase 45',
+      });
+      const login = await console.sessions.login(email, 'a long passphrase 45', undefined, '127.0.0.1');
+      assert.ok('token' in login);
+      const operator = await console.sessions.resume(login.token);
+      assert.ok(operator !== undefined);
+      receiver.status = 200;
+      const { auth, id } = await merchant(['preAuth', 'autoCompletion'], receiver.url);
+      await advance(id, { byMs: 7 * DAY_MS });
+      const aheadMs = nowOf(id);
+      const held = await hold(auth, aheadMs + DAY_MS);
+      const unpaid = await register(auth);
+
+      const reversed = await console.actions.reverse({ operator, key: randomUUID() }, held, 2600, 'original');
+      assert.equal(reversed.outcome, 'done', reversed.message);
+      const expired = await console.sandbox.expireNow({ operator, key: randomUUID() }, unpaid);
+      assert.equal(expired.outcome, 'done', expired.message);
+
+      const reversedDate = Number((await statusOf(auth, held)).reversedDate);
+      assert.ok(reversedDate >= aheadMs && reversedDate < aheadMs + SLACK_MS, `reversedDate ${reversedDate}`);
+      assert.equal((await statusOf(auth, unpaid)).orderStatus, 6);
+      const written = await gh.gatehouse.store.db
+        .selectFrom('callbacks')
+        .select(['order_id', 'operation', 'created_at_ms'])
+        .where('merchant_id', '=', id)
+        .where('operation', 'in', ['reversed', 'declinedByTimeout'])
+        .execute();
+      assert.equal(written.length, 2);
+      for (const row of written)
+        assert.ok(Number(row.created_at_ms) >= aheadMs, `${row.operation} written on the merchant's clock`);
+      const audit = await gh.gatehouse.store.db
+        .selectFrom('console_audit')
+        .select('at_ms')
+        .where('id', 'in', [reversed.auditId, expired.auditId])
+        .execute();
+      assert.equal(audit.length, 2);
+      for (const entry of audit) assert.ok(Number(entry.at_ms) < aheadMs - DAY_MS, "the operator's own time");
     });
 
     test('two nodes on one database, a clock ahead, both running the jobs: each item is taken once', async () => {

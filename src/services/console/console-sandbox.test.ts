@@ -17,7 +17,14 @@ test('without the sandbox (production) the tools do not exist, for every role', 
 });
 
 test('with the sandbox, a role without sandbox.use is refused and cards are masked', () => {
-  const on = new ConsoleSandbox({ payment: unused, expiry: unused }, unused, unused, unused, unused, unused);
+  const on = new ConsoleSandbox(
+    { payment: unused, expiry: unused, scope: unused },
+    unused,
+    unused,
+    unused,
+    unused,
+    unused,
+  );
   assert.throws(() => on.cards(viewer), ConsoleForbidden);
   const cards = on.cards(admin);
   assert.ok(cards.length > 10);

@@ -1,3 +1,4 @@
+import type { MerchantScope } from '../../domain/clock.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { Pan } from '../../domain/pan.js';
 import { TEST_CARDS, type TestCard } from '../../processing/sandbox/test-cards.js';
@@ -25,6 +26,11 @@ export interface TestCardView {
 export interface SandboxTools {
   readonly payment: CardPayment;
   readonly expiry: OrderExpiry;
+  /**
+   * The tools act on the order's merchant's clock (a sandbox test clock, issue 45); the audit
+   * entry is the operator's, on real time.
+   */
+  readonly scope: MerchantScope;
 }
 
 /** The sandbox's expiry for every test card: any future month works (test-cards.md). */
@@ -70,43 +76,49 @@ export class ConsoleSandbox {
 
   /** Pays a registered order with test card `index`, as an SSL-only merchant's payment (no 3-D Secure). */
   async payWith(request: ActionRequest, orderId: string, index: number): Promise<ActionResult> {
-    const { payment } = this.allow(request.operator);
+    const tools = this.allow(request.operator);
     const order = await visibleOrder(this.orders, request.operator, orderId);
     const card = TEST_CARDS[index];
     if (card === undefined) throw new ConsoleNotFound(`test card ${index}`);
     const subject = this.subjectOf(order, { card: new Pan(card.pan).masked });
-    return this.audited.outcome(request, 'sandboxPay', subject, async () => {
-      if (order.p2p_type !== null) throw new AdminError('a transfer is paid on its own page, not here');
-      await payment.pay(order, {
-        card: { pan: new Pan(card.pan), expiry: TEST_EXPIRY, cvc: TEST_CVC },
-        twoPhase: order.two_phase === 1,
-        paymentWay: 'CARD',
-      });
-    });
+    return this.audited.outcome(request, 'sandboxPay', subject, () =>
+      tools.scope.within(order.merchant_id, async () => {
+        if (order.p2p_type !== null) throw new AdminError('a transfer is paid on its own page, not here');
+        await tools.payment.pay(order, {
+          card: { pan: new Pan(card.pan), expiry: TEST_EXPIRY, cvc: TEST_CVC },
+          twoPhase: order.two_phase === 1,
+          paymentWay: 'CARD',
+        });
+      }),
+    );
   }
 
   /** Ends an unpaid order's lifetime now: declined by timeout, with its callback. */
   async expireNow(request: ActionRequest, orderId: string): Promise<ActionResult> {
-    const { expiry } = this.allow(request.operator);
+    const tools = this.allow(request.operator);
     const order = await visibleOrder(this.orders, request.operator, orderId);
-    return this.audited.outcome(request, 'sandboxExpire', this.subjectOf(order), async () => {
-      if (!(await expiry.expireNow(order))) throw new AdminError('the order is not unpaid any more');
-    });
+    return this.audited.outcome(request, 'sandboxExpire', this.subjectOf(order), () =>
+      tools.scope.within(order.merchant_id, async () => {
+        if (!(await tools.expiry.expireNow(order))) throw new AdminError('the order is not unpaid any more');
+      }),
+    );
   }
 
   /** Runs a hold's automatic capture or reversal now, as the job would at its time. */
   async runAutomaticAction(request: ActionRequest, orderId: string): Promise<ActionResult> {
-    this.allow(request.operator);
+    const tools = this.allow(request.operator);
     const order = await visibleOrder(this.orders, request.operator, orderId);
-    return this.audited.outcome(request, 'sandboxAutomaticHold', this.subjectOf(order), async () => {
-      if (order.status !== ORDER_STATUS.approved) throw new AdminError('the order is not held');
-      if (order.auto_complete_at_ms !== null) await this.lifecycle.deposit(order, 0);
-      else if (order.auto_reverse_at_ms !== null) {
-        const merchant = await this.directory.byId(order.merchant_id);
-        if (merchant === undefined) throw new ConsoleNotFound(order.merchant_id);
-        await this.lifecycle.reverse(merchant, order, undefined);
-      } else throw new AdminError('the hold has no automatic capture or reversal');
-    });
+    return this.audited.outcome(request, 'sandboxAutomaticHold', this.subjectOf(order), () =>
+      tools.scope.within(order.merchant_id, async () => {
+        if (order.status !== ORDER_STATUS.approved) throw new AdminError('the order is not held');
+        if (order.auto_complete_at_ms !== null) await this.lifecycle.deposit(order, 0);
+        else if (order.auto_reverse_at_ms !== null) {
+          const merchant = await this.directory.byId(order.merchant_id);
+          if (merchant === undefined) throw new ConsoleNotFound(order.merchant_id);
+          await this.lifecycle.reverse(merchant, order, undefined);
+        } else throw new AdminError('the hold has no automatic capture or reversal');
+      }),
+    );
   }
 
   async rates(operator: Operator): Promise<DccRateRow[]> {
