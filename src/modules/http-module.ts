@@ -120,7 +120,9 @@ export async function httpModule(
       rateLimiter,
       clock,
       scope: modules.core.time,
-      idempotency: new Idempotency(idempotencyKeys, clock),
+      // A key's retention and a dead request's reservation protect the process: real time, as
+      // the cleanup job reads it, whatever the merchant's test clock reads (issue 45).
+      idempotency: new Idempotency(idempotencyKeys, modules.core.time.real),
     },
   });
   return { app, readiness, presence, idempotencyKeys };

@@ -430,6 +430,26 @@ for (const engine of ENGINES) {
       for (const entry of audit) assert.ok(Number(entry.at_ms) < aheadMs - DAY_MS, "the operator's own time");
     });
 
+    test("an idempotency key is kept by real time, as its cleanup reads it, not by the merchant's clock", async () => {
+      const { auth, id } = await merchant();
+      await advance(id, { byMs: 30 * DAY_MS });
+      const key = unique('idem');
+      const registered = await gh.post(
+        '/payment/rest/register.do',
+        { ...auth, amount: 900, orderNumber: unique('ro'), returnUrl: 'https://shop.example/ok' },
+        { headers: { 'idempotency-key': key } },
+      );
+      assert.equal(registered.body.errorCode ?? '0', '0', registered.text);
+      const row = await gh.gatehouse.store.db
+        .selectFrom('idempotency_keys')
+        .select('created_at_ms')
+        .where('merchant_id', '=', id)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirstOrThrow();
+      const realMs = gh.clock.nowMs();
+      assert.ok(Math.abs(Number(row.created_at_ms) - realMs) < SLACK_MS, `kept from ${row.created_at_ms}`);
+    });
+
     test('two nodes on one database, a clock ahead, both running the jobs: each item is taken once', async () => {
       const second = await startTestGatehouse(engine, { sameDatabaseAs: gh });
       try {
