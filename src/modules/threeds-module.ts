@@ -77,7 +77,7 @@ export function threeDsModule(
     store.writes,
     money.payment,
     threeDs,
-    new CvcKeeper(),
+    new CvcKeeper(protocolClock),
     clock,
     money.money.spends,
     transfers,
