@@ -213,7 +213,7 @@ for (const engine of ENGINES) {
       assert.equal((await statusOf(auth, holdId)).orderStatus, 3);
     });
 
-    test('a binding whose card expires next month pays now and is refused two months on', async () => {
+    test('a binding whose card expires next month pays now and is refused two months on; an order past its lifetime on the clock is not paid', async () => {
       const { auth, id } = await merchant(['storedCredentials']);
       const clientId = unique('client');
       const stored = await call(auth, 'instantPayment.do', {
@@ -231,6 +231,19 @@ for (const engine of ENGINES) {
       const payable = await register(auth, { clientId });
       const paid = await call(auth, 'paymentOrderBinding.do', { mdOrder: payable, bindingId });
       assert.equal(paid.body.errorCode, '0', paid.text);
+
+      // Past its lifetime on the merchant's clock, before any job or advance ran: the payment's
+      // claim refuses it, and a read expires it.
+      const stale = await register(auth, { clientId, sessionTimeoutSecs: 1200 });
+      await sandbox().clocks.moveTo(id, nowOf(id) + 21 * MINUTE_MS);
+      const late = await call(auth, 'paymentOrderBinding.do', { mdOrder: stale, bindingId, language: 'en' });
+      assert.notEqual(late.body.errorCode, '0', late.text);
+      assert.equal((await statusOf(auth, stale)).orderStatus, 6);
+      assert.deepEqual(
+        (await ledgerOf(gh, stale)).map((entry) => entry.call),
+        [],
+        'the acquirer was asked nothing',
+      );
 
       const now = new Date(nowOf(id));
       await advance(id, { toMs: Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1, 1) });
@@ -271,7 +284,6 @@ for (const engine of ENGINES) {
       const callbackEvents = (advanced: ClockAdvanced) =>
         advanced.events.filter((event) => event.what === 'callback');
 
-      // The real-time pass finds nothing: the callback is due on the merchant's clock.
       const realBefore = gh.clock.nowMs();
       assert.equal(callbackEvents(await advance(id, { byMs: 1000 })).length, 1, 'attempt 1');
       for (const [attempt, delayMs] of [
