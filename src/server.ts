@@ -48,7 +48,15 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     ...sandboxClockOperations(sandboxClocks),
     ...(options.extraOperations ?? []),
   ];
-  const operatorConsole = operatorConsoleModule(core, admin, merchants.directory, money, wallets, options);
+  const operatorConsole = operatorConsoleModule(
+    core,
+    admin,
+    merchants.directory,
+    money,
+    wallets,
+    options,
+    sandboxClocks,
+  );
   const modules = { core, merchants, money, threeDs, p2p, dcc, operatorConsole };
   const { app, readiness, presence, idempotencyKeys } = await httpModule(modules, operations, options);
   const jobs = jobsModule(core, money, callbacks, idempotencyKeys, holds);
