@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import type { ActionResult } from '../../services/console/console-actions.js';
 import type {
+  ClockAdvanced,
   ClockAdvanceResult,
   ConsoleSandbox,
   MerchantClock,
   TestCardView,
 } from '../../services/console/console-sandbox.js';
-import type { ClockAdvanced } from '../../jobs/sandbox-clock-advance.js';
 import { ConsoleNotFound } from '../../services/console/operator.js';
 import { html, type Html } from '../pages/html.js';
 import { actionNotice, consolePage } from './console-layout.js';
