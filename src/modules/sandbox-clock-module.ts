@@ -6,17 +6,11 @@ import { SandboxClockRepository } from '../store/sandbox-clock-repository.js';
 import type { CallbacksModule } from './callbacks-module.js';
 import type { Core } from './core.js';
 import type { MoneyModule } from './money-module.js';
+import type { SandboxClockModule } from './gatehouse.js';
 
-export interface SandboxClockModule {
-  readonly clocks: SandboxClocks;
-  readonly advance: SandboxClockAdvance;
-  /**
-   * Reads the stored clocks now, then at every job interval (GATEHOUSE_JOB_INTERVAL_MS, 5 s by
-   * default) until stopped: a clock moved on another node dates this one's work within that.
-   */
-  start(): Promise<void>;
-  stop(): void;
-}
+// Declared with the Gatehouse it is part of: gatehouse.ts importing this file closed a cycle
+// through money-module.ts (which reads GatehouseOptions).
+export type { SandboxClockModule } from './gatehouse.js';
 
 /**
  * The sandbox merchants' test clocks (issue 45): their store, the advance that runs what became
