@@ -11,6 +11,7 @@ import { moneyModule } from './modules/money-module.js';
 import { operatorConsoleModule } from './modules/operator-console-module.js';
 import { p2pModule, p2pTransfers } from './modules/p2p-module.js';
 import { restModule } from './modules/rest-module.js';
+import { sandboxClockOperations } from './api/rest/sandbox-clock-operations.js';
 import { sandboxClockModule } from './modules/sandbox-clock-module.js';
 import { AutomaticHoldActions } from './jobs/automatic-hold-job.js';
 import { openStoreModule } from './modules/store-module.js';
@@ -44,9 +45,18 @@ export async function createGatehouse(config: Config, options: GatehouseOptions 
     ...restModule(core, money, threeDs, merchants.directory, dcc),
     ...wallets.operations,
     ...p2p.operations,
+    ...sandboxClockOperations(sandboxClocks),
     ...(options.extraOperations ?? []),
   ];
-  const operatorConsole = operatorConsoleModule(core, admin, merchants.directory, money, wallets, options);
+  const operatorConsole = operatorConsoleModule(
+    core,
+    admin,
+    merchants.directory,
+    money,
+    wallets,
+    options,
+    sandboxClocks,
+  );
   const modules = { core, merchants, money, threeDs, p2p, dcc, operatorConsole };
   const { app, readiness, presence, idempotencyKeys } = await httpModule(modules, operations, options);
   const jobs = jobsModule(core, money, callbacks, idempotencyKeys, holds);

@@ -11,6 +11,7 @@ import { addVaultCommands } from './vault-commands.js';
 import { addWalletCommands } from './wallet-commands.js';
 import { addDccCommands } from './dcc-commands.js';
 import { addBackupCommand } from './backup-command.js';
+import { addSandboxCommands } from './sandbox-clock-commands.js';
 
 export function buildCli(): Command {
   const program = new Command('gatehouse')
@@ -50,6 +51,7 @@ export function buildCli(): Command {
   addDccCommands(program);
   addSignCommand(program);
   addBackupCommand(program);
+  addSandboxCommands(program);
 
   return program;
 }

@@ -1,6 +1,7 @@
 import type { Operation } from '../api/operation.js';
 import type { ParamDef } from '../api/params/param-table.js';
 import type { ValueDoc } from '../api/params/value-type.js';
+import { SANDBOX_PATH_PREFIX } from '../api/rest/sandbox-clock-operations.js';
 import { REFUSALS } from '../domain/refusals.js';
 import { browserPaths } from './browser-paths.js';
 import { answerHeaders, headerComponents, REQUEST_ID_PARAMETER } from './http-headers.js';
@@ -11,6 +12,7 @@ import { schemaOf } from './value-schema.js';
 type Schema = Record<string, unknown>;
 
 const FORM = 'application/x-www-form-urlencoded';
+const SANDBOX_TAG = 'Sandbox test clocks';
 const JSON_TYPE = 'application/json';
 
 /** OpenAPI's form serialization writes a boolean as the words true/false. */
@@ -134,7 +136,11 @@ function authNote(operation: Operation): string {
 }
 
 function pathItem(operation: Operation, components: Record<string, Schema>): Schema {
+  const sandboxOnly = operation.path.startsWith(SANDBOX_PATH_PREFIX);
   const notes = [
+    sandboxOnly
+      ? "The sandbox's own operation, not in the real gateway's API; under GATEHOUSE_ENV=production the address is unknown (404)."
+      : undefined,
     authNote(operation),
     operation.requiredPermission === undefined
       ? undefined
@@ -150,6 +156,7 @@ function pathItem(operation: Operation, components: Record<string, Schema>): Sch
       summary: operation.summary,
       description: notes.join(' '),
       tags: [tagOf(operation.path)],
+      ...(sandboxOnly ? { 'x-sandbox-only': true } : {}),
       ...securityOf(operation),
       parameters: [
         REQUEST_ID_PARAMETER,
@@ -178,6 +185,7 @@ function pathItem(operation: Operation, components: Record<string, Schema>): Sch
 }
 
 function tagOf(path: string): string {
+  if (path.startsWith(SANDBOX_PATH_PREFIX)) return SANDBOX_TAG;
   if (path.includes('/api/p2p/')) return 'Card-to-card transfers';
   if (/\/payment\/(wallet-|applepay|google|samsung)/.test(path)) return 'Wallets';
   return 'Orders and payments';
@@ -190,6 +198,11 @@ const TAGS: readonly { name: string; description: string }[] = [
   },
   { name: 'Wallets', description: 'Payments with wallet tokens (wallet A, B, C and their aliases)' },
   { name: 'Card-to-card transfers', description: 'The P2P document: every call signed' },
+  {
+    name: SANDBOX_TAG,
+    description:
+      "The sandbox's own operations, not in the real gateway's API: test clocks (issue 45). Served only outside GATEHOUSE_ENV=production; there they answer as an unknown address (404).",
+  },
   { name: '3-D Secure pages', description: "Addresses the customer's browser is sent to, not API calls" },
 ];
 

@@ -1,6 +1,7 @@
 import type { Operation } from '../api/operation.js';
 import type { ValueDoc } from '../api/params/value-type.js';
 import { restOperations, type RestServices } from '../api/rest/rest-operations.js';
+import { sandboxClockOperations, type SandboxClockServices } from '../api/rest/sandbox-clock-operations.js';
 import { p2pOperations } from '../api/p2p/p2p-operations.js';
 import type { P2pServices } from '../api/p2p/p2p-services.js';
 import { walletOperations, type WalletServices } from '../api/wallet/wallet-operations.js';
@@ -12,12 +13,13 @@ export function documentedOperations(): Operation[] {
   return restOperations({} as RestServices);
 }
 
-/** Every operation of both spec documents (REST, card-to-card, wallets), as data. */
+/** Every operation of both spec documents (REST, card-to-card, wallets), and the sandbox's own, as data. */
 export function apiOperations(): Operation[] {
   return [
     ...documentedOperations(),
     ...walletOperations({} as WalletServices),
     ...p2pOperations({} as P2pServices),
+    ...sandboxClockOperations({} as SandboxClockServices),
   ];
 }
 

@@ -11,9 +11,22 @@ import type { ConsoleServices } from '../services/console/console-module.js';
 import type { MerchantAdmin } from '../services/merchant-admin.js';
 import type { StepScheduler } from '../services/money-steps/money-step-engine.js';
 import type { ServingPresence } from '../services/serving-presence.js';
-import type { SandboxClockModule } from './sandbox-clock-module.js';
+import type { SandboxClockAdvance } from '../jobs/sandbox-clock-advance.js';
+import type { SandboxClocks } from '../services/sandbox-clock/sandbox-clocks.js';
 import type { Store } from '../store-engine/index.js';
 import type { WriteLock } from '../store-engine/index.js';
+
+/** The sandbox merchants' test clocks (src/modules/sandbox-clock-module.ts builds them). */
+export interface SandboxClockModule {
+  readonly clocks: SandboxClocks;
+  readonly advance: SandboxClockAdvance;
+  /**
+   * Reads the stored clocks now, then at every job interval (GATEHOUSE_JOB_INTERVAL_MS, 5 s by
+   * default) until stopped: a clock moved on another node dates this one's work within that.
+   */
+  start(): Promise<void>;
+  stop(): void;
+}
 
 export interface GatehouseOptions {
   readonly clock?: Clock;

@@ -4,6 +4,7 @@ import type { MerchantDirectory } from '../services/merchant-directory.js';
 import type { Core } from './core.js';
 import type { GatehouseOptions } from './gatehouse.js';
 import type { MoneyModule } from './money-module.js';
+import type { SandboxClockModule } from './sandbox-clock-module.js';
 import type { WalletModule } from './wallet-module.js';
 
 /**
@@ -17,6 +18,7 @@ export function operatorConsoleModule(
   money: MoneyModule,
   wallets: WalletModule,
   options: Pick<GatehouseOptions, 'consoleReadHold'>,
+  sandboxClocks?: SandboxClockModule,
 ): ConsoleServices {
   const { config, metrics } = core;
   const { sandboxWallets } = wallets;
@@ -37,7 +39,14 @@ export function operatorConsoleModule(
     scope: core.time,
     ...(config.environment === 'production'
       ? {}
-      : { sandbox: { payment: money.payment, expiry: money.expiry, scope: core.time } }),
+      : {
+          sandbox: {
+            payment: money.payment,
+            expiry: money.expiry,
+            scope: core.time,
+            ...(sandboxClocks === undefined ? {} : { clocks: sandboxClocks }),
+          },
+        }),
     latency: () => metrics.acquirerLatency(),
     callbackObserver: metrics,
     ...(options.consoleReadHold === undefined ? {} : { consoleReadHold: options.consoleReadHold }),

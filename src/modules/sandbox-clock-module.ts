@@ -7,17 +7,11 @@ import type { OrderExpiry } from '../services/order-expiry.js';
 import type { OrderDeadlineRepository } from '../store/order-deadline-repository.js';
 import type { CallbacksModule } from './callbacks-module.js';
 import type { Core } from './core.js';
+import type { SandboxClockModule } from './gatehouse.js';
 
-export interface SandboxClockModule {
-  readonly clocks: SandboxClocks;
-  readonly advance: SandboxClockAdvance;
-  /**
-   * Reads the stored clocks now, then at every job interval (GATEHOUSE_JOB_INTERVAL_MS, 5 s by
-   * default) until stopped: a clock moved on another node dates this one's work within that.
-   */
-  start(): Promise<void>;
-  stop(): void;
-}
+// Declared with the Gatehouse it is part of: gatehouse.ts importing this file closed a cycle
+// through money-module.ts (which reads GatehouseOptions).
+export type { SandboxClockModule } from './gatehouse.js';
 
 /**
  * The sandbox merchants' test clocks (issue 45): their store, the advance that runs what became
@@ -26,8 +20,7 @@ export interface SandboxClockModule {
  */
 export function sandboxClockModule(
   core: Core,
-  // The two parts of the money module the advance runs, not the module: gatehouse.ts names this
-  // module's type, and money-module.ts imports gatehouse.ts (a cycle the layer check refuses).
+  // The two parts of the money module the advance runs.
   money: { readonly deadlines: OrderDeadlineRepository; readonly expiry: OrderExpiry },
   callbacks: CallbacksModule,
   holds: AutomaticHoldActions,

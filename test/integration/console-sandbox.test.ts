@@ -94,6 +94,50 @@ for (const engine of ENGINES) {
       assert.equal(await status(heldId).then((body) => body.orderStatus), 2);
     });
 
+    test('test clocks: an operator advances one of their merchants by 7d and sees the expiry it ran (issue 45)', async () => {
+      const own = await gh.createMerchant();
+      const other = await gh.createMerchant();
+      const orderNumber = `clk-${randomBytes(4).toString('hex')}`;
+      const registered = await gh.post(`${REST}/register.do`, {
+        ...own.auth,
+        amount: 500,
+        returnUrl: 'https://shop.example/ok',
+        orderNumber,
+        sessionTimeoutSecs: 1200,
+      });
+      const orderId = String(registered.body.orderId);
+      const support = await operator('support', [own.merchantLogin]);
+      const page = await support.get('/console/sandbox');
+      const options = [...page.html.matchAll(/<option value="([^"]+)">\s*([^<\s]+)\s*<\/option>/g)]
+        .filter(([, , login]) => login?.startsWith('m') === true)
+        .map(([, id, login]) => ({ id: id ?? '', login: login ?? '' }));
+      assert.deepEqual(
+        options.map((option) => option.login),
+        [own.merchantLogin],
+        "only the operator's merchants are offered",
+      );
+      assert.ok(!page.html.includes(other.merchantLogin));
+      const advanced = await use(support, 'advanceClock', { merchantId: options[0]?.id ?? '', by: '7d' });
+      assert.equal(advanced.status, 200, advanced.html);
+      assert.match(advanced.html, /Done\./);
+      assert.match(advanced.html, /The clock moved from/);
+      assert.match(
+        advanced.html,
+        new RegExp(`href="/console/orders/${orderId}">${orderNumber}</a>\\s*expired`),
+        'the expiry it ran is listed',
+      );
+      const expired = await gh.post(`${REST}/getOrderStatusExtended.do`, { ...own.auth, orderId });
+      assert.equal(expired.body.orderStatus, 6, expired.text);
+      const moved = await gh.post(`${REST}/sandbox/getClock.do`, own.auth);
+      assert.ok(Number(moved.body.clockOffset) > 6 * 86_400_000, moved.text);
+      // The merchant's clock is listed among those moved.
+      assert.match((await support.get('/console/sandbox')).html, new RegExp(`<td>${own.merchantLogin}</td>`));
+      assert.match(
+        (await use(support, 'advanceClock', { merchantId: options[0]?.id ?? '', by: 'soon' })).html,
+        /Refused/,
+      );
+    });
+
     test('DCC rates: set and listed; refused when unreadable; a limited operator and a viewer may not', async () => {
       const admin = await operator('admin');
       assert.match(

@@ -3132,6 +3132,85 @@ export interface GetP2PStatusParams {
 /** The success answer of getP2PStatus. */
 export type GetP2PStatusAnswer = P2PStatus;
 
+/** The parameters of sandboxAdvanceClock. */
+export interface SandboxAdvanceClockParams {
+  /**
+   * Conditional; how far to move the clock: 7d, 36h, 1d12h, 90m, 3600s or 2w; this or `to`; 2..40
+   * characters; pattern `^(\d{1,6}[wdhms])+$`
+   */
+  by?: string;
+  /**
+   * Conditional; the moment to move the clock to (UTC, read as expirationDate is); this or `by`; 19
+   * characters; format yyyy-MM-ddTHH:mm:ss
+   */
+  to?: string;
+  /** a child's (or granted merchant's) clock; 1..255 characters */
+  merchantLogin?: string;
+  language?: Language;
+}
+
+export type What = 'expired' | 'completed' | 'reversed' | 'callback';
+
+export interface EventsItem {
+  /**
+   * expired: an unpaid order's session ended; completed/reversed: a hold's automatic capture or
+   * reversal; callback: a callback attempt
+   */
+  what: What;
+  /** Unix time in milliseconds, on the merchant's clock */
+  date: number;
+  /** The order (expired, completed, reversed) */
+  orderId?: string;
+  /** The merchant's order number (expired, completed, reversed) */
+  orderNumber?: string;
+  /** A callback attempt: delivered, to be retried at its backoff, or given up on */
+  outcome?: 'done' | 'retry' | 'dead';
+  [member: string]: unknown;
+}
+
+/** The success answer of sandboxAdvanceClock. */
+export interface SandboxAdvanceClockAnswer {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  /** The merchant's clock before the move, Unix milliseconds */
+  clockBefore: number;
+  /** The merchant's clock after it, Unix milliseconds */
+  clockAfter: number;
+  /** What became due on the way and was run, in time order */
+  events: EventsItem[];
+  /** Present when more became due than one move runs (500 items): the jobs take the rest */
+  moreDue?: true;
+  [member: string]: unknown;
+}
+
+/** The parameters of sandboxGetClock. */
+export interface SandboxGetClockParams {
+  /** a child's (or granted merchant's) clock; 1..255 characters */
+  merchantLogin?: string;
+  language?: Language;
+}
+
+/** The success answer of sandboxGetClock. */
+export interface SandboxGetClockAnswer {
+  /** 0: the request was processed */
+  errorCode: '0';
+  /** Success, in the request language (must not be hardcoded) */
+  errorMessage: string;
+  /** The merchant's clock now, Unix milliseconds */
+  clock: number;
+  /** How far ahead of real time it reads, in milliseconds (0: real time) */
+  clockOffset: number;
+  [member: string]: unknown;
+}
+
+/** The parameters of sandboxResetClock. */
+export type SandboxResetClockParams = SandboxGetClockParams;
+
+/** The success answer of sandboxResetClock. */
+export type SandboxResetClockAnswer = SandboxGetClockAnswer;
+
 /** How each operation is called, by method name. */
 export const OPERATIONS = {
   register: {
@@ -3623,6 +3702,42 @@ export const OPERATIONS = {
     acceptsToken: false,
     idempotent: false,
     read: true,
+    acceptsLanguage: true,
+    repeated: [],
+  },
+  sandboxAdvanceClock: {
+    path: '/payment/rest/sandbox/advanceClock.do',
+    encoding: 'form',
+    envelope: 'rest',
+    signed: false,
+    login: 'userName',
+    acceptsToken: true,
+    idempotent: true,
+    read: false,
+    acceptsLanguage: true,
+    repeated: [],
+  },
+  sandboxGetClock: {
+    path: '/payment/rest/sandbox/getClock.do',
+    encoding: 'form',
+    envelope: 'rest',
+    signed: false,
+    login: 'userName',
+    acceptsToken: true,
+    idempotent: false,
+    read: true,
+    acceptsLanguage: true,
+    repeated: [],
+  },
+  sandboxResetClock: {
+    path: '/payment/rest/sandbox/resetClock.do',
+    encoding: 'form',
+    envelope: 'rest',
+    signed: false,
+    login: 'userName',
+    acceptsToken: true,
+    idempotent: true,
+    read: false,
     acceptsLanguage: true,
     repeated: [],
   },
@@ -4193,5 +4308,55 @@ export class GatehouseClient extends GatehouseTransport {
     options?: CallOptions,
   ): Promise<Answered<GetP2PStatusAnswer>> {
     return this.call(OPERATIONS.getP2PStatus, params, options);
+  }
+
+  /**
+   * Sandbox only: moves the merchant's test clock forward and runs what became due on the way
+   * (expiries, automatic hold actions, callbacks), in time order.
+   *
+   * `POST /payment/rest/sandbox/advanceClock.do` (form). The sandbox's own operation, not in the
+   * real gateway's API; under GATEHOUSE_ENV=production the address is unknown (404). Authenticates
+   * with body members (AUTH): userName + password, or token; OpenAPI has no security scheme for
+   * credentials in a body. Honours an `Idempotency-Key` header. Signed (`X-Hash`, `X-Signature`)
+   * when the merchant is set to require signatures.
+   */
+  sandboxAdvanceClock(
+    params: SandboxAdvanceClockParams = {},
+    options?: CallOptions,
+  ): Promise<Answered<SandboxAdvanceClockAnswer>> {
+    return this.call(OPERATIONS.sandboxAdvanceClock, params, options);
+  }
+
+  /**
+   * Sandbox only: reads the merchant's test clock.
+   *
+   * `POST /payment/rest/sandbox/getClock.do` (form). The sandbox's own operation, not in the real
+   * gateway's API; under GATEHOUSE_ENV=production the address is unknown (404). Authenticates with
+   * body members (AUTH): userName + password, or token; OpenAPI has no security scheme for
+   * credentials in a body. Signed (`X-Hash`, `X-Signature`) when the merchant is set to require
+   * signatures.
+   */
+  sandboxGetClock(
+    params: SandboxGetClockParams = {},
+    options?: CallOptions,
+  ): Promise<Answered<SandboxGetClockAnswer>> {
+    return this.call(OPERATIONS.sandboxGetClock, params, options);
+  }
+
+  /**
+   * Sandbox only: puts the merchant's test clock back on real time; refused once the merchant has an
+   * order.
+   *
+   * `POST /payment/rest/sandbox/resetClock.do` (form). The sandbox's own operation, not in the real
+   * gateway's API; under GATEHOUSE_ENV=production the address is unknown (404). Authenticates with
+   * body members (AUTH): userName + password, or token; OpenAPI has no security scheme for
+   * credentials in a body. Honours an `Idempotency-Key` header. Signed (`X-Hash`, `X-Signature`)
+   * when the merchant is set to require signatures.
+   */
+  sandboxResetClock(
+    params: SandboxResetClockParams = {},
+    options?: CallOptions,
+  ): Promise<Answered<SandboxResetClockAnswer>> {
+    return this.call(OPERATIONS.sandboxResetClock, params, options);
   }
 }

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginCallback, FastifyReply } from 'fastify';
 import type { ActionResult } from '../../services/console/console-actions.js';
-import type { ConsoleSandbox, TestCardView } from '../../services/console/console-sandbox.js';
+import type {
+  ClockAdvanced,
+  ClockAdvanceResult,
+  ConsoleSandbox,
+  MerchantClock,
+  TestCardView,
+} from '../../services/console/console-sandbox.js';
 import { ConsoleNotFound } from '../../services/console/operator.js';
 import { html, type Html } from '../pages/html.js';
 import { actionNotice, consolePage } from './console-layout.js';
@@ -9,10 +15,23 @@ import type { ConsoleDeps, ConsoleRequest } from './console-guard.js';
 import { within } from '../route-prefix.js';
 import { CONSOLE_PATH } from './console-session.js';
 import { currencyName } from './console-text.js';
+import { timeHtml } from './local-time.js';
 
 const SANDBOX_PATH = `${CONSOLE_PATH}/sandbox`;
 
-async function act(deps: ConsoleDeps, session: ConsoleRequest): Promise<ActionResult> {
+async function act(deps: ConsoleDeps, session: ConsoleRequest): Promise<ClockAdvanceResult> {
+  const { fields, operator } = session;
+  if (fields.tool === 'advanceClock') {
+    return deps.sandbox.advanceClock(
+      { operator, key: fields.key ?? '' },
+      (fields.merchantId ?? '').trim(),
+      (fields.by ?? '').trim(),
+    );
+  }
+  return { result: await actOnOrderOrRate(deps, session) };
+}
+
+async function actOnOrderOrRate(deps: ConsoleDeps, session: ConsoleRequest): Promise<ActionResult> {
   const { fields, operator } = session;
   const request = { operator, key: fields.key ?? '' };
   const orderId = (fields.orderId ?? '').trim();
@@ -120,6 +139,96 @@ function clockSection(form: ToolForm, orderField: Html): Html {
   </section>`;
 }
 
+const EVENT_WORDS = {
+  expired: 'expired (its session ended)',
+  completed: 'completed automatically',
+  reversed: 'reversed automatically',
+} as const;
+
+function advancedList(advanced: ClockAdvanced): Html {
+  return html`<div id="clock-advanced" role="status">
+    <p>The clock moved from ${timeHtml(advanced.fromMs)} to ${timeHtml(advanced.toMs)}.</p>
+    ${
+      advanced.events.length === 0
+        ? html`<p>Nothing became due on the way.</p>`
+        : html`<ol>
+            ${advanced.events.map(
+              (event) =>
+                html`<li>
+                  ${timeHtml(event.atMs)}:
+                  ${
+                    event.what === 'callback'
+                      ? html`a callback:
+                        ${event.outcome === 'done' ? 'delivered' : event.outcome === 'retry' ? 'failed, to be retried' : 'given up on'}`
+                      : html`order
+                          <a href="${CONSOLE_PATH}/orders/${event.orderId}">${event.orderNumber}</a>
+                          ${EVENT_WORDS[event.what]}`
+                  }
+                </li>`,
+            )}
+          </ol>`
+    }
+    ${
+      advanced.moreDue
+        ? html`<p>More became due than one advance runs: the jobs take the rest on the merchant's clock.</p>`
+        : ''
+    }
+  </div>`;
+}
+
+function testClocksSection(clocks: readonly MerchantClock[], form: ToolForm, advanced?: ClockAdvanced): Html {
+  const moved = clocks.filter((merchant) => merchant.clock.offsetMs > 0);
+  return html`<section aria-labelledby="test-clocks">
+    <h2 id="test-clocks">Test clocks</h2>
+    <p>
+      A merchant's clock moves forward only: what became due on the way (expiries, automatic captures and
+      reversals, callbacks) runs before the page answers, in time order. The money engine's own deadlines stay
+      on real time.
+    </p>
+    ${advanced === undefined ? '' : advancedList(advanced)}
+    ${
+      moved.length === 0
+        ? html`<p>Every merchant's clock is on real time.</p>`
+        : html`<table>
+            <caption>
+              Clocks moved ahead of real time
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Merchant</th>
+                <th scope="col">Its clock now</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${moved.map(
+                (merchant) =>
+                  html`<tr>
+                    <td>${merchant.login}</td>
+                    <td>${timeHtml(merchant.clock.nowMs)}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`
+    }
+    <div class="actions">
+      ${form(
+        'advanceClock',
+        'Advance',
+        html`<label
+            >Merchant
+            <select name="merchantId" required>
+              ${clocks.map((merchant) => html`<option value="${merchant.merchantId}">${merchant.login}</option>`)}
+            </select></label
+          >
+          <label
+            >By (7d, 36h, 1d12h, 90m, 2w)
+            <input name="by" required value="7d" pattern="([0-9]{1,6}[wdhms])+" />
+          </label>`,
+      )}
+    </div>
+  </section>`;
+}
+
 function ratesSection(rates: SandboxRates, form: ToolForm): Html {
   return html`<section aria-labelledby="rates">
     <h2 id="rates">DCC rates</h2>
@@ -157,7 +266,13 @@ function ratesSection(rates: SandboxRates, form: ToolForm): Html {
   </section>`;
 }
 
-async function show(deps: ConsoleDeps, reply: FastifyReply, session: ConsoleRequest, result?: ActionResult) {
+async function show(
+  deps: ConsoleDeps,
+  reply: FastifyReply,
+  session: ConsoleRequest,
+  acted?: ClockAdvanceResult,
+) {
+  const result = acted?.result;
   const form = toolForm(session);
   const orderField = html`<label
     >Gatehouse order id <input name="orderId" required value="${session.fields.orderId ?? ''}"
@@ -169,6 +284,7 @@ async function show(deps: ConsoleDeps, reply: FastifyReply, session: ConsoleRequ
       ${result === undefined ? '' : actionNotice(result)}
       <p>Tools of the sandbox world; they do not exist under <code>GATEHOUSE_ENV=production</code>.</p>
       ${paySection(deps.sandbox.cards(session.operator), form, orderField)} ${clockSection(form, orderField)}
+      ${testClocksSection(await deps.sandbox.merchantClocks(session.operator), form, acted?.advanced)}
       ${ratesSection(await deps.sandbox.rates(session.operator), form)}`,
     session,
   );

@@ -1,5 +1,8 @@
 import type { MerchantScope } from '../../domain/clock.js';
+import { parseClockDuration } from '../../domain/clock-duration.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
+import { invalidParam } from '../../domain/refusals.js';
+import type { ClockMove, ClockReading, SandboxClocks } from '../sandbox-clock/sandbox-clocks.js';
 import { Pan } from '../../domain/pan.js';
 import { TEST_CARDS, type TestCard } from '../../processing/sandbox/test-cards.js';
 import type { ConsoleOrderRepository } from '../../store-reports/console-order-repository.js';
@@ -11,7 +14,14 @@ import type { MerchantDirectory } from '../merchant-directory.js';
 import type { OrderExpiry } from '../order-expiry.js';
 import type { OrderLifecycle } from '../order-lifecycle.js';
 import type { ActionRequest, ActionResult, AuditedOnce } from './audited-once.js';
-import { ConsoleForbidden, ConsoleNotFound, requireRight, visibleOrder, type Operator } from './operator.js';
+import {
+  ConsoleForbidden,
+  ConsoleNotFound,
+  requireRight,
+  seesMerchant,
+  visibleOrder,
+  type Operator,
+} from './operator.js';
 
 /** A test card as the console shows it: masked, with what the sandbox world does with it. */
 export interface TestCardView {
@@ -22,7 +32,7 @@ export interface TestCardView {
   readonly billing: string;
 }
 
-/** The services the sandbox tools pay and expire orders with. */
+/** The services the sandbox tools pay and expire orders with, and move the merchants' test clocks. */
 export interface SandboxTools {
   readonly payment: CardPayment;
   readonly expiry: OrderExpiry;
@@ -31,6 +41,47 @@ export interface SandboxTools {
    * entry is the operator's, on real time.
    */
   readonly scope: MerchantScope;
+  /** The merchants' test clocks (issue 45): gatehouse.sandboxClocks. */
+  readonly clocks?: {
+    readonly clocks: Pick<SandboxClocks, 'refresh' | 'read'>;
+    readonly advance: {
+      advance(merchantId: string, move: ClockMove): Promise<ClockAdvanced>;
+    };
+  };
+}
+
+/** Something an advance ran, at the moment of the merchant's clock it was due. */
+export type ClockEventView =
+  | {
+      readonly atMs: number;
+      readonly what: 'expired' | 'completed' | 'reversed';
+      readonly orderId: string;
+      readonly orderNumber: string;
+    }
+  | { readonly atMs: number; readonly what: 'callback'; readonly outcome: 'done' | 'retry' | 'dead' };
+
+/**
+ * What an advance did, as the console reads it: jobs/sandbox-clock-advance.ts's ClockAdvanced,
+ * restated here because services sit below the jobs' floor.
+ */
+export interface ClockAdvanced {
+  readonly fromMs: number;
+  readonly toMs: number;
+  readonly events: readonly ClockEventView[];
+  readonly moreDue: boolean;
+}
+
+/** A merchant the operator sees, with its test clock. */
+export interface MerchantClock {
+  readonly merchantId: string;
+  readonly login: string;
+  readonly clock: ClockReading;
+}
+
+/** What a test clock's advance did, as the page shows it: the outcome, and what happened when done. */
+export interface ClockAdvanceResult {
+  readonly result: ActionResult;
+  readonly advanced?: ClockAdvanced;
 }
 
 /** The sandbox's expiry for every test card: any future month works (test-cards.md). */
@@ -39,8 +90,8 @@ const TEST_CVC = '123';
 
 /**
  * Tools of the sandbox world (never under GATEHOUSE_ENV=production): pay an order with a test
- * card, move an order's clock (expire it now, run its automatic capture or reversal now), edit
- * the DCC rates. Each is an operator action like the others: once per form, audited.
+ * card, move an order's clock (expire it now, run its automatic capture or reversal now), move a
+ * merchant's test clock forward, edit the DCC rates. Each is an operator action like the others: once per form, audited.
  */
 export class ConsoleSandbox {
   constructor(
@@ -119,6 +170,47 @@ export class ConsoleSandbox {
         } else throw new AdminError('the hold has no automatic capture or reversal');
       }),
     );
+  }
+
+  /** The operator's merchants with their test clocks, by login. */
+  async merchantClocks(operator: Operator): Promise<MerchantClock[]> {
+    const { clocks } = this.allow(operator);
+    if (clocks === undefined) return [];
+    // Another node may have moved a clock since this one last read them.
+    await clocks.clocks.refresh();
+    const merchants = (await this.directory.all()).filter(({ id }) => seesMerchant(operator, id));
+    return merchants
+      .map(({ id, login }) => ({ merchantId: id, login, clock: clocks.clocks.read(id) }))
+      .sort((a, b) => a.login.localeCompare(b.login));
+  }
+
+  /**
+   * Moves a merchant's test clock forward by `by` (7d, 36h...) and runs what became due on the
+   * way, as the API's advanceClock.do does; audited like every tool.
+   */
+  async advanceClock(request: ActionRequest, merchantId: string, by: string): Promise<ClockAdvanceResult> {
+    const { clocks } = this.allow(request.operator);
+    if (clocks === undefined || !seesMerchant(request.operator, merchantId))
+      throw new ConsoleNotFound(merchantId);
+    const merchant = await this.directory.byId(merchantId);
+    if (merchant === undefined) throw new ConsoleNotFound(merchantId);
+    const subject = { merchantId, orderId: null, amountMinor: null, currency: null, details: { by } };
+    const { result, value } = await this.audited.run(
+      request,
+      'sandboxAdvanceClock',
+      subject,
+      async () => {
+        const byMs = parseClockDuration(by);
+        if (byMs === undefined) throw invalidParam('by', 'reason.clockDuration');
+        return clocks.advance.advance(merchantId, { byMs });
+      },
+      (advanced) => ({
+        clockBefore: advanced.fromMs,
+        clockAfter: advanced.toMs,
+        events: advanced.events.length,
+      }),
+    );
+    return value === undefined ? { result } : { result, advanced: value };
   }
 
   async rates(operator: Operator): Promise<DccRateRow[]> {
