@@ -1,9 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { CALLBACK_ATTEMPTS_MAX } from '../../src/jobs/callback-delivery-job.js';
-import { paidOrder } from '../support/console-fixtures.js';
+import { adminOperator, paidOrder } from '../support/console-fixtures.js';
 import { ENGINES } from '../support/engines.js';
 import { freePort } from '../support/free-port.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
@@ -93,17 +93,7 @@ for (const engine of ENGINES) {
 
       // An operator replays the dead callback from the console; it is delivered.
       const console = gh.gatehouse.operatorConsole;
-      const email = `ops-${randomBytes(3).toString('hex')}@ops.example`;
-      await console.accounts.create({
-        email,
-        role: 'admin',
-        merchants: [],
-        password: 'a long passphrase 41',
-      });
-      const login = await console.sessions.login(email, 'a long passphrase 41', undefined, '127.0.0.1');
-      assert.ok('token' in login);
-      const operator = await console.sessions.resume(login.token);
-      assert.ok(operator !== undefined);
+      const operator = await adminOperator(gh.gatehouse);
       status = 200;
       await console.actions.replayCallback({ operator, key: randomUUID() }, (await callbackOf(failing)).id);
       await gh.gatehouse.jobs.runAll();

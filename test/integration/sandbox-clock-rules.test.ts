@@ -8,6 +8,7 @@ import type { ClockMove } from '../../src/services/sandbox-clock/sandbox-clocks.
 import { OrderDeadlineRepository } from '../../src/store/order-deadline-repository.js';
 import { sql } from 'kysely';
 import { ledgerOf } from '../support/acquirer-ledger.js';
+import { adminOperator } from '../support/console-fixtures.js';
 import { calculate, DCC_CARDS, dccRatesFile } from '../support/dcc.js';
 import { ENGINES } from '../support/engines.js';
 import { startTestGatehouse, type TestGatehouse } from '../support/gatehouse-harness.js';
@@ -398,17 +399,7 @@ for (const engine of ENGINES) {
 
     test("an operator's reversal and sandbox expiry date the order's change on its merchant's clock, the audit on real time", async () => {
       const console = gh.gatehouse.operatorConsole;
-      const email = `ops-${randomBytes(3).toString('hex')}@ops.example`;
-      await console.accounts.create({
-        email,
-        role: 'admin',
-        merchants: [],
-        password: 'a long passphrase 45',
-      });
-      const login = await console.sessions.login(email, 'a long passphrase 45', undefined, '127.0.0.1');
-      assert.ok('token' in login);
-      const operator = await console.sessions.resume(login.token);
-      assert.ok(operator !== undefined);
+      const operator = await adminOperator(gh.gatehouse);
       receiver.status = 200;
       const { auth, id } = await merchant(['preAuth', 'autoCompletion'], receiver.url);
       await advance(id, { byMs: 7 * DAY_MS });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../src/store-engine/index.js';
+import type { Operator } from '../../src/services/console/operator.js';
 import type { FormParams, TestGatehouse } from './gatehouse-harness.js';
 
 /**
@@ -61,4 +62,17 @@ export async function strandStep(db: Executor, orderId: string): Promise<string>
     .where('id', '=', step.id)
     .execute();
   return step.id;
+}
+
+/** A fresh admin operator of every merchant, logged in on the gateway's console service. */
+export async function adminOperator(gatehouse: TestGatehouse['gatehouse']): Promise<Operator> {
+  const { accounts, sessions } = gatehouse.operatorConsole;
+  const email = `ops-${randomBytes(3).toString('hex')}@ops.example`;
+  const password = 'a long passphrase for tests';
+  await accounts.create({ email, role: 'admin', merchants: [], password });
+  const login = await sessions.login(email, password, undefined, '127.0.0.1');
+  assert.ok('token' in login);
+  const operator = await sessions.resume(login.token);
+  assert.ok(operator !== undefined);
+  return operator;
 }
