@@ -43,7 +43,9 @@ export function callbackRetryDelayMs(failedAttempts: number): number {
   );
 }
 
-export type CallbackOutcome = 'done' | 'retry' | 'dead';
+import type { CallbackOutcome } from '../services/sandbox-clock/clock-advanced.js';
+
+export type { CallbackOutcome };
 
 export interface CallbackDeliveryDeps {
   readonly repository: CallbackRepository;

@@ -4,37 +4,15 @@ import type { OrderExpiry } from '../services/order-expiry.js';
 import type { CallbackRepository } from '../store/callback-repository.js';
 import type { OrderDeadlineRepository } from '../store/order-deadline-repository.js';
 import type { AutomaticHoldActions, HoldAction } from './automatic-hold-job.js';
-import type { CallbackDelivery, CallbackOutcome } from './callback-delivery-job.js';
+import type { CallbackDelivery } from './callback-delivery-job.js';
+import type { ClockAdvanced, ClockEvent } from '../services/sandbox-clock/clock-advanced.js';
+
+export type { ClockAdvanced, ClockEvent } from '../services/sandbox-clock/clock-advanced.js';
 
 /** Due items one advance runs at most; what is left is the jobs' (on the merchant's clock). */
 export const ADVANCE_ITEMS_MAX = 500;
 /** Due items looked at per kind and step: an item refused for now is passed over for the next. */
 const LOOK_AHEAD = 20;
-
-/** Something an advance made happen, at the moment of the merchant's clock it was due. */
-export type ClockEvent =
-  | {
-      readonly atMs: number;
-      readonly what: 'expired';
-      readonly orderId: string;
-      readonly orderNumber: string;
-    }
-  | {
-      readonly atMs: number;
-      readonly what: 'completed' | 'reversed';
-      readonly orderId: string;
-      readonly orderNumber: string;
-    }
-  | { readonly atMs: number; readonly what: 'callback'; readonly outcome: CallbackOutcome };
-
-/** What an advance did: the clock before and after, and what became due between, in time order. */
-export interface ClockAdvanced {
-  readonly fromMs: number;
-  readonly toMs: number;
-  readonly events: readonly ClockEvent[];
-  /** More became due than one advance runs (ADVANCE_ITEMS_MAX): the jobs take the rest. */
-  readonly moreDue: boolean;
-}
 
 interface DueItem {
   readonly atMs: number;

@@ -1,4 +1,4 @@
-import { parseClockDuration } from '../../domain/clock-duration.js';
+import { CLOCK_DURATION_SHAPE, parseClockDuration } from '../../domain/clock-duration.js';
 import { invalidParam, Refusal } from '../../domain/refusals.js';
 import { LANGUAGES } from '../../i18n/languages.js';
 import type { ClockAdvanced, ClockEvent, SandboxClockAdvance } from '../../jobs/sandbox-clock-advance.js';
@@ -28,12 +28,10 @@ export interface SandboxClockServices {
   readonly advance: Pick<SandboxClockAdvance, 'advance'>;
 }
 
-const DURATION_SHAPE = /^(\d{1,6}[wdhms])+$/;
-
 /** `by`: 7d, 36h, 1d12h, 90m, 3600s, 2w; its milliseconds. */
 function clockDuration(): ValueType<number> {
   return {
-    doc: { type: 'string', minLength: 2, maxLength: 40, pattern: DURATION_SHAPE.source },
+    doc: { type: 'string', minLength: 2, maxLength: 40, pattern: CLOCK_DURATION_SHAPE.source },
     parse(raw, path) {
       const ms = typeof raw === 'string' && raw.length <= 40 ? parseClockDuration(raw) : undefined;
       if (ms === undefined) throw invalidParam(path, 'reason.clockDuration');

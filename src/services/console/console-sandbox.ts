@@ -3,6 +3,9 @@ import { parseClockDuration } from '../../domain/clock-duration.js';
 import { ORDER_STATUS } from '../../domain/order-status.js';
 import { invalidParam } from '../../domain/refusals.js';
 import type { ClockMove, ClockReading, SandboxClocks } from '../sandbox-clock/sandbox-clocks.js';
+import type { ClockAdvanced } from '../sandbox-clock/clock-advanced.js';
+
+export type { ClockAdvanced } from '../sandbox-clock/clock-advanced.js';
 import { Pan } from '../../domain/pan.js';
 import { TEST_CARDS, type TestCard } from '../../processing/sandbox/test-cards.js';
 import type { ConsoleOrderRepository } from '../../store-reports/console-order-repository.js';
@@ -48,27 +51,6 @@ export interface SandboxTools {
       advance(merchantId: string, move: ClockMove): Promise<ClockAdvanced>;
     };
   };
-}
-
-/** Something an advance ran, at the moment of the merchant's clock it was due. */
-export type ClockEventView =
-  | {
-      readonly atMs: number;
-      readonly what: 'expired' | 'completed' | 'reversed';
-      readonly orderId: string;
-      readonly orderNumber: string;
-    }
-  | { readonly atMs: number; readonly what: 'callback'; readonly outcome: 'done' | 'retry' | 'dead' };
-
-/**
- * What an advance did, as the console reads it: jobs/sandbox-clock-advance.ts's ClockAdvanced,
- * restated here because services sit below the jobs' floor.
- */
-export interface ClockAdvanced {
-  readonly fromMs: number;
-  readonly toMs: number;
-  readonly events: readonly ClockEventView[];
-  readonly moreDue: boolean;
 }
 
 /** A merchant the operator sees, with its test clock. */
